@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/** The one error body every 4xx/5xx answer of the API carries. */
+export const fieldErrorSchema = z.object({ path: z.string(), msg: z.string() });
+export const apiErrorBodySchema = z.object({
+  message: z.string(),
+  errors: z.array(fieldErrorSchema).optional(),
+});
+
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;

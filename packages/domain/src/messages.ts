@@ -1,0 +1,13 @@
+/** User-facing texts the spec fixes word for word; both sides import them from here. */
+export const messages = {
+  loadingServices: 'Loading services...',
+  servicesLoadFailed: 'Failed to load services. Please try again later.',
+  serviceNotFound: 'Service not found',
+  serviceDetailsLoadFailed: 'Failed to load service details',
+  pageNotFound: 'Not found',
+  routeNotFound: 'Route not found',
+  invalidRequest: 'Invalid request',
+  internalError: 'Something went wrong. Please try again later.',
+  shuttingDown: 'The server is shutting down. Please try again in a moment.',
+  databaseUnavailable: 'The database is not answering',
+} as const;
