@@ -1,0 +1,179 @@
+// `npm run bench`: prints figures and writes bench/RESULTS.md; it asserts nothing.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = resolve(import.meta.dirname, '..');
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const connections = 50;
+const adminDatabaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const productPort = 4500;
+const barePort = 4501;
+
+type Figures = { requestsPerSecond: number; p99Ms: number };
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+async function waitFor(url: string): Promise<void> {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error(`${url} never answered`);
+}
+
+function start(args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'ignore' });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  const exited = new Promise((done) => child.once('exit', done));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function load(url: string): Promise<Figures> {
+  const result = await autocannon({ url, connections, duration: seconds });
+  if (result.non2xx || result.errors)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99 };
+}
+
+async function catalogueThroughput(database: string, env: Record<string, string>) {
+  const product = start(['apps/server/src/main.ts'], {
+    NODE_ENV: 'production',
+    PORT: String(productPort),
+    HOST: '127.0.0.1',
+    ...env,
+  });
+  const url = `http://127.0.0.1:${productPort}/api/services`;
+  await waitFor(url);
+  const bodyDir = mkdtempSync(join(tmpdir(), 'portal-bench-body-'));
+  const bodyFile = join(bodyDir, 'services.json');
+  writeFileSync(bodyFile, Buffer.from(await (await fetch(url)).arrayBuffer()));
+  const bare = start(['bench/bare-server.ts', bodyFile, String(barePort)], {});
+  const bareUrl = `http://127.0.0.1:${barePort}/`;
+  await waitFor(bareUrl);
+
+  await load(url); // warm-up, not counted
+  await load(bareUrl);
+  const productRuns: Figures[] = [];
+  const bareRuns: Figures[] = [];
+  for (let round = 0; round < rounds; round++) {
+    productRuns.push(await load(url));
+    bareRuns.push(await load(bareUrl));
+  }
+  await Promise.all([stop(product), stop(bare)]);
+  rmSync(bodyDir, { recursive: true, force: true });
+
+  const productRps = median(productRuns.map((run) => run.requestsPerSecond));
+  const bareRps = median(bareRuns.map((run) => run.requestsPerSecond));
+  return {
+    database,
+    productRps,
+    productP99: median(productRuns.map((run) => run.p99Ms)),
+    bareRps,
+    bareP99: median(bareRuns.map((run) => run.p99Ms)),
+    ratio: productRps / bareRps,
+  };
+}
+
+async function withBenchDatabase<T>(work: (databaseUrl: string) => Promise<T>): Promise<T | undefined> {
+  const name = `portal_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminDatabaseUrl });
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.log(`PostgreSQL not reachable at ${adminDatabaseUrl} (${(error as Error).message}); skipped.`);
+    return undefined;
+  }
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    const url = new URL(adminDatabaseUrl);
+    url.pathname = `/${name}`;
+    return await work(url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+/** Every script the browser fetches to show the home page, gzipped as a server would send it. */
+async function homeFirstLoadJs(dataDir: string) {
+  const product = start(['apps/server/src/main.ts'], {
+    NODE_ENV: 'production',
+    PORT: String(productPort),
+    DATA_DIR: dataDir,
+  });
+  await waitFor(`http://127.0.0.1:${productPort}/api/health`);
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
+  });
+  const page = await browser.newPage();
+  const scripts = new Set<string>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.add(new URL(response.url()).pathname);
+  });
+  await page.goto(`http://127.0.0.1:${productPort}/`, { waitUntil: 'networkidle' });
+  await browser.close();
+  await stop(product);
+  const files = [...scripts].map((path) => {
+    const bytes = readFileSync(join(root, 'apps/web/dist', path));
+    return { path, rawKb: bytes.length / 1024, gzipKb: gzipSync(bytes).length / 1024 };
+  });
+  return { files, gzipKb: files.reduce((sum, file) => sum + file.gzipKb, 0) };
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+const results = [];
+console.log(`GET /api/services: ${rounds} alternating rounds of ${seconds}s, ${connections} connections`);
+results.push(await catalogueThroughput('PGlite (embedded)', { DATA_DIR: dataDir }));
+const onPostgres = await withBenchDatabase((url) =>
+  catalogueThroughput('PostgreSQL', { DATABASE_URL: url, DATA_DIR: dataDir }),
+);
+if (onPostgres) results.push(onPostgres);
+const firstLoad = await homeFirstLoadJs(dataDir);
+rmSync(dataDir, { recursive: true, force: true });
+
+const table = results.map(
+  (r) =>
+    `| ${r.database} | ${Math.round(r.productRps)} | ${r.productP99.toFixed(1)} | ${Math.round(r.bareRps)} | ${r.bareP99.toFixed(1)} | ${r.ratio.toFixed(2)} |`,
+);
+const report = `# Benchmark results
+
+Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, by \`npm run bench\`.
+
+## GET /api/services against a bare node:http server returning the same bytes
+
+${rounds} alternating rounds of ${seconds} s each, ${connections} connections (autocannon, same machine); medians.
+Targets: ratio ≥ 0.7 on PostgreSQL, ≥ 0.5 on PGlite.
+
+| database | portal req/s | portal p99 ms | bare req/s | bare p99 ms | ratio |
+|---|---|---|---|---|---|
+${table.join('\n')}
+
+## Home page first-load JavaScript (gzip)
+
+Target ≤ 120 KB. Total: **${firstLoad.gzipKb.toFixed(1)} KB** gzipped.
+
+| script | raw KB | gzip KB |
+|---|---|---|
+${firstLoad.files.map((file) => `| ${file.path} | ${file.rawKb.toFixed(1)} | ${file.gzipKb.toFixed(1)} |`).join('\n')}
+`;
+writeFileSync(join(root, 'bench/RESULTS.md'), report);
+console.log(report);

@@ -1,0 +1,44 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+type PortalFixtures = {
+  /** Console errors the test expects (for example the 404 of a missing service); any other fails the test. */
+  allowConsoleError: (pattern: RegExp) => void;
+};
+
+export const test = base.extend<PortalFixtures>({
+  allowConsoleError: [
+    async ({ page }, use) => {
+      const allowed: RegExp[] = [];
+      const unexpected: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const text = `${message.text()} ${message.location().url}`;
+        if (!allowed.some((pattern) => pattern.test(text))) unexpected.push(text);
+      });
+      page.on('pageerror', (error) => unexpected.push(`uncaught: ${error.message}`));
+      await use((pattern) => allowed.push(pattern));
+      expect(unexpected, 'console errors in the browser').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Axe scan of the page as it is now: no serious or critical violation. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const severe = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((n) => n.target).join(', ')})`,
+    );
+  expect(severe).toEqual([]);
+}
+
+/** Keeps a full-page screenshot of each screen among the run's artifacts. */
+export async function keepScreenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}
