@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { serviceIcons } from './service-icons.ts';
 
 export const serviceCategories = [
   'web-development',
@@ -7,17 +8,6 @@ export const serviceCategories = [
   'it-consulting',
 ] as const;
 export type ServiceCategory = (typeof serviceCategories)[number];
-
-/** Icon names as the spec gives them (Font Awesome names); the web app maps them to its icon set. */
-export const serviceIcons = ['code', 'database', 'brain', 'laptop-code', 'cog'] as const;
-export type ServiceIcon = (typeof serviceIcons)[number];
-
-const iconsById: Record<number, ServiceIcon> = { 1: 'code', 2: 'database', 3: 'brain', 4: 'laptop-code' };
-
-/** Spec: service icons by id: 1 code, 2 database, 3 brain, 4 laptop-code; unknown gets a cog. */
-export function serviceIcon(id: number): ServiceIcon {
-  return iconsById[id] ?? 'cog';
-}
 
 /** The fixed feature list a service card shows for its category. */
 const cardFeaturesByCategory: Record<ServiceCategory, readonly string[]> = {

@@ -15,6 +15,8 @@ export const paths = {
   login: '/login',
   register: '/register',
   dashboard: '/dashboard',
+  /** The booking wizard of a service (spec: /book/{serviceId}); signed in only. */
+  book: (serviceId: number | string) => `/book/${serviceId}`,
 } as const;
 
 /** The API's own paths, shared by the server routes and the web client. */

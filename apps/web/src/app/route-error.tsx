@@ -1,0 +1,15 @@
+import { paths } from '@portal/domain';
+import { buttonStyles } from '../components/ui/button-styles';
+
+/** Shown when a page fails to render or its code cannot be loaded (for example after a new release). */
+export function RouteError() {
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-24 text-center sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Something Went Wrong</h1>
+      <p className="mt-4 text-lg text-slate-700">This page could not be shown. Reloading usually helps.</p>
+      <a href={paths.home} className={`${buttonStyles.primary} mt-8`}>
+        Go Home
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,79 @@
+import { Menu, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { buttonStyles } from '../ui/button-styles';
+import { Brand } from './brand';
+import { mainNavItems, type NavItem, signedOutItems } from './nav-items';
+
+/** The mobile menu mirrors the top bar. */
+const mobileItems: readonly NavItem[] = [...mainNavItems, signedOutItems.login, signedOutItems.register];
+
+const desktopLink = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+    isActive ? 'bg-blue-50 text-blue-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
+  }`;
+
+const mobileLink = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-md px-3 py-2 text-base font-medium ${
+    isActive ? 'bg-blue-50 text-blue-800' : 'text-slate-800 hover:bg-slate-100'
+  }`;
+
+/** The top bar; under 768px (Tailwind's md) its links move into a menu opened by a toggle. */
+export function TopBar() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const closeMenu = () => setMenuOpen(false);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6 lg:px-8">
+        <Brand />
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {mainNavItems.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.end ?? false} className={desktopLink}>
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="hidden items-center gap-2 md:flex">
+          <NavLink to={signedOutItems.login.to} className={desktopLink}>
+            {signedOutItems.login.label}
+          </NavLink>
+          <Link to={signedOutItems.register.to} className={`${buttonStyles.primary} px-4 py-2 text-sm`}>
+            {signedOutItems.register.label}
+          </Link>
+        </div>
+        <button
+          type="button"
+          className="rounded-md p-2 text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700 md:hidden"
+          aria-label="Main menu"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? (
+            <X aria-hidden="true" className="size-6" />
+          ) : (
+            <Menu aria-hidden="true" className="size-6" />
+          )}
+        </button>
+      </div>
+      <nav
+        id={menuId}
+        aria-label="Main menu"
+        hidden={!menuOpen}
+        className="border-t border-slate-200 bg-white px-4 pt-2 pb-4 md:hidden"
+      >
+        <ul className="space-y-1">
+          {mobileItems.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end={item.end ?? false} className={mobileLink} onClick={closeMenu}>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,29 @@
+import { createContext } from 'react';
+
+/** Spec §9: notifications other than errors close after 5000 ms. */
+export const NOTIFICATION_DURATION_MS = 5000;
+
+export const notificationTypes = ['info', 'success', 'error', 'warning'] as const;
+export type NotificationType = (typeof notificationTypes)[number];
+
+/** Spec §3: Notification: id, type, title, message, autoClose, duration. */
+export interface Notification {
+  id: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  autoClose: boolean;
+  duration: number;
+}
+
+/** What a screen gives; errors default to staying until dismissed, the others to closing after 5000 ms. */
+export type NotificationInput = Pick<Notification, 'type' | 'title' | 'message'> &
+  Partial<Pick<Notification, 'autoClose' | 'duration'>>;
+
+export interface NotificationsApi {
+  /** Shows a notification and returns its id. */
+  notify: (input: NotificationInput) => string;
+  dismiss: (id: string) => void;
+}
+
+export const NotificationsContext = createContext<NotificationsApi | null>(null);

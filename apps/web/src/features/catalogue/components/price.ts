@@ -1,0 +1,4 @@
+/** Spec: '$rate/hour'. */
+export function hourlyRate(rate: number): string {
+  return `$${rate}/hour`;
+}

@@ -1,0 +1,153 @@
+import { paths, type Service, serviceDetailContent } from '@portal/domain';
+import { CalendarCheck, Check, ChevronRight, Clock, MessageSquare } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { buttonStyles } from '../../../components/ui/button-styles';
+import { useSession } from '../../../lib/use-session';
+import { hourlyRate } from './price';
+import { ServiceIcon } from './service-icon';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-2xl border border-slate-200 bg-white p-6">
+      <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+function CheckList({ items }: { items: readonly string[] }) {
+  return (
+    <ul className="space-y-2 text-slate-700">
+      {items.map((item) => (
+        <li key={item} className="flex items-start gap-2">
+          <Check aria-hidden="true" className="mt-1 size-4 shrink-0 text-green-700" />
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A service's page: breadcrumb, headline facts, long description, the five lists and the booking card. */
+export function ServiceDetail({ service }: { service: Service }) {
+  const session = useSession();
+  const content = serviceDetailContent(service);
+  const bookHref = session.signedIn ? paths.book(service.id) : paths.login;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <nav aria-label="Breadcrumb">
+        <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-600">
+          <li>
+            <Link to={paths.home} className="hover:text-blue-800 hover:underline">
+              Home
+            </Link>
+          </li>
+          <li aria-hidden="true">
+            <ChevronRight className="size-4" />
+          </li>
+          <li>
+            <Link to={paths.services} className="hover:text-blue-800 hover:underline">
+              Services
+            </Link>
+          </li>
+          <li aria-hidden="true">
+            <ChevronRight className="size-4" />
+          </li>
+          <li aria-current="page" className="font-medium text-slate-900">
+            {service.name}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-center">
+        <span className="flex size-16 shrink-0 items-center justify-center rounded-2xl bg-blue-50 text-blue-700">
+          <ServiceIcon serviceId={service.id} className="size-8" />
+        </span>
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{service.name}</h1>
+          <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-slate-700">
+            <span className="flex items-center gap-1.5">
+              <Clock aria-hidden="true" className="size-4" />
+              <span>{`${service.duration} minutes`}</span>
+            </span>
+            <span className="font-semibold text-slate-900">{hourlyRate(service.hourly_rate)}</span>
+          </p>
+        </div>
+      </div>
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <p className="text-lg leading-8 text-slate-700">{service.longDescription}</p>
+          <Section title="What's Included">
+            <CheckList items={content.features} />
+          </Section>
+          <Section title="Key Benefits">
+            <CheckList items={content.benefits} />
+          </Section>
+          <Section title="Our Process">
+            <ol className="space-y-3 text-slate-700">
+              {content.process.map((step, index) => (
+                <li key={step} className="flex items-start gap-3">
+                  <span
+                    aria-hidden="true"
+                    className="flex size-7 shrink-0 items-center justify-center rounded-full bg-blue-700 text-sm font-semibold text-white"
+                  >
+                    {index + 1}
+                  </span>
+                  <span className="pt-0.5">{step}</span>
+                </li>
+              ))}
+            </ol>
+          </Section>
+          <Section title="Technologies & Tools">
+            <ul className="flex flex-wrap gap-2">
+              {content.technologies.map((technology) => (
+                <li
+                  key={technology}
+                  className="rounded-full border border-slate-200 bg-slate-50 px-3 py-1 text-sm text-slate-800"
+                >
+                  {technology}
+                </li>
+              ))}
+            </ul>
+          </Section>
+          <Section title="What You'll Receive">
+            <CheckList items={content.deliverables} />
+          </Section>
+        </div>
+
+        <aside aria-label="Book this service" className="lg:col-span-1">
+          <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-24">
+            <h2 className="text-lg font-semibold text-slate-900">Book a Consultation</h2>
+            <dl className="mt-4 space-y-3 text-slate-700">
+              <div className="flex items-center justify-between">
+                <dt>Rate</dt>
+                <dd className="text-2xl font-bold text-slate-900">{hourlyRate(service.hourly_rate)}</dd>
+              </div>
+              <div className="flex items-center justify-between">
+                <dt>Duration</dt>
+                <dd className="font-semibold text-slate-900">{`${service.duration} minutes`}</dd>
+              </div>
+            </dl>
+            <div className="mt-6 flex flex-col gap-3">
+              <Link
+                to={bookHref}
+                state={session.signedIn ? { service } : undefined}
+                className={buttonStyles.primary}
+              >
+                <CalendarCheck aria-hidden="true" className="size-5" />
+                Book Consultation Now
+              </Link>
+              <Link to={paths.contact} className={buttonStyles.secondary}>
+                <MessageSquare aria-hidden="true" className="size-5" />
+                Get Free Consultation
+              </Link>
+            </div>
+          </div>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import type { FieldError } from '@portal/domain';
+
+/**
+ * Every failure of a call to the API, whatever its cause. `status` is the HTTP status, or 0 when no answer
+ * arrived (network failure or timeout). Screens pick the spec's message; `message` is the server's or ours.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly errors: FieldError[];
+
+  constructor(status: number, message: string, errors: FieldError[] = []) {
+    super(message);
+    this.status = status;
+    this.errors = errors;
+  }
+
+  get isNotFound(): boolean {
+    return this.status === 404;
+  }
+
+  /** A client error (4xx): asking again will not help. */
+  get isClientError(): boolean {
+    return this.status >= 400 && this.status < 500;
+  }
+}
