@@ -1,0 +1,130 @@
+// Builds the Fastify app from a config: plugins, then routes, then the one error handler. Tests build it too.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { messages } from '@portal/domain';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config, TrustProxy } from './config.ts';
+import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { errorHandler } from './modules/errors.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { servicesRoutes } from './modules/services/services.routes.ts';
+import { registerDatabase } from './plugins/db.ts';
+import { AccessLog } from './plugins/logging.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerStaticSpa } from './plugins/static-spa.ts';
+import { registerSwagger } from './plugins/swagger.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Starts a graceful shutdown: from now on new requests answer 503, in-flight ones finish, then the server
+     * stops listening and the database closes. Resolves when the app is closed.
+     */
+    shutdown(): Promise<void>;
+  }
+}
+
+export interface BuildAppOptions {
+  /** An already opened database (tests); by default the app opens the one the config names. */
+  database?: DatabaseHandle;
+}
+
+/** Incoming request ids are honoured when they look like ids (no log injection, bounded length). */
+const requestIdPattern = /^[\w.:@-]{1,128}$/;
+
+function requestId(request: IncomingMessage): string {
+  const incoming = request.headers['x-request-id'];
+  return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
+}
+
+const jsonType = 'application/json; charset=utf-8';
+const shuttingDownBody = JSON.stringify({ message: messages.shuttingDown });
+const routeNotFoundBody = JSON.stringify({ message: messages.routeNotFound });
+const pageNotFoundBody = JSON.stringify({ message: messages.pageNotFound });
+
+/**
+ * Fastify treats a bare number of hops as "trust nothing" (it cannot validate the peer); a number here means
+ * what it means in Express: believe X-Forwarded-For through that many proxies in front of us.
+ */
+function fastifyTrustProxy(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+    },
+    genReqId: requestId,
+    logController: new AccessLog(),
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    // Our own onRequest hook answers 503 with the API's error body while shutting down.
+    return503OnClosing: false,
+    // Bad URLs and similar failures before routing go through the one error handler too.
+    frameworkErrors: (error, request, reply) => {
+      reply.header('x-request-id', request.id);
+      errorHandler(error, request, reply);
+    },
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  let shuttingDown = false;
+  let closing: Promise<void> | undefined;
+  app.decorate('shutdown', () => {
+    shuttingDown = true;
+    if (!closing) {
+      // Node's server.close() closes the connections idle at that moment only; a keep-alive connection whose
+      // request was in flight would then hold the close open until its keep-alive timeout. Reap those as soon
+      // as their last response is sent.
+      const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
+      reaper.unref();
+      closing = app.close().finally(() => clearInterval(reaper));
+    }
+    return closing;
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    if (shuttingDown) {
+      reply.code(503).header('connection', 'close').type(jsonType).send(shuttingDownBody);
+      return;
+    }
+    done();
+  });
+
+  const database =
+    options.database ??
+    (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }));
+  try {
+    await registerDatabase(app, database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  await registerSecurityHeaders(app, { https: config.appUrl.startsWith('https:') });
+  await registerSwagger(app, { appUrl: config.appUrl });
+  const spaFallback = await registerStaticSpa(app, config.webDistDir);
+
+  await app.register(healthRoutes);
+  await app.register(servicesRoutes);
+
+  app.setNotFoundHandler((request, reply) => {
+    if (isApiPath(request.url)) return reply.code(404).type(jsonType).send(routeNotFoundBody);
+    if (request.method === 'GET' || request.method === 'HEAD') return spaFallback(request, reply);
+    return reply.code(404).type(jsonType).send(pageNotFoundBody);
+  });
+
+  return app;
+}

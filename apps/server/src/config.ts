@@ -1,0 +1,116 @@
+// The environment, parsed once. This is the only module that reads process.env.
+import { isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+
+const nodeEnvs = ['development', 'production', 'test'] as const;
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Fastify's `trustProxy`: true/false, a number of hops, or a list of addresses/CIDR ranges. */
+export type TrustProxy = boolean | number | string[];
+
+export interface Config {
+  port: number;
+  host: string;
+  /** A PostgreSQL connection string; undefined → embedded PGlite in `dataDir/pglite`. */
+  databaseUrl: string | undefined;
+  /** Absolute path of the folder for the embedded database (and, later, generated dev secrets). */
+  dataDir: string;
+  /** The public origin, without a trailing slash. */
+  appUrl: string;
+  trustProxy: TrustProxy;
+  nodeEnv: (typeof nodeEnvs)[number];
+  logLevel: (typeof logLevels)[number];
+  /** Absolute path of the built SPA (apps/web/dist by default). */
+  webDistDir: string;
+}
+
+/** Thrown by `loadConfig`; its message is one line naming the variable and what is wrong. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const defaultWebDistDir = resolve(import.meta.dirname, '../../web/dist');
+
+/** An empty variable counts as unset. */
+const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const environmentSchema = z.object({
+  PORT: z.preprocess(
+    emptyAsUnset,
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be between 0 and 65535')
+      .max(65_535, 'must be between 0 and 65535')
+      .default(3000),
+  ),
+  HOST: optionalText,
+  DATABASE_URL: optionalText.refine(
+    (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
+    'must be a postgres:// or postgresql:// connection string',
+  ),
+  DATA_DIR: optionalText,
+  APP_URL: optionalText.refine(
+    (value) => value === undefined || URL.canParse(value),
+    'must be an absolute URL such as https://portal.example.com',
+  ),
+  TRUST_PROXY: optionalText,
+  NODE_ENV: z.preprocess(
+    emptyAsUnset,
+    z.enum(nodeEnvs, { error: `must be one of ${nodeEnvs.join(', ')}` }).default('development'),
+  ),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUnset,
+    z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
+  ),
+  WEB_DIST_DIR: optionalText,
+});
+
+function parseTrustProxy(value: string | undefined): TrustProxy {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const addresses = value
+    .split(',')
+    .map((address) => address.trim())
+    .filter(Boolean);
+  if (addresses.some((address) => !/^[0-9a-fA-F.:/]+$/.test(address) && address !== 'loopback')) {
+    throw new ConfigError(
+      'TRUST_PROXY must be true, false, a number of hops, or comma-separated IP addresses/CIDR ranges',
+    );
+  }
+  return addresses;
+}
+
+/** Parses the environment; a bad value throws a `ConfigError` naming the variable. Empty counts as unset. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    const received = env[variable];
+    const shown = received === undefined ? '' : ` (got ${JSON.stringify(received)})`;
+    throw new ConfigError(`${variable} ${issue?.message ?? 'is invalid'}${shown}`);
+  }
+  const values = parsed.data;
+  const cwd = process.cwd();
+  const absolute = (path: string) => (isAbsolute(path) ? path : resolve(cwd, path));
+  const appUrl = (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
+  return {
+    port: values.PORT,
+    host: values.HOST ?? '127.0.0.1',
+    databaseUrl: values.DATABASE_URL,
+    dataDir: absolute(values.DATA_DIR ?? './data'),
+    appUrl,
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
+    nodeEnv: values.NODE_ENV,
+    logLevel: values.LOG_LEVEL,
+    webDistDir: values.WEB_DIST_DIR ? absolute(values.WEB_DIST_DIR) : defaultWebDistDir,
+  };
+}

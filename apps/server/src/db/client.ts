@@ -1,0 +1,86 @@
+// One database handle for both drivers: embedded PGlite (no DATABASE_URL) or a PostgreSQL server (node-postgres).
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+/** The Drizzle database, whichever driver is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export const migrationsFolder = resolve(import.meta.dirname, 'migrations');
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: 'pglite' | 'postgres';
+  /** Applies the committed SQL migrations (drizzle's migrator for this driver; the same SQL on both). */
+  migrate(): Promise<void>;
+  /** Resolves when the database answers `select 1`; rejects otherwise. */
+  ping(): Promise<void>;
+  /** Closes the connection(s); safe to call more than once. */
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  /** A PostgreSQL server. */
+  | { url: string }
+  /** Embedded PGlite with its files in `dataDir`; no dataDir → in memory (tests). */
+  | { dataDir?: string };
+
+export function pgliteDirectory(dataDir: string): string {
+  return join(dataDir, 'pglite');
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if ('url' in options) return openPostgres(options.url);
+  return openPglite(options.dataDir);
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  // An idle client losing its connection (server restart) must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const db = drizzleNodePostgres({ client: pool, schema });
+  let closed = false;
+  return {
+    db,
+    driver: 'postgres',
+    migrate: () => migrateNodePostgres(db, { migrationsFolder }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  let directory: string | undefined;
+  if (dataDir !== undefined) {
+    directory = pgliteDirectory(dataDir);
+    mkdirSync(directory, { recursive: true });
+  }
+  const client = directory === undefined ? await PGlite.create() : await PGlite.create(directory);
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    driver: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    ping: async () => {
+      if (client.closed) throw new Error('The embedded database is closed');
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}

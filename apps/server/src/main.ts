@@ -1,0 +1,47 @@
+// Reads the environment, builds the app, listens, and shuts down gracefully on SIGTERM/SIGINT.
+import { buildApp } from './app.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+
+/** After a shutdown signal the process exits within this time, finished or not. */
+const shutdownDeadlineMs = 10_000;
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  process.stderr.write(`Configuration error: ${error.message}\n`);
+  process.exit(1);
+}
+
+const app = await buildApp(config);
+
+let stopping = false;
+function stop(signal: NodeJS.Signals): void {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'shutting down');
+  setTimeout(() => {
+    app.log.error('shutdown took longer than 10 s; exiting anyway');
+    process.exit(1);
+  }, shutdownDeadlineMs).unref();
+  app.shutdown().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    },
+  );
+}
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  app.log.error({ err: error }, 'could not start listening');
+  await app.close();
+  process.stderr.write(`Could not listen on ${config.host}:${config.port}: ${(error as Error).message}\n`);
+  process.exit(1);
+}
+console.log(`Consulting portal ready at ${config.appUrl}`);

@@ -1,0 +1,7 @@
+import { defineConfig } from 'vitest/config';
+import { serverTestOptions } from './vitest.shared.ts';
+
+// Project `server-pglite`: the API tests, each file on its own fresh in-process PGlite. Always runs.
+export default defineConfig({
+  test: { ...serverTestOptions, name: 'server-pglite', env: { PORTAL_TEST_DRIVER: 'pglite' } },
+});
