@@ -169,9 +169,9 @@ ${table.join('\n')}
 
 ## Home page first-load JavaScript (gzip)
 
-Target ≤ 120 KB. Total: **${firstLoad.gzipKb.toFixed(1)} KB** gzipped.
+Target ≤ 120 KB. Total: **${firstLoad.gzipKb.toFixed(1)} KiB** gzipped.
 
-| script | raw KB | gzip KB |
+| script | raw KiB | gzip KiB |
 |---|---|---|
 ${firstLoad.files.map((file) => `| ${file.path} | ${file.rawKb.toFixed(1)} | ${file.gzipKb.toFixed(1)} |`).join('\n')}
 `;
