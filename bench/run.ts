@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { chromiumArgs, chromiumPath } from '../scripts/chromium.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -121,8 +122,8 @@ async function homeFirstLoadJs(dataDir: string) {
   });
   await waitFor(`http://127.0.0.1:${productPort}/api/health`);
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
+    executablePath: chromiumPath,
+    args: chromiumArgs,
   });
   const page = await browser.newPage();
   const scripts = new Set<string>();

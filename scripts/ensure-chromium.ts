@@ -1,8 +1,7 @@
 // Browser tests drive Debian's Chromium; install it when missing (test tools may not download browsers here).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-
-const chromiumPath = '/usr/bin/chromium';
+import { chromiumPath } from './chromium.ts';
 
 if (!existsSync(chromiumPath)) {
   if (process.getuid?.() !== 0) {

@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts';
 
 // Component tests run in Debian's Chromium through Playwright; no browser is ever downloaded.
 export default defineConfig({
@@ -15,16 +16,8 @@ export default defineConfig({
       screenshotFailures: false,
       provider: playwright({
         launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-dev-shm-usage',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
+          executablePath: chromiumPath,
+          args: chromiumArgs,
         },
       }),
       instances: [{ browser: 'chromium', viewport: { width: 1280, height: 800 } }],
