@@ -4,13 +4,19 @@ import type { IncomingMessage } from 'node:http';
 import { messages } from '@portal/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { resolveAuthSecret } from './auth-secret.ts';
 import type { Config, TrustProxy } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { errorHandler } from './modules/errors.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { operatorRoutes } from './modules/operator/operator.routes.ts';
+import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
+import { registerOperatorChannel } from './operator/channel.ts';
+import { registerAuth } from './plugins/auth.ts';
 import { registerDatabase } from './plugins/db.ts';
 import { AccessLog } from './plugins/logging.ts';
+import { type MailOptions, registerMail } from './plugins/mail.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticSpa } from './plugins/static-spa.ts';
 import { registerSwagger } from './plugins/swagger.ts';
@@ -28,6 +34,8 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   /** An already opened database (tests); by default the app opens the one the config names. */
   database?: DatabaseHandle;
+  /** Timing of the mail worker (tests shorten the retry delays). */
+  mail?: MailOptions;
 }
 
 /** Incoming request ids are honoured when they look like ids (no log injection, bounded length). */
@@ -115,10 +123,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   await registerSecurityHeaders(app, { https: config.appUrl.startsWith('https:') });
   await registerSwagger(app, { appUrl: config.appUrl });
+  await registerMail(app, config, options.mail);
+  await registerAuth(app, { appUrl: config.appUrl, secret: resolveAuthSecret(config) });
   const spaFallback = await registerStaticSpa(app, config.webDistDir);
 
   await app.register(healthRoutes);
   await app.register(servicesRoutes);
+  await app.register(profilesRoutes);
+  await app.register(operatorRoutes, registerOperatorChannel(app, config.dataDir));
 
   app.setNotFoundHandler((request, reply) => {
     if (isApiPath(request.url)) return reply.code(404).type(jsonType).send(routeNotFoundBody);

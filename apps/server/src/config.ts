@@ -22,7 +22,19 @@ export interface Config {
   logLevel: (typeof logLevels)[number];
   /** Absolute path of the built SPA (apps/web/dist by default). */
   webDistDir: string;
+  /**
+   * Signs sessions and tokens. Undefined outside production: the server then generates one into
+   * `dataDir/auth-secret` once and reuses it (see `resolveAuthSecret`).
+   */
+  authSecret: string | undefined;
+  /** The SMTP server mail goes to; undefined → the dev mailbox (development) or mail waits in the outbox. */
+  smtpUrl: string | undefined;
+  /** The From header of every e-mail. */
+  mailFrom: string;
 }
+
+export const defaultMailFrom = 'OT Consulting <no-reply@localhost>';
+export const minAuthSecretLength = 32;
 
 /** Thrown by `loadConfig`; its message is one line naming the variable and what is wrong. */
 export class ConfigError extends Error {
@@ -70,6 +82,18 @@ const environmentSchema = z.object({
     z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
   ),
   WEB_DIST_DIR: optionalText,
+  AUTH_SECRET: optionalText.refine(
+    (value) => value === undefined || value.length >= minAuthSecretLength,
+    `must be at least ${minAuthSecretLength} characters long (e.g. \`openssl rand -base64 32\`)`,
+  ),
+  SMTP_URL: optionalText.refine(
+    (value) => value === undefined || /^smtps?:\/\/[^/]/.test(value),
+    'must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587',
+  ),
+  MAIL_FROM: optionalText.refine(
+    (value) => value === undefined || /^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/.test(value),
+    'must be an address such as "OT Consulting <no-reply@example.com>"',
+  ),
 });
 
 function parseTrustProxy(value: string | undefined): TrustProxy {
@@ -95,10 +119,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const issue = parsed.error.issues[0];
     const variable = String(issue?.path[0] ?? 'environment');
     const received = env[variable];
-    const shown = received === undefined ? '' : ` (got ${JSON.stringify(received)})`;
+    // Secrets (and URLs that may carry a password) are never echoed.
+    const secret = variable === 'AUTH_SECRET' || variable === 'SMTP_URL' || variable === 'DATABASE_URL';
+    const shown = received === undefined || secret ? '' : ` (got ${JSON.stringify(received)})`;
     throw new ConfigError(`${variable} ${issue?.message ?? 'is invalid'}${shown}`);
   }
   const values = parsed.data;
+  if (values.NODE_ENV === 'production' && values.AUTH_SECRET === undefined) {
+    throw new ConfigError(
+      `AUTH_SECRET is required in production (at least ${minAuthSecretLength} characters, e.g. \`openssl rand -base64 32\`)`,
+    );
+  }
   const cwd = process.cwd();
   const absolute = (path: string) => (isAbsolute(path) ? path : resolve(cwd, path));
   const appUrl = (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
@@ -112,5 +143,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     nodeEnv: values.NODE_ENV,
     logLevel: values.LOG_LEVEL,
     webDistDir: values.WEB_DIST_DIR ? absolute(values.WEB_DIST_DIR) : defaultWebDistDir,
+    authSecret: values.AUTH_SECRET,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM ?? defaultMailFrom,
   };
 }

@@ -1,6 +1,7 @@
 // Reads the environment, builds the app, listens, and shuts down gracefully on SIGTERM/SIGINT.
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
+import { DatabaseLockedError } from './db/lock.ts';
 
 /** After a shutdown signal the process exits within this time, finished or not. */
 const shutdownDeadlineMs = 10_000;
@@ -14,7 +15,14 @@ try {
   process.exit(1);
 }
 
-const app = await buildApp(config);
+let app: Awaited<ReturnType<typeof buildApp>>;
+try {
+  app = await buildApp(config);
+} catch (error) {
+  if (!(error instanceof DatabaseLockedError)) throw error;
+  process.stderr.write(`Cannot start: ${error.message}\n`);
+  process.exit(1);
+}
 
 let stopping = false;
 function stop(signal: NodeJS.Signals): void {

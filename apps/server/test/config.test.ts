@@ -1,5 +1,8 @@
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { authSecretFile, resolveAuthSecret } from '../src/auth-secret.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 
 describe('loadConfig', () => {
@@ -29,6 +32,9 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: '/srv/web',
+      AUTH_SECRET: 'x'.repeat(32),
+      SMTP_URL: 'smtp://mailer:secret@mail.example.com:587',
+      MAIL_FROM: 'OT Consulting <hello@example.com>',
     });
     expect(config).toEqual({
       port: 8080,
@@ -40,6 +46,9 @@ describe('loadConfig', () => {
       nodeEnv: 'production',
       logLevel: 'warn',
       webDistDir: '/srv/web',
+      authSecret: 'x'.repeat(32),
+      smtpUrl: 'smtp://mailer:secret@mail.example.com:587',
+      mailFrom: 'OT Consulting <hello@example.com>',
     });
   });
 
@@ -63,6 +72,10 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL must be a postgres:\/\//],
     [{ APP_URL: 'not a url' }, /^APP_URL must be an absolute URL/],
     [{ TRUST_PROXY: 'everyone!' }, /^TRUST_PROXY must be/],
+    [{ NODE_ENV: 'production' }, /^AUTH_SECRET is required in production/],
+    [{ AUTH_SECRET: 'short' }, /^AUTH_SECRET must be at least 32 characters long/],
+    [{ SMTP_URL: 'http://mail' }, /^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
+    [{ MAIL_FROM: 'nobody' }, /^MAIL_FROM must be an address/],
   ])('refuses %o with one line naming the variable', (env, message) => {
     let thrown: unknown;
     try {
@@ -74,5 +87,32 @@ describe('loadConfig', () => {
     const text = (thrown as Error).message;
     expect(text).toMatch(message);
     expect(text).not.toContain('\n');
+  });
+
+  it('never echoes a secret it refuses', () => {
+    expect(() => loadConfig({ AUTH_SECRET: 'tooshort-secret' })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('tooshort-secret') }),
+    );
+  });
+
+  it('defaults the sender to the company', () => {
+    expect(loadConfig({}).mailFrom).toBe('OT Consulting <no-reply@localhost>');
+  });
+});
+
+describe('resolveAuthSecret', () => {
+  it('generates a secret into DATA_DIR once (mode 0600) and reuses it', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'portal-secret-'));
+    try {
+      const first = resolveAuthSecret({ authSecret: undefined, dataDir, nodeEnv: 'development' });
+      expect(first.length).toBeGreaterThanOrEqual(32);
+      expect(statSync(authSecretFile(dataDir)).mode & 0o777).toBe(0o600);
+      expect(resolveAuthSecret({ authSecret: undefined, dataDir, nodeEnv: 'development' })).toBe(first);
+      expect(resolveAuthSecret({ authSecret: 'y'.repeat(40), dataDir, nodeEnv: 'production' })).toBe(
+        'y'.repeat(40),
+      );
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

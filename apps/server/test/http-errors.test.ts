@@ -156,3 +156,15 @@ describe('request ids', () => {
     expect(plain.headers['x-request-id']).not.toBe(hostile.headers['x-request-id']);
   });
 });
+
+describe('the access log', () => {
+  it('never carries the tokens of e-mailed links', async () => {
+    const { redactTokens } = await import('../src/plugins/logging.ts');
+    expect(redactTokens('/api/identity/verify-email?token=abc.def&callbackURL=http%3A%2F%2Fx')).toBe(
+      '/api/identity/verify-email?token=[redacted]&callbackURL=[redacted]',
+    );
+    expect(redactTokens('/api/identity/reset-password/secret-token?callbackURL=x')).toBe(
+      '/api/identity/reset-password/[redacted]?callbackURL=[redacted]',
+    );
+  });
+});

@@ -47,7 +47,7 @@ describe('with a built web app', () => {
     },
   );
 
-  it.each(['/no-such-page', '/services/2/extra', '/admin/unknown'])(
+  it.each(['/no-such-page', '/services/2/extra', '/administrator'])(
     'answers %s, which is no page, with the SPA and 404',
     async (url) => {
       const response = await testApp.app.inject(url);

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './lock.ts';
 import * as schema from './schema.ts';
 
 /** The Drizzle database, whichever driver is underneath. */
@@ -65,11 +66,19 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   let directory: string | undefined;
+  let unlock = () => {};
   if (dataDir !== undefined) {
     directory = pgliteDirectory(dataDir);
     mkdirSync(directory, { recursive: true });
+    unlock = lockDataDir(dataDir);
   }
-  const client = directory === undefined ? await PGlite.create() : await PGlite.create(directory);
+  let client: PGlite;
+  try {
+    client = directory === undefined ? await PGlite.create() : await PGlite.create(directory);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema });
   return {
     db,
@@ -81,6 +90,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     },
     close: async () => {
       if (!client.closed) await client.close();
+      unlock();
     },
   };
 }

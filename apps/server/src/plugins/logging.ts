@@ -1,5 +1,12 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
+/** Tokens travel in some URLs (the e-mail verification link): they never reach the logs. */
+export function redactTokens(url: string): string {
+  return url
+    .replace(/([?&](?:token|callbackURL)=)[^&#]*/gi, '$1[redacted]')
+    .replace(/(\/reset-password\/)[^/?#]+/, '$1[redacted]');
+}
+
 /**
  * One structured line per request (method, url, status, time), instead of Fastify's two; every line carries the
  * request id. Headers are not logged, so no cookie or token ever reaches the logs.
@@ -18,7 +25,7 @@ export class AccessLog extends LogController {
   ): void {
     const line = {
       method: request.method,
-      url: request.url,
+      url: redactTokens(request.url),
       statusCode: reply.statusCode,
       responseTime: reply.elapsedTime,
     };

@@ -20,6 +20,10 @@ export async function registerSwagger(app: FastifyInstance, options: { appUrl: s
       tags: [
         { name: 'services', description: 'The service catalogue' },
         { name: 'health', description: 'Liveness and database readiness' },
+        {
+          name: 'accounts',
+          description: 'Profiles; sign-up, sign-in and sessions are under /api/identity (better-auth)',
+        },
       ],
     },
     transform: createJsonSchemaTransform({

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client.ts';
+import type { MailOptions } from '../../src/plugins/mail.ts';
 
 export type TestDriver = 'pglite' | 'postgres';
 
@@ -82,12 +83,18 @@ export interface TestApp {
  * test-only routes before the app is made ready.
  */
 export async function buildTestApp(
-  options: { env?: Record<string, string>; prepare?: (app: FastifyInstance) => void } = {},
+  options: {
+    env?: Record<string, string>;
+    prepare?: (app: FastifyInstance) => void;
+    /** Mail worker timing (short polls and retries in tests). */
+    mail?: MailOptions;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-data-'));
   const database = await createTestDatabase();
   const app = await buildApp(testConfig({ DATA_DIR: dataDir, ...options.env }), {
     database: database.handle,
+    mail: options.mail,
   });
   options.prepare?.(app);
   await app.ready();

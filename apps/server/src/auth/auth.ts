@@ -1,0 +1,146 @@
+// The accounts service: better-auth on our database, configured as DESIGN.md §2 and the accounts issue say.
+import {
+  defaultRole,
+  identityBasePath,
+  identityPaths,
+  maxPasswordLength,
+  minPasswordLength,
+  paths,
+  productName,
+} from '@portal/domain';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { admin, bearer } from 'better-auth/plugins';
+import { adminAc, userAc } from 'better-auth/plugins/admin/access';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client.ts';
+import { accounts, rateLimits, sessions, users, verifications } from '../db/schema.ts';
+import type { MailMessage } from '../mail/outbox.ts';
+import { existingAccountEmail, passwordResetEmail, verificationEmail } from '../mail/templates.ts';
+
+/** The header our Fastify mount sets to the client address Fastify sees (TRUST_PROXY aware); never a client's. */
+export const clientIpHeader = 'x-portal-client-ip';
+
+/** Sessions last 7 days and slide: used at least a day after the last refresh, they are extended to 7 days. */
+export const sessionExpiresInSeconds = 7 * 24 * 60 * 60;
+export const sessionUpdateAgeSeconds = 24 * 60 * 60;
+
+/**
+ * Per-IP limits of the accounts endpoints (better-auth's rate limiter, stored in the database). Loose on session
+ * reads so that browsing never meets a 429; tight where guessing or mail bombing is possible.
+ */
+export const identityRateLimits = {
+  '/sign-in/email': { window: 5 * 60, max: 30 },
+  '/sign-up/email': { window: 10 * 60, max: 20 },
+  '/request-password-reset': { window: 10 * 60, max: 5 },
+  '/send-verification-email': { window: 10 * 60, max: 5 },
+  '/reset-password': { window: 10 * 60, max: 10 },
+  '/get-session': { window: 60, max: 600 },
+} as const;
+
+export interface AuthOptions {
+  db: Database;
+  appUrl: string;
+  secret: string;
+  log: FastifyBaseLogger;
+  sendMail: (message: MailMessage) => Promise<void>;
+}
+
+export function createAuth(options: AuthOptions) {
+  const { appUrl, sendMail, log } = options;
+  const https = appUrl.startsWith('https:');
+  return betterAuth({
+    appName: productName,
+    baseURL: appUrl,
+    basePath: identityBasePath,
+    secret: options.secret,
+    database: drizzleAdapter(options.db, {
+      provider: 'pg',
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        rateLimit: rateLimits,
+      },
+    }),
+    telemetry: { enabled: false },
+    trustedOrigins: [appUrl],
+    // better-auth logs e-mail addresses at info (e.g. a sign-up for a known address): keep only warnings and errors.
+    logger: {
+      level: 'warn',
+      log: (level, message) => {
+        if (level === 'error') log.error({ component: 'accounts' }, message);
+        else log.warn({ component: 'accounts' }, message);
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength,
+      maxPasswordLength,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      // The link opens the web app's reset page with the token; the page posts it with the new password.
+      sendResetPassword: async ({ user, token }) => {
+        await sendMail(
+          passwordResetEmail(user.email, `${appUrl}/reset-password?token=${encodeURIComponent(token)}`),
+        );
+      },
+      // Registering an address that has an account answers exactly like a new sign-up; the owner gets a notice.
+      onExistingUserSignUp: async ({ user }) => {
+        await sendMail(
+          existingAccountEmail(user.email, `${appUrl}${paths.login}`, `${appUrl}/forgot-password`),
+        );
+      },
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+        ...coreFields,
+        role: defaultRole,
+        banned: false,
+        banReason: null,
+        banExpires: null,
+        ...additionalFields,
+        id,
+      }),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      // The link verifies, signs the user in and lands on the dashboard (or `?error=…` there when it is invalid).
+      sendVerificationEmail: async ({ user, token }) => {
+        const callbackURL = encodeURIComponent(`${appUrl}${paths.dashboard}`);
+        await sendMail(
+          verificationEmail(
+            user.email,
+            `${appUrl}${identityPaths.verifyEmail}?token=${token}&callbackURL=${callbackURL}`,
+          ),
+        );
+      },
+    },
+    session: { expiresIn: sessionExpiresInSeconds, updateAge: sessionUpdateAgeSeconds },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [clientIpHeader] },
+      useSecureCookies: https,
+      cookiePrefix: 'portal',
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: https, path: '/' },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: identityRateLimits,
+    },
+    plugins: [
+      admin({ defaultRole, adminRoles: ['admin'], roles: { client: userAc, admin: adminAc } }),
+      bearer(),
+    ],
+    // Administrators manage roles with our operator command; nobody signs in as someone else.
+    disabledPaths: ['/admin/impersonate-user', '/admin/stop-impersonating'],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,79 @@
+// npm run set-role -- <email> <client|admin>
+// Gives an account a role. With DATABASE_URL it updates PostgreSQL directly. With the embedded database it asks
+// the running server through its local operator channel (DATA_DIR/operator.json), or, when no server runs,
+// opens the embedded database itself (holding its lock, so a server cannot start on it meanwhile).
+import { isRole, roles } from '@portal/domain';
+import { type Config, ConfigError, loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { DatabaseLockedError } from '../db/lock.ts';
+import { AppError } from '../modules/errors.ts';
+import { operatorSetRolePath } from '../modules/operator/operator.routes.ts';
+import { setRole } from '../modules/users/users.service.ts';
+import { operatorSecretHeader, readOperatorFile } from '../operator/channel.ts';
+
+const usage = `Usage: npm run set-role -- <email> <${roles.join('|')}>`;
+
+class CommandError extends Error {}
+
+async function viaServer(config: Config, email: string, role: string): Promise<string | undefined> {
+  const channel = readOperatorFile(config.dataDir);
+  if (!channel) return undefined;
+  let response: Response;
+  try {
+    response = await fetch(`${channel.url}${operatorSetRolePath}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [operatorSecretHeader]: channel.secret },
+      body: JSON.stringify({ email, role }),
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch {
+    // A server that died without removing its file: fall back to opening the database (the lock decides).
+    return undefined;
+  }
+  const body = (await response.json().catch(() => ({}))) as {
+    message?: string;
+    email?: string;
+    role?: string;
+  };
+  if (!response.ok) throw new CommandError(body.message ?? `The server answered ${response.status}`);
+  return `${body.email} is now ${body.role} (through the running server)`;
+}
+
+async function directly(config: Config, email: string, role: (typeof roles)[number]): Promise<string> {
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+  );
+  try {
+    await database.migrate();
+    const result = await setRole(database.db, email, role);
+    return `${result.email} is now ${result.role}`;
+  } catch (error) {
+    if (error instanceof AppError) throw new CommandError(error.message);
+    throw error;
+  } finally {
+    await database.close();
+  }
+}
+
+async function main(args: string[]): Promise<string> {
+  const [email, role, ...rest] = args;
+  if (!email || !role || rest.length > 0 || email.startsWith('-')) throw new CommandError(usage);
+  if (!isRole(role))
+    throw new CommandError(`Unknown role '${role}'; use one of ${roles.join(', ')}.\n${usage}`);
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    const answer = await viaServer(config, email, role);
+    if (answer) return answer;
+  }
+  return directly(config, email, role);
+}
+
+try {
+  console.log(await main(process.argv.slice(2)));
+} catch (error) {
+  if (error instanceof CommandError || error instanceof ConfigError || error instanceof DatabaseLockedError) {
+    process.stderr.write(`${error instanceof ConfigError ? 'Configuration error: ' : ''}${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}

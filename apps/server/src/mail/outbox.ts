@@ -1,0 +1,87 @@
+// The mail outbox: requests insert, the worker claims due messages, sends them, and records the outcome.
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { type OutboxRow, outbox } from '../db/schema.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** How long a claimed message stays reserved before another worker may take it over (a crash mid-send). */
+export const claimLeaseMs = 60_000;
+
+export async function enqueueMail(db: Database, message: MailMessage): Promise<OutboxRow> {
+  const [row] = await db.insert(outbox).values(message).returning();
+  if (!row) throw new Error('The outbox insert returned no row');
+  return row;
+}
+
+/**
+ * Claims up to `limit` due messages: pending ones whose time has come, and ones whose claim lease ran out.
+ * `FOR UPDATE SKIP LOCKED` lets several server processes poll the same table without taking the same message.
+ */
+export async function claimDueMail(db: Database, limit = 10): Promise<OutboxRow[]> {
+  const result = await db.execute(sql`
+    update ${outbox}
+    set status = 'sending',
+        attempts = ${outbox.attempts} + 1,
+        next_attempt_at = now() + make_interval(secs => ${claimLeaseMs / 1000})
+    where ${outbox.id} in (
+      select ${outbox.id} from ${outbox}
+      where ${outbox.status} <> 'sent' and ${outbox.nextAttemptAt} <= now()
+      order by ${outbox.nextAttemptAt}
+      limit ${limit}
+      for update skip locked
+    )
+    returning ${outbox.id}`);
+  // node-postgres and PGlite both answer `{ rows }`.
+  const ids = ((result as unknown as { rows: { id: string }[] }).rows ?? []).map((row) => row.id);
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(outbox)
+    .where(
+      sql`${outbox.id} in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+  return rows.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime());
+}
+
+export async function markSent(db: Database, id: string): Promise<void> {
+  await db
+    .update(outbox)
+    .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
+    .where(and(eq(outbox.id, id), eq(outbox.status, 'sending')));
+}
+
+/** Puts a message back to pending, due after `delayMs`, with the error that stopped it. */
+export async function markFailed(db: Database, id: string, error: string, delayMs: number): Promise<void> {
+  await db
+    .update(outbox)
+    .set({
+      status: 'pending',
+      lastError: error.slice(0, 1000),
+      nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
+    })
+    .where(and(eq(outbox.id, id), eq(outbox.status, 'sending')));
+}
+
+/** Exponential backoff after the n-th failed attempt (1-based), capped. */
+export function retryDelayMs(attempts: number, baseMs: number, capMs: number): number {
+  return Math.min(capMs, baseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+/** The newest messages first (the dev mailbox), optionally only those to one address. */
+export async function listMail(db: Database, options: { to?: string; limit?: number } = {}) {
+  return db
+    .select()
+    .from(outbox)
+    .where(options.to ? eq(sql`lower(${outbox.to})`, options.to.toLowerCase()) : undefined)
+    .orderBy(desc(outbox.createdAt), desc(outbox.id))
+    .limit(options.limit ?? 100);
+}

@@ -1,0 +1,82 @@
+// The dev mailbox: the outbox read back, newest first, at /dev/mail (HTML) and /dev/mail/latest?to= (JSON).
+// Registered only when there is no SMTP server and NODE_ENV is not production.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { OutboxRow } from '../../db/schema.ts';
+import { linksIn } from '../../mail/templates.ts';
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;');
+}
+
+/** The plain text with its links made clickable. */
+function textWithLinks(text: string): string {
+  return text
+    .split(/(https?:\/\/[^\s<>"]+)/g)
+    .map((part, index) =>
+      index % 2 === 1 ? `<a href="${escapeHtml(part)}">${escapeHtml(part)}</a>` : escapeHtml(part),
+    )
+    .join('');
+}
+
+function page(rows: OutboxRow[]): string {
+  const items = rows
+    .map(
+      (row) =>
+        `<article><h2>${escapeHtml(row.subject)}</h2>` +
+        `<p class="meta">To <strong>${escapeHtml(row.to)}</strong> · <time datetime="${row.createdAt.toISOString()}">` +
+        `${row.createdAt.toISOString().replace('T', ' ').slice(0, 19)} UTC</time></p>` +
+        `<pre>${textWithLinks(row.text)}</pre></article>`,
+    )
+    .join('');
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title>' +
+    '<link rel="stylesheet" href="/dev/mail/style.css"></head><body><h1>Dev mailbox</h1>' +
+    '<p>Every e-mail the server sent, newest first. Only in development: with SMTP_URL set, mail goes to that server.</p>' +
+    (items || '<p>No messages yet.</p>') +
+    '</body></html>'
+  );
+}
+
+const style =
+  'body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1f2937}' +
+  'article{border:1px solid #d1d5db;border-radius:8px;padding:1rem;margin:1rem 0}' +
+  'h2{font-size:1.1rem;margin:0 0 .25rem}.meta{color:#4b5563;margin:0 0 .5rem}' +
+  'pre{white-space:pre-wrap;word-break:break-all;font-family:inherit;margin:0}';
+
+export async function devMailRoutes(
+  app: FastifyInstance,
+  options: { list: (to?: string) => Promise<OutboxRow[]> },
+) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get('/dev/mail', { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+    return page(await options.list());
+  });
+  routes.get('/dev/mail/style.css', { schema: { hide: true } }, (_request, reply) =>
+    reply.type('text/css; charset=utf-8').send(style),
+  );
+  routes.get(
+    '/dev/mail/latest',
+    { schema: { hide: true, querystring: z.object({ to: z.string().min(1) }) } },
+    async (request, reply) => {
+      const [latest] = await options.list(request.query.to);
+      reply.header('cache-control', 'no-store');
+      if (!latest) return reply.code(404).send({ message: `No message to ${request.query.to}` });
+      return {
+        id: latest.id,
+        to: latest.to,
+        subject: latest.subject,
+        text: latest.text,
+        html: latest.html,
+        links: linksIn(latest.text),
+        createdAt: latest.createdAt.toISOString(),
+      };
+    },
+  );
+}

@@ -1,0 +1,62 @@
+// Profiles: the client's names, phone and company in user_profiles, read together with the account.
+import type { ProfileUpdate, ProfileUser, Role } from '@portal/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { type UserProfileRow, userProfiles, users } from '../../db/schema.ts';
+
+export interface ProfileOwner {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  role: Role;
+  createdAt: Date;
+}
+
+export function toProfileUser(owner: ProfileOwner, profile: UserProfileRow): ProfileUser {
+  // "Member since" is the account's creation; the profile's own times are only its updates.
+  const createdAt = owner.createdAt.toISOString();
+  const updatedAt = profile.updatedAt.toISOString();
+  return {
+    id: owner.id,
+    email: owner.email,
+    role: owner.role,
+    email_verified: owner.emailVerified,
+    first_name: profile.firstName,
+    last_name: profile.lastName,
+    phone: profile.phone,
+    company: profile.company,
+    created_at: createdAt,
+    updated_at: updatedAt,
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    createdAt,
+    updatedAt,
+  };
+}
+
+/** The caller's profile, or undefined when it is not completed yet. */
+export async function findProfile(db: Database, owner: ProfileOwner): Promise<ProfileUser | undefined> {
+  const [row] = await db.select().from(userProfiles).where(eq(userProfiles.userId, owner.id));
+  return row ? toProfileUser(owner, row) : undefined;
+}
+
+/** Creates or replaces the caller's profile; the account's display name follows the names. */
+export async function saveProfile(
+  db: Database,
+  owner: ProfileOwner,
+  update: ProfileUpdate,
+): Promise<ProfileUser> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(userProfiles)
+      .values({ userId: owner.id, ...update })
+      .onConflictDoUpdate({ target: userProfiles.userId, set: { ...update, updatedAt: sql`now()` } })
+      .returning();
+    if (!row) throw new Error('The profile upsert returned no row');
+    await tx
+      .update(users)
+      .set({ name: `${update.firstName} ${update.lastName}`, updatedAt: sql`now()` })
+      .where(eq(users.id, owner.id));
+    return toProfileUser(owner, row);
+  });
+}

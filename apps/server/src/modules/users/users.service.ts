@@ -1,0 +1,24 @@
+import type { Role } from '@portal/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { NotFound } from '../errors.ts';
+
+export function noAccountMessage(email: string): string {
+  return `No account with the e-mail address ${email}`;
+}
+
+/** Gives the account with this e-mail (any case) the role; NotFound when there is no such account. */
+export async function setRole(
+  db: Database,
+  email: string,
+  role: Role,
+): Promise<{ email: string; role: Role }> {
+  const [row] = await db
+    .update(users)
+    .set({ role, updatedAt: sql`now()` })
+    .where(eq(users.email, email.trim().toLowerCase()))
+    .returning({ email: users.email });
+  if (!row) throw new NotFound(noAccountMessage(email.trim()));
+  return { email: row.email, role };
+}

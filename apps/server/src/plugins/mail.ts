@@ -1,0 +1,79 @@
+// Mail: requests put messages in the outbox; a worker in this process delivers them over SMTP, or, without
+// SMTP_URL outside production, into the dev mailbox (the outbox rows, listed at /dev/mail; links also logged).
+import type { FastifyInstance } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config.ts';
+import { enqueueMail, listMail, type MailMessage } from '../mail/outbox.ts';
+import { linksIn } from '../mail/templates.ts';
+import { type Deliver, type MailWorker, startMailWorker } from '../mail/worker.ts';
+import { devMailRoutes } from '../modules/dev-mail/dev-mail.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mail: {
+      /** Stores the message in the outbox and wakes the worker; never waits for SMTP. */
+      send(message: MailMessage): Promise<void>;
+    };
+  }
+}
+
+export interface MailOptions {
+  /** Poll interval of the worker (default 500 ms). */
+  pollIntervalMs?: number;
+  /** First retry delay; doubles per failed attempt up to `retryCapMs` (defaults 1 s and 5 min). */
+  retryBaseMs?: number;
+  retryCapMs?: number;
+}
+
+export async function registerMail(
+  app: FastifyInstance,
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'nodeEnv'>,
+  options: MailOptions = {},
+): Promise<void> {
+  const devMailbox = config.smtpUrl === undefined && config.nodeEnv !== 'production';
+  let deliver: Deliver | undefined;
+  let closeTransport = () => {};
+  if (config.smtpUrl !== undefined) {
+    const transport = nodemailer.createTransport(config.smtpUrl);
+    closeTransport = () => transport.close();
+    deliver = async (message) => {
+      await transport.sendMail({
+        from: config.mailFrom,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+    };
+  } else if (devMailbox) {
+    // The dev mailbox keeps the rows; delivering is showing where to read them.
+    deliver = async (message) => {
+      app.log.info(
+        { mailId: message.id, to: message.to, subject: message.subject, links: linksIn(message.text) },
+        'dev mailbox: message stored (read it at /dev/mail)',
+      );
+    };
+  } else {
+    app.log.warn('SMTP_URL is not set: e-mails wait in the outbox until an SMTP server is configured');
+  }
+
+  let worker: MailWorker | undefined;
+  app.decorate('mail', {
+    send: async (message: MailMessage) => {
+      await enqueueMail(app.db, message);
+      worker?.wake();
+    },
+  });
+  if (deliver) {
+    const start = deliver;
+    app.addHook('onReady', async () => {
+      worker = startMailWorker({ db: app.db, deliver: start, log: app.log, ...options });
+    });
+    app.addHook('preClose', async () => {
+      await worker?.stop();
+      worker = undefined;
+      closeTransport();
+    });
+  }
+  if (devMailbox) await app.register(devMailRoutes, { list: (to?: string) => listMail(app.db, { to }) });
+}

@@ -1,0 +1,98 @@
+import { once } from 'node:events';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { identity } from '../helpers/accounts.ts';
+import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
+import { linkIn, type MailCapture, startMailCapture } from '../helpers/mail-capture.ts';
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address() as AddressInfo;
+  probe.close();
+  await once(probe, 'close');
+  return port;
+}
+
+let testApp: TestApp | undefined;
+let capture: MailCapture | undefined;
+afterEach(async () => {
+  await testApp?.close();
+  await capture?.close();
+  testApp = undefined;
+  capture = undefined;
+});
+
+describe('the mail outbox', () => {
+  it('keeps a message while the SMTP server is down and delivers it once the server is up', async () => {
+    const port = await freePort();
+    testApp = await buildTestApp({
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}` },
+      mail: { pollIntervalMs: 50, retryBaseMs: 100, retryCapMs: 400 },
+    });
+    const signUp = await identity(testApp.app, 'POST', '/sign-up/email', {
+      email: 'late@example.com',
+      password: 'patient-person',
+    });
+    expect(signUp.statusCode).toBe(200); // the request never waits on SMTP
+
+    // Let delivery fail a few times.
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const rows = await testApp.app.database.db.query.outbox.findMany();
+      const row = rows[0];
+      if (row && row.attempts >= 2 && row.status === 'pending') {
+        expect(row.lastError).toBeTruthy();
+        break;
+      }
+      if (Date.now() > deadline) throw new Error('the worker did not retry');
+      await new Promise((done) => setTimeout(done, 50));
+    }
+
+    capture = await startMailCapture(port);
+    const message = await capture.waitFor('late@example.com', { timeoutMs: 10_000 });
+    expect(linkIn(message, '/verify-email')).toContain('token=');
+    const [row] = await testApp.app.database.db.query.outbox.findMany();
+    expect(row?.status).toBe('sent');
+    expect(row?.sentAt).toBeInstanceOf(Date);
+  });
+});
+
+describe('the dev mailbox', () => {
+  it('lists the messages at /dev/mail with clickable links, and the latest one per address as JSON', async () => {
+    testApp = await buildTestApp({ mail: { pollIntervalMs: 50 } });
+    await identity(testApp.app, 'POST', '/sign-up/email', {
+      email: 'dev@example.com',
+      password: 'local-only-pass',
+    });
+
+    const latest = await testApp.app.inject('/dev/mail/latest?to=DEV@example.com');
+    expect(latest.statusCode).toBe(200);
+    const body = latest.json();
+    expect(body).toMatchObject({ to: 'dev@example.com', subject: expect.stringContaining('Verify') });
+    const link: string = body.links[0];
+    expect(link).toContain('/api/identity/verify-email?token=');
+
+    const page = await testApp.app.inject('/dev/mail');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('dev@example.com');
+    expect(page.body).toContain(`<a href="${link.replaceAll('&', '&amp;')}">`);
+
+    expect((await testApp.app.inject('/dev/mail/latest?to=nobody@example.com')).statusCode).toBe(404);
+  });
+
+  it('is absent in production', async () => {
+    const webDist = mkdtempSync(join(tmpdir(), 'portal-web-'));
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Portal</title>');
+    testApp = await buildTestApp({
+      env: { NODE_ENV: 'production', AUTH_SECRET: 's'.repeat(40), WEB_DIST_DIR: webDist },
+    });
+    expect((await testApp.app.inject('/dev/mail')).statusCode).toBe(404);
+    expect((await testApp.app.inject('/dev/mail/latest?to=a@example.com')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,85 @@
+// An in-process SMTP server that keeps every message it receives, parsed, so tests read the real e-mails.
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface CapturedMail {
+  to: string;
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailCapture {
+  port: number;
+  url: string;
+  messages: CapturedMail[];
+  /** The first message to `to` (after `after` messages to it) matching `subject`, waiting up to `timeoutMs`. */
+  waitFor(
+    to: string,
+    options?: { subject?: RegExp; after?: number; timeoutMs?: number },
+  ): Promise<CapturedMail>;
+  count(to: string): number;
+  close(): Promise<void>;
+}
+
+function addresses(parsed: ParsedMail, field: 'to' | 'from'): string {
+  const value = parsed[field];
+  const list = Array.isArray(value) ? value : value ? [value] : [];
+  return list.flatMap((entry) => entry.value.map((address) => address.address ?? '')).join(', ');
+}
+
+/** Starts the capture server on `port` (0: any free port). */
+export async function startMailCapture(port = 0): Promise<MailCapture> {
+  const messages: CapturedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream).then(
+        (parsed) => {
+          messages.push({
+            to: addresses(parsed, 'to').toLowerCase(),
+            from: addresses(parsed, 'from'),
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+          });
+          callback();
+        },
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  server.listen(port, '127.0.0.1');
+  await once(server.server, 'listening');
+  const actualPort = (server.server.address() as AddressInfo).port;
+  const matching = (to: string, subject?: RegExp) =>
+    messages.filter((mail) => mail.to === to.toLowerCase() && (!subject || subject.test(mail.subject)));
+  return {
+    port: actualPort,
+    url: `smtp://127.0.0.1:${actualPort}`,
+    messages,
+    count: (to) => matching(to).length,
+    async waitFor(to, options = {}) {
+      const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+      for (;;) {
+        const found = matching(to, options.subject)[options.after ?? 0];
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`No e-mail to ${to} within the time limit`);
+        await new Promise((done) => setTimeout(done, 25));
+      }
+    },
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
+
+/** The first link in the text of a message that contains `fragment`. */
+export function linkIn(mail: CapturedMail, fragment: string): string {
+  const link = (mail.text.match(/https?:\/\/[^\s<>"]+/g) ?? []).find((url) => url.includes(fragment));
+  if (!link) throw new Error(`No link containing ${fragment} in: ${mail.text}`);
+  return link;
+}

@@ -1,0 +1,272 @@
+import { z } from 'zod';
+
+/** The company behind the portal, as e-mails and the accounts service name it. */
+export const productName = 'OT Consulting';
+
+/** Shortest password the spec allows. */
+export const minPasswordLength = 6;
+/** Longest password accepted (bounded so that hashing stays cheap). */
+export const maxPasswordLength = 128;
+
+/** Roles of an account: `client` by default, `admin` for administrators. */
+export const roles = ['client', 'admin'] as const;
+export type Role = (typeof roles)[number];
+export const defaultRole: Role = 'client';
+export const roleLabels: Record<Role, string> = { client: 'Client', admin: 'Admin' };
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (roles as readonly string[]).includes(value);
+}
+
+/** Texts of the accounts flows; the spec's are word for word. */
+export const accountMessages = {
+  registrationSuccess: 'Registration successful! Please check your email to verify your account.',
+  verifyBeforeLogin: 'Please verify your email address before logging in.',
+  loginSuccess: 'Welcome back! Login successful.',
+  loginFailed: 'Login failed. Please check your credentials.',
+  invalidCredentials: 'Invalid email or password',
+  resetEmailSent: 'Password reset email sent! Check your email for instructions.',
+  resetEmailFailed: 'Failed to send reset email',
+  passwordUpdateFailed: 'Failed to update password',
+  resetLinkInvalid:
+    'This password reset link has expired or has already been used. Please request a new one.',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  confirmPasswordRequired: 'Please confirm your password',
+  passwordTooShort: 'Password must be at least 6 characters',
+  passwordTooShortReset: 'Password must be at least 6 characters long',
+  passwordTooLong: `Password must be at most ${maxPasswordLength} characters`,
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordTooCommon: 'This password is too common and easy to guess. Please choose a less common password.',
+  forgotEmailRequired: 'Please enter your email address',
+  resetFieldsRequired: 'Please fill in all fields',
+  namesRequired: 'First name and last name are required',
+  loginToCompleteProfile: 'Please log in to complete your profile',
+  noActiveSession: 'No active session',
+  signInRequired: 'Please log in to continue',
+  adminRequired: "You don't have permission to access this page. Administrative privileges are required.",
+  profileNotFound: 'Profile not found. Please complete your profile.',
+  tooManyRequests: 'Too many requests. Please try again later.',
+  originNotAllowed: 'This request must come from the portal itself.',
+  tooManyFailedSignIns:
+    'Too many failed login attempts for this account. Please wait 15 minutes or reset your password.',
+} as const;
+
+/**
+ * Error codes the accounts service (`/api/identity/*`) answers with, next to `message`. better-auth's own codes
+ * plus ours; the web app may switch on them.
+ */
+export const accountErrorCodes = {
+  emailNotVerified: 'EMAIL_NOT_VERIFIED',
+  invalidCredentials: 'INVALID_EMAIL_OR_PASSWORD',
+  invalidToken: 'INVALID_TOKEN',
+  passwordTooShort: 'PASSWORD_TOO_SHORT',
+  passwordTooLong: 'PASSWORD_TOO_LONG',
+  passwordTooCommon: 'PASSWORD_TOO_COMMON',
+  tooManyRequests: 'TOO_MANY_REQUESTS',
+  tooManyFailedSignIns: 'TOO_MANY_FAILED_SIGN_INS',
+} as const;
+
+/**
+ * The most common passwords of public breach lists (top ~100 with at least 6 characters, as shorter ones are
+ * refused anyway). Refused at sign-up and at password reset.
+ */
+export const commonPasswords: ReadonlySet<string> = new Set([
+  '123456',
+  '1234567',
+  '12345678',
+  '123456789',
+  '1234567890',
+  '0123456789',
+  '987654321',
+  '654321',
+  '123123',
+  '123321',
+  '112233',
+  '111111',
+  '000000',
+  '121212',
+  '222222',
+  '555555',
+  '666666',
+  '696969',
+  '777777',
+  '888888',
+  '999999',
+  '123654',
+  '159753',
+  '147258',
+  '147258369',
+  '11111111',
+  '00000000',
+  '12341234',
+  '123qwe',
+  '1q2w3e',
+  '1q2w3e4r',
+  '1q2w3e4r5t',
+  'qwerty',
+  'qwerty1',
+  'qwerty123',
+  'qwertyuiop',
+  'qwe123',
+  'asdfgh',
+  'asdfghjkl',
+  'zxcvbn',
+  'zxcvbnm',
+  '1qaz2wsx',
+  'qazwsx',
+  'password',
+  'password1',
+  'password12',
+  'password123',
+  'passw0rd',
+  'p@ssw0rd',
+  'p@ssword',
+  'pa$$word',
+  'abc123',
+  'abcdef',
+  'abcd1234',
+  'a123456',
+  'aa123456',
+  'iloveyou',
+  'iloveyou1',
+  'princess',
+  'sunshine',
+  'monkey',
+  'dragon',
+  'letmein',
+  'welcome',
+  'welcome1',
+  'welcome123',
+  'football',
+  'baseball',
+  'basketball',
+  'soccer',
+  'master',
+  'shadow',
+  'superman',
+  'batman',
+  'michael',
+  'jennifer',
+  'jessica',
+  'charlie',
+  'ashley',
+  'daniel',
+  'thomas',
+  'hunter',
+  'hunter2',
+  'killer',
+  'trustno1',
+  'freedom',
+  'whatever',
+  'starwars',
+  'computer',
+  'internet',
+  'secret',
+  'admin',
+  'admin123',
+  'administrator',
+  'changeme',
+  'default',
+  'login',
+  'test123',
+  'testing',
+  'lovely',
+  'flower',
+  'cheese',
+  'chocolate',
+  'pokemon',
+  'mustang',
+  'access',
+  'google',
+  'family',
+]);
+
+/** Whether a password is on the common-password list (compared case-insensitively). */
+export function isCommonPassword(password: string): boolean {
+  return commonPasswords.has(password.toLowerCase());
+}
+
+/** The accounts service (better-auth) under the API; the web's auth client uses these paths. */
+export const identityBasePath = '/api/identity';
+export const identityPaths = {
+  signUp: `${identityBasePath}/sign-up/email`,
+  signIn: `${identityBasePath}/sign-in/email`,
+  signOut: `${identityBasePath}/sign-out`,
+  session: `${identityBasePath}/get-session`,
+  sendVerificationEmail: `${identityBasePath}/send-verification-email`,
+  verifyEmail: `${identityBasePath}/verify-email`,
+  requestPasswordReset: `${identityBasePath}/request-password-reset`,
+  resetPassword: `${identityBasePath}/reset-password`,
+} as const;
+
+/** Our own account routes. */
+export const accountApiPaths = {
+  profile: '/api/auth/profile',
+  userStats: '/api/auth/users/stats',
+} as const;
+
+export const profileFieldLimits = { name: 100, phone: 30, company: 200 } as const;
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => (value === '' || value === undefined ? null : value));
+
+const nameField = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(profileFieldLimits.name, `${label} must be at most ${profileFieldLimits.name} characters`)
+    .nullish();
+
+/**
+ * The body of `PUT /api/auth/profile`: snake_case (profile page) or camelCase (complete-profile page). When both
+ * spellings are sent, snake_case wins. First and last name are required.
+ */
+export const profileUpdateBodySchema = z
+  .object({
+    first_name: nameField('First name'),
+    last_name: nameField('Last name'),
+    firstName: nameField('First name'),
+    lastName: nameField('Last name'),
+    phone: optionalText(profileFieldLimits.phone, 'Phone'),
+    company: optionalText(profileFieldLimits.company, 'Company'),
+  })
+  .transform((body, context) => {
+    const firstName = body.first_name || body.firstName || '';
+    const lastName = body.last_name || body.lastName || '';
+    if (firstName === '' || lastName === '') {
+      context.addIssue({ code: 'custom', message: accountMessages.namesRequired, path: [] });
+      return z.NEVER;
+    }
+    return { firstName, lastName, phone: body.phone ?? null, company: body.company ?? null };
+  });
+export type ProfileUpdateBody = z.input<typeof profileUpdateBodySchema>;
+export type ProfileUpdate = z.output<typeof profileUpdateBodySchema>;
+
+/** The signed-in user with the profile, in both spellings the spec's screens read. */
+export const profileUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(roles),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone: z.string().nullable(),
+  company: z.string().nullable(),
+  /** When the account was created (member since), ISO 8601. */
+  created_at: z.string(),
+  updated_at: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  email_verified: z.boolean(),
+});
+export type ProfileUser = z.infer<typeof profileUserSchema>;
+export const profileResponseSchema = z.object({ user: profileUserSchema });
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;
