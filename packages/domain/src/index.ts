@@ -1,3 +1,7 @@
+export * from './account-endpoints.ts';
+export * from './account-forms.ts';
+export * from './accounts.ts';
+export * from './accounts-messages.ts';
 export * from './api-error.ts';
 export * from './catalogue.ts';
 export * from './core-services.ts';

@@ -1,9 +1,22 @@
-/** Every page of the SPA that exists, as react-router patterns; the server answers 200 for these and 404 otherwise. */
+/**
+ * Every page of the SPA that exists, as react-router patterns; the server answers 200 for these and 404 otherwise.
+ * A trailing `/*` covers the path itself and every path below it.
+ */
 export const pageRoutes = {
   home: '/',
   services: '/services',
   service: '/services/:id',
   contact: '/contact',
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  completeProfile: '/complete-profile',
+  dashboard: '/dashboard',
+  profile: '/profile',
+  myBookings: '/my-bookings',
+  /** /admin and every path beginning /admin (spec §2). */
+  admin: '/admin/*',
 } as const;
 
 /** Links for the pages above, and for targets the spec links to. */
@@ -12,12 +25,33 @@ export const paths = {
   services: pageRoutes.services,
   service: (id: number | string) => `/services/${id}`,
   contact: pageRoutes.contact,
-  login: '/login',
-  register: '/register',
-  dashboard: '/dashboard',
+  login: pageRoutes.login,
+  register: pageRoutes.register,
+  forgotPassword: pageRoutes.forgotPassword,
+  resetPassword: pageRoutes.resetPassword,
+  completeProfile: pageRoutes.completeProfile,
+  dashboard: pageRoutes.dashboard,
+  profile: pageRoutes.profile,
+  myBookings: pageRoutes.myBookings,
+  admin: '/admin',
   /** The booking wizard of a service (spec: /book/{serviceId}); signed in only. */
   book: (serviceId: number | string) => `/book/${serviceId}`,
 } as const;
+
+/**
+ * Pages anyone may see, signed in or not, whatever the state of the profile (spec §2, Route guard; /contact is
+ * public in this product too). Every other page needs a session and a completed profile.
+ */
+export const publicPagePatterns: readonly string[] = [
+  pageRoutes.home,
+  pageRoutes.services,
+  pageRoutes.service,
+  pageRoutes.contact,
+  pageRoutes.login,
+  pageRoutes.register,
+  pageRoutes.forgotPassword,
+  pageRoutes.resetPassword,
+];
 
 /** The API's own paths, shared by the server routes and the web client. */
 export const apiPaths = {
@@ -27,11 +61,21 @@ export const apiPaths = {
   docs: '/api/docs',
 } as const;
 
-const pagePatterns = Object.values(pageRoutes).map(
-  (pattern) => new RegExp(`^${pattern.replace(/:[a-zA-Z]+/g, '[^/]+')}/?$`),
-);
+function patternToRegExp(pattern: string): RegExp {
+  const body = pattern.replace(/\/\*$/, '').replace(/:[a-zA-Z]+/g, '[^/]+');
+  const tail = pattern.endsWith('/*') ? '(?:/.*)?' : '/?';
+  return new RegExp(`^${body}${tail}$`);
+}
+
+const pagePatterns = Object.values(pageRoutes).map(patternToRegExp);
+const publicPatterns = publicPagePatterns.map(patternToRegExp);
 
 /** Whether a URL path is one of the SPA's pages (query and hash already stripped). */
 export function isPageRoute(pathname: string): boolean {
   return pagePatterns.some((pattern) => pattern.test(pathname));
+}
+
+/** Whether a URL path is a public page: no sign-in or completed profile needed. */
+export function isPublicPage(pathname: string): boolean {
+  return publicPatterns.some((pattern) => pattern.test(pathname));
 }

@@ -32,6 +32,59 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('./routes/contact')).ContactRoute }),
       },
       {
+        path: pageRoutes.login,
+        lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }),
+      },
+      {
+        path: pageRoutes.register,
+        lazy: async () => ({ Component: (await import('./routes/register')).RegisterRoute }),
+      },
+      {
+        path: pageRoutes.forgotPassword,
+        lazy: async () => ({ Component: (await import('./routes/forgot-password')).ForgotPasswordRoute }),
+      },
+      {
+        path: pageRoutes.resetPassword,
+        lazy: async () => ({ Component: (await import('./routes/reset-password')).ResetPasswordRoute }),
+      },
+      {
+        // Needs a session but not a profile; it handles being signed out itself (spec §5).
+        path: pageRoutes.completeProfile,
+        lazy: async () => ({ Component: (await import('./routes/complete-profile')).CompleteProfileRoute }),
+      },
+      {
+        // Signed in with a completed profile (spec, Route guard).
+        lazy: async () => ({
+          Component: (await import('../features/accounts/components/route-guards')).RequireAuth,
+        }),
+        children: [
+          {
+            path: pageRoutes.dashboard,
+            lazy: async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute }),
+          },
+          {
+            path: pageRoutes.profile,
+            lazy: async () => ({ Component: (await import('./routes/profile')).ProfileRoute }),
+          },
+          {
+            path: pageRoutes.myBookings,
+            lazy: async () => ({ Component: (await import('./routes/my-bookings')).MyBookingsRoute }),
+          },
+          {
+            // Administrators only; a client sees Access Denied.
+            lazy: async () => ({
+              Component: (await import('../features/accounts/components/route-guards')).RequireAdmin,
+            }),
+            children: [
+              {
+                path: pageRoutes.admin,
+                lazy: async () => ({ Component: (await import('./routes/admin')).AdminRoute }),
+              },
+            ],
+          },
+        ],
+      },
+      {
         path: '*',
         lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),
       },

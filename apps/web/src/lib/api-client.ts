@@ -1,4 +1,4 @@
-import { apiErrorBodySchema } from '@portal/domain';
+import { isIdentityEndpoint } from '@portal/domain';
 import type { ZodType } from 'zod';
 import { ApiError } from './api-error';
 
@@ -12,12 +12,38 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** The one place that talks HTTP: calls the API and returns the body validated by `schema`, or throws `ApiError`. */
-export async function apiRequest<T>(
-  path: string,
-  schema: ZodType<T>,
-  options: RequestOptions = {},
-): Promise<T> {
+let onUnauthorized: (() => void) | undefined;
+
+/**
+ * What to do when the product's API answers 401 (spec §8: clear the client's auth state and data, go to
+ * /login). The accounts service's own 401s (wrong password, no session) are answers, not expiries, and are left
+ * to the screen that asked.
+ */
+export function setUnauthorizedHandler(handler: (() => void) | undefined): void {
+  onUnauthorized = handler;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** `{ message, code?, errors?: [{ path, msg }] }`, read without a schema library so the first load stays small. */
+function errorFrom(status: number, body: unknown): ApiError {
+  if (!isRecord(body) || typeof body.message !== 'string' || body.message === '') {
+    return new ApiError(status, `Request failed with status ${status}`);
+  }
+  const errors = Array.isArray(body.errors)
+    ? body.errors.filter(
+        (error): error is { path: string; msg: string } =>
+          isRecord(error) && typeof error.path === 'string' && typeof error.msg === 'string',
+      )
+    : [];
+  const code = typeof body.code === 'string' ? body.code : undefined;
+  return new ApiError(status, body.message, errors, code);
+}
+
+/** The one place that talks HTTP: calls the API and returns the parsed JSON body (or null), or throws `ApiError`. */
+export async function apiFetch(path: string, options: RequestOptions = {}): Promise<unknown> {
   const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -38,14 +64,22 @@ export async function apiRequest<T>(
     throw new ApiError(0, 'API unavailable');
   }
 
-  const body: unknown = await response.json().catch(() => undefined);
+  const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const parsed = apiErrorBodySchema.safeParse(body);
-    throw parsed.success
-      ? new ApiError(response.status, parsed.data.message, parsed.data.errors)
-      : new ApiError(response.status, `Request failed with status ${response.status}`);
+    if (response.status === 401 && !isIdentityEndpoint(path)) onUnauthorized?.();
+    throw errorFrom(response.status, body);
   }
+  return body;
+}
+
+/** Calls the API and returns the body validated by `schema`, or throws `ApiError`. */
+export async function apiRequest<T>(
+  path: string,
+  schema: ZodType<T>,
+  options: RequestOptions = {},
+): Promise<T> {
+  const body = await apiFetch(path, options);
   const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new ApiError(response.status, 'Unexpected response from the server');
+  if (!parsed.success) throw new ApiError(200, 'Unexpected response from the server');
   return parsed.data;
 }

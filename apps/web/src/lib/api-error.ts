@@ -3,16 +3,19 @@ import type { FieldError } from '@portal/domain';
 /**
  * Every failure of a call to the API, whatever its cause. `status` is the HTTP status, or 0 when no answer
  * arrived (network failure or timeout). Screens pick the spec's message; `message` is the server's or ours.
+ * `code` is the machine-readable reason the accounts service gives (for example `EMAIL_NOT_VERIFIED`).
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
   readonly errors: FieldError[];
+  readonly code: string | undefined;
 
-  constructor(status: number, message: string, errors: FieldError[] = []) {
+  constructor(status: number, message: string, errors: FieldError[] = [], code?: string) {
     super(message);
     this.status = status;
     this.errors = errors;
+    this.code = code;
   }
 
   get isNotFound(): boolean {

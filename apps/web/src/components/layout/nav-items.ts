@@ -18,3 +18,17 @@ export const signedOutItems = {
   login: { label: 'Login', to: paths.login },
   register: { label: 'Get Started', to: paths.register },
 } as const satisfies Record<string, NavItem>;
+
+/** What a signed-in user also sees; Admin only for administrators, active on every path under /admin. */
+export const signedInItems = {
+  dashboard: { label: 'Dashboard', to: paths.dashboard },
+  myBookings: { label: 'My Bookings', to: paths.myBookings },
+  admin: { label: 'Admin', to: paths.admin },
+  profile: { label: 'Profile', to: paths.profile },
+} as const satisfies Record<string, NavItem>;
+
+/** A link of the mobile menu; the active page is highlighted. */
+export const mobileLink = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-md px-3 py-2 text-base font-medium ${
+    isActive ? 'bg-blue-50 text-blue-800' : 'text-slate-800 hover:bg-slate-100'
+  }`;

@@ -1,47 +1,70 @@
 import { Menu, X } from 'lucide-react';
-import { useId, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { type AuthState, useAuth } from '../../lib/use-session';
 import { buttonStyles } from '../ui/button-styles';
 import { Brand } from './brand';
-import { mainNavItems, type NavItem, signedOutItems } from './nav-items';
-
-/** The mobile menu mirrors the top bar. */
-const mobileItems: readonly NavItem[] = [...mainNavItems, signedOutItems.login, signedOutItems.register];
+import { mainNavItems, mobileLink, type NavItem, signedInItems, signedOutItems } from './nav-items';
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
     isActive ? 'bg-blue-50 text-blue-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
   }`;
 
-const mobileLink = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-md px-3 py-2 text-base font-medium ${
-    isActive ? 'bg-blue-50 text-blue-800' : 'text-slate-800 hover:bg-slate-100'
-  }`;
+// The signed-in controls (user menu, Logout) load only for someone signed in: visitors never download them.
+const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
+const MobileUserItems = lazy(async () => ({ default: (await import('./user-menu')).MobileUserItems }));
+
+/** The links of the main navigation for this visitor: Dashboard, My Bookings (and Admin) once signed in. */
+function navItemsFor(auth: AuthState): NavItem[] {
+  if (!auth.user) return [...mainNavItems];
+  return [
+    ...mainNavItems,
+    signedInItems.dashboard,
+    signedInItems.myBookings,
+    ...(auth.isAdmin ? [signedInItems.admin] : []),
+  ];
+}
 
 /** The top bar; under 768px (Tailwind's md) its links move into a menu opened by a toggle. */
 export function TopBar() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const closeMenu = () => setMenuOpen(false);
+  const auth = useAuth();
+  const { pathname } = useLocation();
+  const items = navItemsFor(auth);
+
+  // The mobile menu closes when the page changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of page
+  useEffect(() => setMenuOpen(false), [pathname]);
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6 lg:px-8">
         <Brand />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          {mainNavItems.map((item) => (
+          {items.map((item) => (
             <NavLink key={item.to} to={item.to} end={item.end ?? false} className={desktopLink}>
               {item.label}
             </NavLink>
           ))}
         </nav>
-        <div className="hidden items-center gap-2 md:flex">
-          <NavLink to={signedOutItems.login.to} className={desktopLink}>
-            {signedOutItems.login.label}
-          </NavLink>
-          <Link to={signedOutItems.register.to} className={`${buttonStyles.primary} px-4 py-2 text-sm`}>
-            {signedOutItems.register.label}
-          </Link>
+        <div className="hidden min-w-40 items-center justify-end gap-2 md:flex">
+          {auth.loading ? null : auth.user ? (
+            <Suspense fallback={null}>
+              <UserMenu firstName={auth.firstName} />
+            </Suspense>
+          ) : (
+            <>
+              <NavLink to={signedOutItems.login.to} className={desktopLink}>
+                {signedOutItems.login.label}
+              </NavLink>
+              <Link to={signedOutItems.register.to} className={`${buttonStyles.primary} px-4 py-2 text-sm`}>
+                {signedOutItems.register.label}
+              </Link>
+            </>
+          )}
         </div>
         <button
           type="button"
@@ -65,13 +88,26 @@ export function TopBar() {
         className="border-t border-slate-200 bg-white px-4 pt-2 pb-4 md:hidden"
       >
         <ul className="space-y-1">
-          {mobileItems.map((item) => (
+          {items.map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} end={item.end ?? false} className={mobileLink} onClick={closeMenu}>
                 {item.label}
               </NavLink>
             </li>
           ))}
+          {auth.loading ? null : auth.user ? (
+            <Suspense fallback={null}>
+              <MobileUserItems firstName={auth.firstName} onNavigate={closeMenu} />
+            </Suspense>
+          ) : (
+            [signedOutItems.login, signedOutItems.register].map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} className={mobileLink} onClick={closeMenu}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))
+          )}
         </ul>
       </nav>
     </header>

@@ -1,0 +1,77 @@
+import { paths } from '@portal/domain';
+import { Briefcase, CalendarDays, Clock, type LucideIcon, ShieldCheck, UserRound } from 'lucide-react';
+import { Link } from 'react-router';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useAuth } from '../../lib/use-session';
+
+interface Shortcut {
+  icon: LucideIcon;
+  title: string;
+  text: string;
+  to: string;
+}
+
+const shortcuts: readonly Shortcut[] = [
+  {
+    icon: CalendarDays,
+    title: 'My Bookings',
+    text: 'See and manage your consultations.',
+    to: paths.myBookings,
+  },
+  {
+    icon: Briefcase,
+    title: 'Services',
+    text: 'Browse our services and book a consultation.',
+    to: paths.services,
+  },
+  { icon: UserRound, title: 'Profile', text: 'View and update your details.', to: paths.profile },
+];
+
+const adminShortcut: Shortcut = {
+  icon: ShieldCheck,
+  title: 'Admin Access',
+  text: 'Manage bookings and see business statistics.',
+  to: paths.admin,
+};
+
+export function DashboardRoute() {
+  useDocumentTitle('Dashboard');
+  const auth = useAuth();
+  const cards = auth.isAdmin ? [...shortcuts, adminShortcut] : shortcuts;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Welcome, {auth.firstName}!</h1>
+      <p className="mt-2 text-lg text-slate-700">What would you like to do today?</p>
+      <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {cards.map(({ icon: Icon, title, text, to }) => (
+          <li
+            key={title}
+            className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-sm focus-within:ring-2 focus-within:ring-blue-700 hover:shadow-md"
+          >
+            <span className="flex size-12 items-center justify-center rounded-xl bg-blue-50 text-blue-700">
+              <Icon aria-hidden="true" className="size-6" />
+            </span>
+            <h2 className="mt-4 text-lg font-semibold text-slate-900">
+              <Link to={to} className="after:absolute after:inset-0 focus-visible:outline-none">
+                {title}
+              </Link>
+            </h2>
+            <p className="mt-2 text-slate-700">{text}</p>
+          </li>
+        ))}
+      </ul>
+      <section
+        aria-labelledby="recent-activity"
+        className="mt-12 rounded-2xl border border-slate-200 bg-white p-6"
+      >
+        <h2 id="recent-activity" className="text-xl font-semibold text-slate-900">
+          Recent Activity
+        </h2>
+        <p className="mt-4 flex items-center gap-2 text-slate-700">
+          <Clock aria-hidden="true" className="size-5 text-slate-600" />
+          No recent activity yet.
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,334 @@
+import '../../index.css';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { page } from 'vitest/browser';
+import { render } from 'vitest-browser-react';
+import { LoginRoute } from '../../app/routes/login';
+import { RegisterRoute } from '../../app/routes/register';
+import { ResetPasswordRoute } from '../../app/routes/reset-password';
+import { NotificationsProvider } from '../../components/notifications/notifications-provider';
+import { createQueryClient } from '../../lib/query-client';
+import { RequireAdmin, RequireAuth } from './components/route-guards';
+
+type Answer = { status: number; body: unknown };
+
+const session = (role = 'client') => ({
+  session: { id: 's1', expiresAt: '2030-01-01T00:00:00.000Z' },
+  user: { id: 'u1', email: 'jane@example.com', emailVerified: true, name: '', role },
+});
+
+const profile = (role = 'client') => ({
+  user: {
+    id: 'u1',
+    email: 'jane@example.com',
+    role,
+    first_name: 'Jane',
+    last_name: 'Doe',
+    phone: null,
+    company: null,
+    created_at: '2026-01-15T10:00:00.000Z',
+    updated_at: '2026-01-15T10:00:00.000Z',
+    firstName: 'Jane',
+    lastName: 'Doe',
+    createdAt: '2026-01-15T10:00:00.000Z',
+    updatedAt: '2026-01-15T10:00:00.000Z',
+    email_verified: true,
+  },
+});
+
+/** Answers the app's requests by path, like the server would. */
+function stubApi(answers: Record<string, Answer>) {
+  const calls: { path: string; init: RequestInit | undefined }[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = new URL(String(input), window.location.origin).pathname;
+    calls.push({ path, init });
+    const answer = answers[path] ?? { status: 404, body: { message: 'Route not found' } };
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  return calls;
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/login', element: <h1>Login page</h1> },
+      { path: '/sign-in', element: <LoginRoute /> },
+      { path: '/profile', element: <h1>Profile page</h1> },
+      { path: '/complete-profile', element: <h1>Complete profile page</h1> },
+      { path: '/register', element: <RegisterRoute /> },
+      { path: '/reset-password', element: <ResetPasswordRoute /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: '/dashboard', element: <h1>Dashboard page</h1> },
+          { element: <RequireAdmin />, children: [{ path: '/admin/*', element: <h1>Admin page</h1> }] },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <NotificationsProvider>
+        <RouterProvider router={router} />
+      </NotificationsProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const signedIn = (role = 'client') => ({
+  '/api/identity/get-session': { status: 200, body: session(role) },
+  '/api/auth/profile': { status: 200, body: profile(role) },
+});
+
+describe('route guards', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('sends a signed-out visitor to /login, remembering the page asked for', async () => {
+    stubApi({ '/api/identity/get-session': { status: 200, body: null } });
+    const router = renderAt('/dashboard?tab=1');
+    await expect.element(page.getByRole('heading', { name: 'Login page' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/dashboard?tab=1');
+  });
+
+  it("shows 'Loading...' while the session loads", async () => {
+    vi.stubGlobal('fetch', () => new Promise<Response>(() => {}));
+    renderAt('/dashboard');
+    await expect.element(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();
+  });
+
+  it('sends a signed-in user without a profile to /complete-profile', async () => {
+    stubApi({
+      '/api/identity/get-session': { status: 200, body: session() },
+      '/api/auth/profile': {
+        status: 404,
+        body: { message: 'Profile not found. Please complete your profile.' },
+      },
+    });
+    const router = renderAt('/dashboard');
+    await expect.element(page.getByRole('heading', { name: 'Complete profile page' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/complete-profile');
+  });
+
+  it('lets a signed-in user with a profile in', async () => {
+    stubApi(signedIn());
+    renderAt('/dashboard');
+    await expect.element(page.getByRole('heading', { name: 'Dashboard page' })).toBeVisible();
+  });
+
+  it('shows Access Denied to a client on any /admin path', async () => {
+    stubApi(signedIn());
+    renderAt('/admin/bookings');
+    await expect.element(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+    await expect
+      .element(
+        page.getByText(
+          "You don't have permission to access this page. Administrative privileges are required.",
+        ),
+      )
+      .toBeVisible();
+    await expect
+      .element(page.getByRole('link', { name: 'Go to Dashboard' }))
+      .toHaveAttribute('href', '/dashboard');
+  });
+
+  it('lets an administrator in to /admin', async () => {
+    stubApi(signedIn('admin'));
+    renderAt('/admin');
+    await expect.element(page.getByRole('heading', { name: 'Admin page' })).toBeVisible();
+  });
+});
+
+describe('register form', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows every validation message of the spec, tied to its field', async () => {
+    const calls = stubApi({ '/api/identity/get-session': { status: 200, body: null } });
+    renderAt('/register');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    for (const [label, message] of [
+      ['Email', 'Email is required'],
+      ['Password', 'Password is required'],
+      ['Confirm Password', 'Please confirm your password'],
+    ] as const) {
+      await expect
+        .element(page.getByLabelText(label, { exact: true }))
+        .toHaveAccessibleDescription(new RegExp(message));
+    }
+    await page.getByLabelText('Email', { exact: true }).fill('not-an-address');
+    await page.getByLabelText('Password', { exact: true }).fill('abc');
+    await page.getByLabelText('Confirm Password').fill('abd');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect.element(page.getByText('Please enter a valid email address')).toBeVisible();
+    await expect.element(page.getByText('Password must be at least 6 characters')).toBeVisible();
+    await expect.element(page.getByText('Passwords do not match')).toBeVisible();
+    expect(calls.filter((call) => call.path === '/api/identity/sign-up/email')).toHaveLength(0);
+    await expect.element(page.getByRole('heading', { name: "What's Next?" })).toBeVisible();
+  });
+
+  it('goes to /login with the message and the e-mail after signing up', async () => {
+    const calls = stubApi({
+      '/api/identity/get-session': { status: 200, body: null },
+      '/api/identity/sign-up/email': { status: 200, body: { token: null, user: { id: 'u1' } } },
+    });
+    const router = renderAt('/register');
+    await page.getByLabelText('Email', { exact: true }).fill('jane@example.com');
+    await page.getByLabelText('Password', { exact: true }).fill('s3cret-pass');
+    await page.getByLabelText('Confirm Password').fill('s3cret-pass');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect.element(page.getByRole('heading', { name: 'Login page' })).toBeVisible();
+    expect(router.state.location.state).toEqual({
+      message: 'Registration successful! Please check your email to verify your account.',
+      email: 'jane@example.com',
+    });
+    const signUp = calls.find((call) => call.path === '/api/identity/sign-up/email');
+    expect(JSON.parse(String(signUp?.init?.body))).toMatchObject({
+      email: 'jane@example.com',
+      password: 's3cret-pass',
+    });
+  });
+
+  it("says 'Registration failed. Please try again.' when the server cannot be reached", async () => {
+    stubApi({ '/api/identity/get-session': { status: 200, body: null } });
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    renderAt('/register');
+    await page.getByLabelText('Email', { exact: true }).fill('jane@example.com');
+    await page.getByLabelText('Password', { exact: true }).fill('s3cret-pass');
+    await page.getByLabelText('Confirm Password').fill('s3cret-pass');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect.element(page.getByRole('alert')).toHaveTextContent('Registration failed. Please try again.');
+  });
+});
+
+describe('reset password page', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('says an expired or used link is spent and offers a new one', async () => {
+    stubApi({ '/api/identity/get-session': { status: 200, body: null } });
+    renderAt('/reset-password?error=INVALID_TOKEN');
+    await expect.element(page.getByRole('alert')).toHaveTextContent(/expired or has already been used/);
+    await expect
+      .element(page.getByRole('link', { name: 'Request a new link' }))
+      .toHaveAttribute('href', '/forgot-password');
+  });
+
+  it('checks the fields in the spec order', async () => {
+    stubApi({ '/api/identity/get-session': { status: 200, body: null } });
+    renderAt('/reset-password?token=abc');
+    const submit = page.getByRole('button', { name: 'Update Password' });
+    await submit.click();
+    await expect.element(page.getByText('Please fill in all fields')).toBeVisible();
+    await page.getByLabelText('New Password', { exact: true }).fill('abcde');
+    await page.getByLabelText('Confirm New Password').fill('abcdf');
+    await submit.click();
+    await expect.element(page.getByText('Passwords do not match')).toBeVisible();
+    await page.getByLabelText('Confirm New Password').fill('abcde');
+    await submit.click();
+    await expect.element(page.getByText('Password must be at least 6 characters long')).toBeVisible();
+  });
+});
+
+describe('login page', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  async function logIn(answer: Answer) {
+    const calls = stubApi({
+      '/api/identity/get-session': { status: 200, body: null },
+      '/api/identity/sign-in/email': answer,
+      '/api/identity/send-verification-email': { status: 200, body: { status: true } },
+    });
+    const router = renderAt('/sign-in?redirect=%2Fprofile');
+    await page.getByLabelText('Email', { exact: true }).fill('jane@example.com');
+    await page.getByLabelText('Password', { exact: true }).fill('s3cret-pass');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    return { calls, router };
+  }
+
+  it('asks to verify the address first, and resends the e-mail', async () => {
+    const { calls } = await logIn({
+      status: 403,
+      body: { code: 'EMAIL_NOT_VERIFIED', message: 'Please verify your email address before logging in.' },
+    });
+    await expect.element(page.getByText('Please verify your email address before logging in.')).toBeVisible();
+    await page.getByRole('button', { name: 'Resend verification email' }).click();
+    await expect.element(page.getByText('Verification email sent! Please check your inbox.')).toBeVisible();
+    const resend = calls.find((call) => call.path === '/api/identity/send-verification-email');
+    expect(JSON.parse(String(resend?.init?.body))).toEqual({
+      email: 'jane@example.com',
+      callbackURL: '/dashboard',
+    });
+  });
+
+  it("says 'Login failed. Please check your credentials.' for wrong credentials", async () => {
+    await logIn({
+      status: 401,
+      body: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' },
+    });
+    await expect
+      .element(page.getByRole('alert'))
+      .toHaveTextContent('Login failed. Please check your credentials.');
+  });
+
+  it('shows the message of a 429', async () => {
+    await logIn({
+      status: 429,
+      body: { code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please try again later.' },
+    });
+    await expect
+      .element(page.getByRole('alert'))
+      .toHaveTextContent('Too many requests. Please try again later.');
+  });
+
+  it("says 'An unexpected error occurred. Please try again.' when the server fails", async () => {
+    await logIn({ status: 500, body: { message: 'Something went wrong. Please try again later.' } });
+    await expect
+      .element(page.getByRole('alert'))
+      .toHaveTextContent('An unexpected error occurred. Please try again.');
+  });
+
+  it('welcomes the user back and goes to the page first asked for', async () => {
+    const { router } = await logIn({
+      status: 200,
+      body: { redirect: false, token: 't', user: { id: 'u1' } },
+    });
+    await expect.element(page.getByText('Welcome back! Login successful.')).toBeVisible();
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+  });
+
+  it('ignores a redirect to another site', async () => {
+    stubApi({
+      ...signedIn(),
+      '/api/identity/sign-in/email': { status: 200, body: {} },
+    });
+    const router = renderAt('/sign-in?redirect=%2F%2Fevil.example.com');
+    await page.getByLabelText('Email', { exact: true }).fill('jane@example.com');
+    await page.getByLabelText('Password', { exact: true }).fill('s3cret-pass');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect.element(page.getByRole('heading', { name: 'Dashboard page' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('explains a spent verification link that brought the user here', async () => {
+    stubApi({ '/api/identity/get-session': { status: 200, body: null } });
+    renderAt(`/sign-in?redirect=${encodeURIComponent('/dashboard?error=INVALID_TOKEN')}`);
+    await expect
+      .element(page.getByRole('status').filter({ hasText: 'This verification link has expired' }))
+      .toBeVisible();
+  });
+});

@@ -1,0 +1,27 @@
+import {
+  accountEndpoints,
+  type CompleteProfileForm,
+  type ProfileForm,
+  type ProfileUser,
+  profileResponseSchema,
+} from '@portal/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { authKeys } from '../../../lib/use-session';
+
+/** PUT /api/auth/profile with the profile page's snake_case or the complete-profile page's camelCase body. */
+export async function updateProfile(body: ProfileForm | CompleteProfileForm): Promise<ProfileUser> {
+  const response = await apiRequest(accountEndpoints.profile, profileResponseSchema, { method: 'PUT', body });
+  return response.user;
+}
+
+/** Saves the profile and puts the answer in the auth state (spec §4 UPDATE_PROFILE). */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (user) => {
+      queryClient.setQueryData(authKeys.profile(user.id), user);
+    },
+  });
+}

@@ -1,0 +1,86 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+/** Test accounts' shared password: long enough, and not on the common-password list. */
+export const password = 'Tangerine-Orbit-42';
+
+/** A fresh address per test, so tests never share an account. */
+export function uniqueEmail(prefix = 'client'): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+interface Mail {
+  subject: string;
+  text: string;
+  links: string[];
+}
+
+/** The newest e-mail to `to` in the dev mailbox whose subject matches, waiting for the outbox to deliver it. */
+export async function latestMail(request: APIRequestContext, to: string, subject: RegExp): Promise<Mail> {
+  let mail: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/dev/mail/latest?to=${encodeURIComponent(to)}`);
+        if (!response.ok()) return undefined;
+        mail = (await response.json()) as Mail;
+        return mail.subject;
+      },
+      { timeout: 15_000, message: `an e-mail to ${to} matching ${subject}` },
+    )
+    .toMatch(subject);
+  if (!mail) throw new Error('no mail');
+  return mail;
+}
+
+/** The link of an e-mail that leads to `path` (e.g. the verification or reset link), relative to the site. */
+export function linkTo(mail: Mail, path: RegExp): string {
+  const link = mail.links.find((candidate) => path.test(candidate));
+  if (!link) throw new Error(`no link matching ${path} in: ${mail.links.join(', ')}`);
+  const url = new URL(link);
+  return url.pathname + url.search;
+}
+
+/** State-changing calls to the accounts service carry the site's Origin, as a browser's would. */
+function origin(page: Page): Record<string, string> {
+  return { Origin: new URL(page.url() === 'about:blank' ? 'http://127.0.0.1' : page.url()).origin };
+}
+
+/**
+ * An account made through the API (the journeys test the screens elsewhere): signed up, verified through the
+ * e-mail's link — which signs the page's browser context in — and, unless `profile` is false, with a profile.
+ */
+export async function createAccount(
+  page: Page,
+  options: { email?: string; profile?: boolean; firstName?: string } = {},
+): Promise<{ email: string; firstName: string }> {
+  const email = options.email ?? uniqueEmail();
+  const firstName = options.firstName ?? 'Casey';
+  await page.goto('/');
+  const signUp = await page.request.post('/api/identity/sign-up/email', {
+    data: { email, password, name: '' },
+    headers: origin(page),
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  const mail = await latestMail(page.request, email, /verify/i);
+  await page.request.get(linkTo(mail, /verify-email/));
+  if (options.profile !== false) {
+    const saved = await page.request.put('/api/auth/profile', {
+      data: { firstName, lastName: 'Tester', phone: '', company: '' },
+      headers: origin(page),
+    });
+    expect(saved.ok(), await saved.text()).toBe(true);
+  }
+  return { email, firstName };
+}
+
+/** Makes an account an administrator with the operator command the README documents. */
+export function makeAdmin(email: string): void {
+  execFileSync('npm', ['run', '--silent', 'set-role', '--', email, 'admin'], {
+    cwd: resolve(import.meta.dirname, '../..'),
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+    stdio: 'pipe',
+  });
+}

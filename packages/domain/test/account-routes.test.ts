@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { isPageRoute, isPublicPage, paths } from '../src/index.ts';
+
+describe('account pages', () => {
+  it('are pages the server answers with 200', () => {
+    for (const path of [
+      paths.login,
+      paths.register,
+      paths.forgotPassword,
+      paths.resetPassword,
+      paths.completeProfile,
+      paths.dashboard,
+      paths.profile,
+      paths.myBookings,
+      '/admin',
+      '/admin/',
+      '/admin/bookings',
+      '/admin/bookings/7',
+    ]) {
+      expect(isPageRoute(path), path).toBe(true);
+    }
+  });
+
+  it('do not swallow look-alike paths', () => {
+    for (const path of ['/administrator', '/admins', '/login/extra', '/dashboard/1', '/profiles']) {
+      expect(isPageRoute(path), path).toBe(false);
+    }
+  });
+
+  it('sorts public pages from those that need a session and a profile', () => {
+    for (const path of [
+      '/',
+      '/services',
+      '/services/3',
+      '/login',
+      '/register',
+      '/forgot-password',
+      '/reset-password',
+      '/contact',
+    ]) {
+      expect(isPublicPage(path), path).toBe(true);
+    }
+    for (const path of [
+      '/dashboard',
+      '/profile',
+      '/my-bookings',
+      '/complete-profile',
+      '/admin',
+      '/admin/bookings',
+    ]) {
+      expect(isPublicPage(path), path).toBe(false);
+    }
+  });
+});
