@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The company behind the portal, as e-mails and the accounts service name it. */
 export const productName = 'OT Consulting';
 
@@ -18,7 +16,10 @@ export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (roles as readonly string[]).includes(value);
 }
 
-/** Texts of the accounts flows; the spec's are word for word. */
+/**
+ * Texts of the accounts flows, for both sides; the spec's are word for word. No zod in this module: every page
+ * (and the first load) may import it.
+ */
 export const accountMessages = {
   registrationSuccess: 'Registration successful! Please check your email to verify your account.',
   verifyBeforeLogin: 'Please verify your email address before logging in.',
@@ -51,6 +52,29 @@ export const accountMessages = {
   originNotAllowed: 'This request must come from the portal itself.',
   tooManyFailedSignIns:
     'Too many failed login attempts for this account. Please wait 15 minutes or reset your password.',
+  registrationFailed: 'Registration failed. Please try again.',
+  unexpectedError: 'An unexpected error occurred. Please try again.',
+  loading: 'Loading...',
+  accessDenied: 'Access Denied',
+  emailReadOnly: 'Email cannot be changed from this page',
+  notProvided: 'Not provided',
+  profileLoadFailed: 'Failed to load profile',
+  profileLoadError: 'Error loading profile',
+  profileUpdated: 'Profile updated successfully!',
+  profileUpdateFailed: 'Failed to update profile',
+  profileUpdateError: 'Error updating profile',
+  profileCreateFailed: 'Failed to create profile',
+  profileCreateError: (message: string) => `An error occurred: ${message}. Please try again.`,
+  /** Ours: after a reset that did not sign the user in. */
+  passwordUpdatedLogIn: 'Password updated. Please log in.',
+  /** Ours: the resend button's answer. */
+  verificationEmailSent: 'Verification email sent! Please check your inbox.',
+  verificationEmailFailed: 'Failed to send verification email',
+  signOutFailed: 'Failed to log out. Please try again.',
+  profileCompleted: 'Profile completed! Welcome aboard.',
+  /** Ours: a verification link that was spent or expired (the accounts service then lands on `?error=`). */
+  verificationLinkInvalid:
+    'This verification link has expired or has already been used. Log in to have a new one sent to you.',
 } as const;
 
 /**
@@ -201,72 +225,16 @@ export const identityPaths = {
   resetPassword: `${identityBasePath}/reset-password`,
 } as const;
 
+/** Whether a request path belongs to the accounts service itself, whose 401s mean "wrong credentials". */
+export function isIdentityEndpoint(path: string): boolean {
+  return path.startsWith(`${identityBasePath}/`);
+}
+
 /** Our own account routes. */
 export const accountApiPaths = {
   profile: '/api/auth/profile',
   userStats: '/api/auth/users/stats',
 } as const;
 
+/** Longest profile values accepted. */
 export const profileFieldLimits = { name: 100, phone: 30, company: 200 } as const;
-
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullish()
-    .transform((value) => (value === '' || value === undefined ? null : value));
-
-const nameField = (label: string) =>
-  z
-    .string()
-    .trim()
-    .max(profileFieldLimits.name, `${label} must be at most ${profileFieldLimits.name} characters`)
-    .nullish();
-
-/**
- * The body of `PUT /api/auth/profile`: snake_case (profile page) or camelCase (complete-profile page). When both
- * spellings are sent, snake_case wins. First and last name are required.
- */
-export const profileUpdateBodySchema = z
-  .object({
-    first_name: nameField('First name'),
-    last_name: nameField('Last name'),
-    firstName: nameField('First name'),
-    lastName: nameField('Last name'),
-    phone: optionalText(profileFieldLimits.phone, 'Phone'),
-    company: optionalText(profileFieldLimits.company, 'Company'),
-  })
-  .transform((body, context) => {
-    const firstName = body.first_name || body.firstName || '';
-    const lastName = body.last_name || body.lastName || '';
-    if (firstName === '' || lastName === '') {
-      context.addIssue({ code: 'custom', message: accountMessages.namesRequired, path: [] });
-      return z.NEVER;
-    }
-    return { firstName, lastName, phone: body.phone ?? null, company: body.company ?? null };
-  });
-export type ProfileUpdateBody = z.input<typeof profileUpdateBodySchema>;
-export type ProfileUpdate = z.output<typeof profileUpdateBodySchema>;
-
-/** The signed-in user with the profile, in both spellings the spec's screens read. */
-export const profileUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  role: z.enum(roles),
-  first_name: z.string(),
-  last_name: z.string(),
-  phone: z.string().nullable(),
-  company: z.string().nullable(),
-  /** When the account was created (member since), ISO 8601. */
-  created_at: z.string(),
-  updated_at: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  email_verified: z.boolean(),
-});
-export type ProfileUser = z.infer<typeof profileUserSchema>;
-export const profileResponseSchema = z.object({ user: profileUserSchema });
-export type ProfileResponse = z.infer<typeof profileResponseSchema>;

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  accountApiPaths,
-  accountEndpoints,
-  accountMessages,
-  accountScreenMessages,
   completeProfileFormSchema,
   forgotPasswordFormSchema,
-  identityPaths,
   registerFormSchema,
   resetPasswordFormSchema,
 } from '../src/index.ts';
@@ -82,24 +77,5 @@ describe('completeProfileFormSchema', () => {
         completeProfileFormSchema.safeParse({ firstName: ' ', lastName: 'Doe', phone: '', company: '' }),
       ),
     ).toEqual({ firstName: 'First name and last name are required' });
-  });
-});
-
-describe('accountEndpoints', () => {
-  it('are the paths the accounts service declares', () => {
-    expect(accountEndpoints.signUp).toBe(identityPaths.signUp);
-    expect(accountEndpoints.signIn).toBe(identityPaths.signIn);
-    expect(accountEndpoints.signOut).toBe(identityPaths.signOut);
-    expect(accountEndpoints.session).toBe(identityPaths.session);
-    expect(accountEndpoints.sendVerificationEmail).toBe(identityPaths.sendVerificationEmail);
-    expect(accountEndpoints.requestPasswordReset).toBe(identityPaths.requestPasswordReset);
-    expect(accountEndpoints.resetPassword).toBe(identityPaths.resetPassword);
-    expect(accountEndpoints.profile).toBe(accountApiPaths.profile);
-  });
-});
-
-describe('accountScreenMessages', () => {
-  it('says Access Denied in the same words as the server', () => {
-    expect(accountScreenMessages.adminRequired).toBe(accountMessages.adminRequired);
   });
 });

@@ -1,22 +1,11 @@
-import { once } from 'node:events';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { identity } from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 import { linkIn, type MailCapture, startMailCapture } from '../helpers/mail-capture.ts';
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  probe.listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as AddressInfo;
-  probe.close();
-  await once(probe, 'close');
-  return port;
-}
+import { freePort } from '../helpers/ports.ts';
 
 let testApp: TestApp | undefined;
 let capture: MailCapture | undefined;

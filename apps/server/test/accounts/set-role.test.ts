@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -11,6 +10,7 @@ import { DatabaseLockedError, lockFile } from '../../src/db/lock.ts';
 import { users } from '../../src/db/schema.ts';
 import { operatorFile, readOperatorFile } from '../../src/operator/channel.ts';
 import { createTestDatabase, testDriver } from '../helpers/build-test-app.ts';
+import { freePort } from '../helpers/ports.ts';
 
 const serverDir = resolve(import.meta.dirname, '../..');
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -22,16 +22,6 @@ function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'portal-set-role-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  probe.listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as AddressInfo;
-  probe.close();
-  await once(probe, 'close');
-  return port;
 }
 
 async function run(args: string[], env: Record<string, string>) {

@@ -1,4 +1,4 @@
-import { accountEndpoints, type ProfileUser, paths } from '@portal/domain';
+import { accountApiPaths, identityPaths, type ProfileUser, paths } from '@portal/domain';
 import { apiFetch } from './api-client';
 import { ApiError } from './api-error';
 
@@ -49,12 +49,12 @@ function readSession(body: unknown): AuthSession | null {
 
 /** GET get-session → the session, or null when signed out. */
 export async function getSession(signal?: AbortSignal): Promise<AuthSession | null> {
-  return readSession(await apiFetch(accountEndpoints.session, { signal }));
+  return readSession(await apiFetch(identityPaths.session, { signal }));
 }
 
 /** GET /api/auth/profile → the profile; ApiError 404 while the profile is not complete. */
 export async function getProfile(signal?: AbortSignal): Promise<Profile> {
-  const body = await apiFetch(accountEndpoints.profile, { signal });
+  const body = await apiFetch(accountApiPaths.profile, { signal });
   if (!isRecord(body) || !isRecord(body.user) || typeof body.user.id !== 'string') {
     throw new ApiError(200, 'Unexpected response from the server');
   }
@@ -66,34 +66,34 @@ const afterVerification = paths.dashboard;
 
 export async function signUp(input: { email: string; password: string }): Promise<void> {
   // The accounts service wants a display name; the portal's names come with the profile, so it starts empty.
-  await apiFetch(accountEndpoints.signUp, {
+  await apiFetch(identityPaths.signUp, {
     method: 'POST',
     body: { email: input.email, password: input.password, name: '', callbackURL: afterVerification },
   });
 }
 
 export async function signIn(input: { email: string; password: string }): Promise<void> {
-  await apiFetch(accountEndpoints.signIn, { method: 'POST', body: input });
+  await apiFetch(identityPaths.signIn, { method: 'POST', body: input });
 }
 
 export async function signOut(): Promise<void> {
-  await apiFetch(accountEndpoints.signOut, { method: 'POST', body: {} });
+  await apiFetch(identityPaths.signOut, { method: 'POST', body: {} });
 }
 
 export async function sendVerificationEmail(email: string): Promise<void> {
-  await apiFetch(accountEndpoints.sendVerificationEmail, {
+  await apiFetch(identityPaths.sendVerificationEmail, {
     method: 'POST',
     body: { email, callbackURL: afterVerification },
   });
 }
 
 export async function requestPasswordReset(email: string): Promise<void> {
-  await apiFetch(accountEndpoints.requestPasswordReset, {
+  await apiFetch(identityPaths.requestPasswordReset, {
     method: 'POST',
     body: { email, redirectTo: paths.resetPassword },
   });
 }
 
 export async function resetPassword(input: { newPassword: string; token: string }): Promise<void> {
-  await apiFetch(accountEndpoints.resetPassword, { method: 'POST', body: input });
+  await apiFetch(identityPaths.resetPassword, { method: 'POST', body: input });
 }

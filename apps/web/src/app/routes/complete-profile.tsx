@@ -1,11 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  accountMessages,
-  accountScreenMessages,
-  type CompleteProfileForm,
-  completeProfileFormSchema,
-  paths,
-} from '@portal/domain';
+import { accountMessages, type CompleteProfileForm, completeProfileFormSchema, paths } from '@portal/domain';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -37,12 +31,12 @@ function ProfileCompletion() {
     } catch (error) {
       setFailure(
         apiAnswered(error)
-          ? (serverMessage(error) ?? accountScreenMessages.profileCreateFailed)
-          : accountScreenMessages.profileCreateError(error instanceof Error ? error.message : String(error)),
+          ? (serverMessage(error) ?? accountMessages.profileCreateFailed)
+          : accountMessages.profileCreateError(error instanceof Error ? error.message : String(error)),
       );
       return;
     }
-    notify({ type: 'success', title: 'Success', message: accountScreenMessages.profileCompleted });
+    notify({ type: 'success', title: 'Success', message: accountMessages.profileCompleted });
     await navigate(paths.dashboard, { replace: true });
   });
 

@@ -1,12 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  accountErrorCodes,
-  accountMessages,
-  accountScreenMessages,
-  type LoginForm,
-  loginFormSchema,
-  paths,
-} from '@portal/domain';
+import { accountErrorCodes, accountMessages, type LoginForm, loginFormSchema, paths } from '@portal/domain';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -42,7 +35,7 @@ function problemOf(error: unknown, email: string): Problem {
   }
   const message = serverMessage(error);
   if (message) return { kind: 'error', message };
-  return { kind: 'error', message: accountScreenMessages.unexpectedError };
+  return { kind: 'error', message: accountMessages.unexpectedError };
 }
 
 function ResendVerification({ email }: { email: string }) {
@@ -67,11 +60,9 @@ function ResendVerification({ email }: { email: string }) {
       >
         Resend verification email
       </button>
-      {state === 'sent' && (
-        <FormMessage type="success">{accountScreenMessages.verificationEmailSent}</FormMessage>
-      )}
+      {state === 'sent' && <FormMessage type="success">{accountMessages.verificationEmailSent}</FormMessage>}
       {state === 'failed' && (
-        <FormMessage type="error">{accountScreenMessages.verificationEmailFailed}</FormMessage>
+        <FormMessage type="error">{accountMessages.verificationEmailFailed}</FormMessage>
       )}
     </div>
   );
@@ -116,7 +107,7 @@ export function LoginRoute() {
       <div className="space-y-4">
         {state.message && <FormMessage type="success">{state.message}</FormMessage>}
         {verificationFailed && !problem && (
-          <FormMessage type="info">{accountScreenMessages.verificationLinkInvalid}</FormMessage>
+          <FormMessage type="info">{accountMessages.verificationLinkInvalid}</FormMessage>
         )}
         {problem?.kind === 'verify' && <ResendVerification email={problem.email} />}
         {problem?.kind === 'error' && <FormMessage type="error">{problem.message}</FormMessage>}

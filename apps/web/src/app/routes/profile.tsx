@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   accountMessages,
-  accountScreenMessages,
   type ProfileForm,
   type ProfileUser,
   profileFormSchema,
@@ -36,7 +35,7 @@ function formValues(profile: ProfileUser): ProfileForm {
 
 function memberSince(createdAt: string): string {
   const date = new Date(createdAt);
-  if (Number.isNaN(date.getTime())) return accountScreenMessages.notProvided;
+  if (Number.isNaN(date.getTime())) return accountMessages.notProvided;
   return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
@@ -63,13 +62,11 @@ function ProfileDetails({ profile, email }: { profile: ProfileUser; email: strin
       form.reset(formValues(saved));
     } catch (error) {
       setFailure(
-        apiAnswered(error)
-          ? accountScreenMessages.profileUpdateFailed
-          : accountScreenMessages.profileUpdateError,
+        apiAnswered(error) ? accountMessages.profileUpdateFailed : accountMessages.profileUpdateError,
       );
       return;
     }
-    notify({ type: 'success', title: 'Success', message: accountScreenMessages.profileUpdated });
+    notify({ type: 'success', title: 'Success', message: accountMessages.profileUpdated });
     setEditing(false);
   });
 
@@ -113,7 +110,7 @@ function ProfileDetails({ profile, email }: { profile: ProfileUser; email: strin
             value={email}
             readOnly
             disabled
-            hint={accountScreenMessages.emailReadOnly}
+            hint={accountMessages.emailReadOnly}
           />
           <div className="flex flex-wrap gap-3">
             <button type="submit" disabled={isSubmitting} className={buttonStyles.primary}>
@@ -130,15 +127,13 @@ function ProfileDetails({ profile, email }: { profile: ProfileUser; email: strin
             {fields.map((field) => (
               <div key={field.name}>
                 <dt className="text-sm font-medium text-slate-600">{field.label}</dt>
-                <dd className="mt-1 text-slate-900">
-                  {profile[field.name] || accountScreenMessages.notProvided}
-                </dd>
+                <dd className="mt-1 text-slate-900">{profile[field.name] || accountMessages.notProvided}</dd>
               </div>
             ))}
             <div>
               <dt className="text-sm font-medium text-slate-600">Email</dt>
               <dd className="mt-1 text-slate-900">{email}</dd>
-              <dd className="mt-1 text-sm text-slate-600">{accountScreenMessages.emailReadOnly}</dd>
+              <dd className="mt-1 text-sm text-slate-600">{accountMessages.emailReadOnly}</dd>
             </div>
             <div>
               <dt className="text-sm font-medium text-slate-600">Member Since</dt>
@@ -163,7 +158,7 @@ export function ProfileRoute() {
   else if (!auth.profile)
     body = (
       <FormMessage type="error">
-        {auth.error ? accountScreenMessages.profileLoadFailed : accountScreenMessages.profileLoadError}
+        {auth.error ? accountMessages.profileLoadFailed : accountMessages.profileLoadError}
       </FormMessage>
     );
   else body = <ProfileDetails profile={auth.profile} email={auth.session.user.email} />;

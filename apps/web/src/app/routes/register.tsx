@@ -1,11 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  accountMessages,
-  accountScreenMessages,
-  paths,
-  type RegisterForm,
-  registerFormSchema,
-} from '@portal/domain';
+import { accountMessages, paths, type RegisterForm, registerFormSchema } from '@portal/domain';
 import { CalendarCheck, MailCheck, UserRoundPen } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -38,7 +32,7 @@ export function RegisterRoute() {
     try {
       await signUp({ email, password: values.password });
     } catch (error) {
-      setFailure(serverMessage(error) ?? accountScreenMessages.registrationFailed);
+      setFailure(serverMessage(error) ?? accountMessages.registrationFailed);
       return;
     }
     await navigate(paths.login, { state: { message: accountMessages.registrationSuccess, email } });

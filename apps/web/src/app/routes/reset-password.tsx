@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   accountErrorCodes,
   accountMessages,
-  accountScreenMessages,
   paths,
   type ResetPasswordForm,
   resetPasswordFormSchema,
@@ -79,7 +78,7 @@ export function ResetPasswordRoute() {
     } else {
       await navigate(paths.login, {
         replace: true,
-        state: { message: accountScreenMessages.passwordUpdatedLogIn },
+        state: { message: accountMessages.passwordUpdatedLogIn },
       });
     }
   });

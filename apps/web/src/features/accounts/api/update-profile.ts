@@ -1,5 +1,5 @@
 import {
-  accountEndpoints,
+  accountApiPaths,
   type CompleteProfileForm,
   type ProfileForm,
   type ProfileUser,
@@ -11,7 +11,7 @@ import { authKeys } from '../../../lib/use-session';
 
 /** PUT /api/auth/profile with the profile page's snake_case or the complete-profile page's camelCase body. */
 export async function updateProfile(body: ProfileForm | CompleteProfileForm): Promise<ProfileUser> {
-  const response = await apiRequest(accountEndpoints.profile, profileResponseSchema, { method: 'PUT', body });
+  const response = await apiRequest(accountApiPaths.profile, profileResponseSchema, { method: 'PUT', body });
   return response.user;
 }
 

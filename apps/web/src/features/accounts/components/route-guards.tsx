@@ -1,4 +1,4 @@
-import { accountScreenMessages, paths } from '@portal/domain';
+import { accountMessages, paths } from '@portal/domain';
 import { ShieldAlert } from 'lucide-react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button-styles';
@@ -8,7 +8,7 @@ import { useAuth } from '../../../lib/use-session';
 export function AuthLoading() {
   return (
     <p role="status" className="py-24 text-center text-lg text-slate-700">
-      {accountScreenMessages.loading}
+      {accountMessages.loading}
     </p>
   );
 }
@@ -45,9 +45,9 @@ export function AccessDenied() {
     <div className="mx-auto max-w-2xl px-4 py-24 text-center sm:px-6">
       <ShieldAlert aria-hidden="true" className="mx-auto size-12 text-red-700" />
       <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900">
-        {accountScreenMessages.accessDenied}
+        {accountMessages.accessDenied}
       </h1>
-      <p className="mt-4 text-lg text-slate-700">{accountScreenMessages.adminRequired}</p>
+      <p className="mt-4 text-lg text-slate-700">{accountMessages.adminRequired}</p>
       <Link to={paths.dashboard} className={`${buttonStyles.primary} mt-8`}>
         Go to Dashboard
       </Link>
