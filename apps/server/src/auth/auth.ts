@@ -24,6 +24,13 @@ export const clientIpHeader = 'x-portal-client-ip';
 /** Sessions last 7 days and slide: used at least a day after the last refresh, they are extended to 7 days. */
 export const sessionExpiresInSeconds = 7 * 24 * 60 * 60;
 export const sessionUpdateAgeSeconds = 24 * 60 * 60;
+/** However active, a session ends this long after its sign-in: sliding never extends it past that. */
+export const sessionMaxLifetimeSeconds = 30 * 24 * 60 * 60;
+
+/** The latest a session created at `createdAt` may expire. */
+export function sessionLifetimeEnd(createdAt: Date): Date {
+  return new Date(createdAt.getTime() + sessionMaxLifetimeSeconds * 1000);
+}
 
 /**
  * Per-IP limits of the accounts endpoints (better-auth's rate limiter, stored in the database). Loose on session
@@ -121,6 +128,26 @@ export function createAuth(options: AuthOptions) {
       },
     },
     session: { expiresIn: sessionExpiresInSeconds, updateAge: sessionUpdateAgeSeconds },
+    databaseHooks: {
+      session: {
+        update: {
+          // The absolute lifetime. A new expiry comes only from better-auth's sliding refresh (get-session),
+          // which has just read the session it extends into the endpoint context: the expiry is capped at that
+          // session's sign-in plus the lifetime, so better-auth itself refuses it from then on, wherever it is
+          // read. An extension of a session we cannot identify is refused (fail closed).
+          before: async (data, context) => {
+            if (!(data.expiresAt instanceof Date)) return;
+            const current = context?.context.session?.session;
+            if (!current) {
+              log.warn({ component: 'accounts' }, 'Refused to extend a session of unknown age');
+              return false;
+            }
+            const end = sessionLifetimeEnd(new Date(current.createdAt));
+            if (data.expiresAt > end) return { data: { ...data, expiresAt: end } };
+          },
+        },
+      },
+    },
     advanced: {
       ipAddress: { ipAddressHeaders: [clientIpHeader] },
       useSecureCookies: https,

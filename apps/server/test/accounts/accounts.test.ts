@@ -1,5 +1,12 @@
 import { accountErrorCodes, accountMessages, productName } from '@portal/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  sessionExpiresInSeconds,
+  sessionMaxLifetimeSeconds,
+  sessionUpdateAgeSeconds,
+} from '../../src/auth/auth.ts';
+import { sessions } from '../../src/db/schema.ts';
 import { setRole } from '../../src/modules/users/users.service.ts';
 import { api, appUrl, cookieHeader, identity } from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
@@ -456,5 +463,177 @@ describe('rate limits', () => {
       code: accountErrorCodes.tooManyFailedSignIns,
       message: accountMessages.tooManyFailedSignIns,
     });
+  });
+});
+
+describe('session lifetime', () => {
+  const minute = 60 * 1000;
+  const day = 24 * 60 * minute;
+
+  /** Signs in (a verified account) and returns the cookie and the session's token. */
+  async function signedIn(email: string, password: string) {
+    await registerAndVerify(email, password);
+    const response = await signIn(email, password);
+    expect(response.statusCode).toBe(200);
+    return { cookie: cookieHeader(response), token: String(response.json().token) };
+  }
+
+  async function sessionRow(token: string) {
+    const [row] = await testApp.app.db.select().from(sessions).where(eq(sessions.token, token));
+    return row;
+  }
+
+  /** Rewrites the session's times in the database: as if it was signed in and last refreshed in the past. */
+  async function setSessionTimes(
+    token: string,
+    times: { createdAt: Date; updatedAt: Date; expiresAt: Date },
+  ) {
+    await testApp.app.db.update(sessions).set(times).where(eq(sessions.token, token));
+  }
+
+  /** As if `ms` had passed: every time of the session moves that far into the past. */
+  async function travel(token: string, ms: number) {
+    const row = await sessionRow(token);
+    if (!row) throw new Error('No such session');
+    await setSessionTimes(token, {
+      createdAt: new Date(row.createdAt.getTime() - ms),
+      updatedAt: new Date(row.updatedAt.getTime() - ms),
+      expiresAt: new Date(row.expiresAt.getTime() - ms),
+    });
+  }
+
+  /** A session signed in `age` ago and last refreshed (slid) `sinceRefresh` ago, so it is due for a refresh. */
+  async function ageSession(token: string, age: number, sinceRefresh: number) {
+    const now = Date.now();
+    await setSessionTimes(token, {
+      createdAt: new Date(now - age),
+      updatedAt: new Date(now - sinceRefresh),
+      expiresAt: new Date(now - sinceRefresh + sessionExpiresInSeconds * 1000),
+    });
+  }
+
+  it('uses the limits of the accounts issue: 7 days sliding, refreshed after a day, 30 days at most', () => {
+    expect(sessionExpiresInSeconds).toBe(7 * 24 * 60 * 60);
+    expect(sessionUpdateAgeSeconds).toBe(24 * 60 * 60);
+    expect(sessionMaxLifetimeSeconds).toBe(30 * 24 * 60 * 60);
+  });
+
+  it('still extends a young session by 7 days when it is used', async () => {
+    const { cookie, token } = await signedIn('hedy@example.com', 'frequency-hopping');
+    await ageSession(token, 3 * day, 2 * day);
+
+    const session = await identity(testApp.app, 'GET', '/get-session', undefined, { cookie });
+    expect(session.statusCode).toBe(200);
+    expect(String(session.headers['set-cookie'])).toContain('portal.session_token=');
+    const expiresAt = (await sessionRow(token))?.expiresAt.getTime() ?? 0;
+    expect(Math.abs(expiresAt - (Date.now() + 7 * day))).toBeLessThan(minute);
+    expect(Date.parse(session.json().session.expiresAt)).toBe(expiresAt);
+
+    // A week later (and five days after that use) it still works: the use moved its end.
+    await travel(token, 5 * day);
+    expect((await api(testApp.app, 'GET', signedInOnly, { cookie })).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['better-auth (get-session)', 'get-session'],
+    ['our guarded routes', 'guarded route'],
+  ] as const)(
+    'ends a session 30 days after sign-in however active it is, when refreshed by %s',
+    async (_name, via) => {
+      const email = via === 'get-session' ? 'annie@example.com' : 'dorothy@example.com';
+      const { cookie, token } = await signedIn(email, 'shuttle-telemetry');
+      // Signed in 29 days ago, last used 2 days ago: this use slides it, but only up to day 30.
+      await ageSession(token, 29 * day, 2 * day);
+      const used =
+        via === 'get-session'
+          ? await identity(testApp.app, 'GET', '/get-session', undefined, { cookie })
+          : await api(testApp.app, 'GET', signedInOnly, { cookie });
+      expect(used.statusCode).toBe(200);
+      const row = await sessionRow(token);
+      if (!row) throw new Error('The session is gone');
+      expect(row.expiresAt.getTime()).toBe(row.createdAt.getTime() + sessionMaxLifetimeSeconds * 1000);
+      expect(Math.abs(row.expiresAt.getTime() - (Date.now() + day))).toBeLessThan(minute);
+
+      // A day and a minute later it is 30 days and a minute since sign-in; sliding alone would keep it for
+      // almost 6 more days, yet the session is over everywhere.
+      await travel(token, day + minute);
+      const after = await sessionRow(token);
+      expect((after?.updatedAt.getTime() ?? 0) + 7 * day).toBeGreaterThan(Date.now() + 5 * day);
+
+      const session = await identity(testApp.app, 'GET', '/get-session', undefined, { cookie });
+      expect(session.statusCode).toBe(200);
+      expect(session.json()).toBeNull();
+      const profile = await api(testApp.app, 'GET', '/api/auth/profile', { cookie });
+      expect(profile.statusCode).toBe(401);
+      expect(profile.json()).toEqual({ message: accountMessages.noActiveSession });
+      expect((await api(testApp.app, 'GET', signedInOnly, { bearer: token })).statusCode).toBe(401);
+      // Signing in again starts a new session.
+      expect((await signIn(email, 'shuttle-telemetry')).statusCode).toBe(200);
+    },
+  );
+});
+
+describe('resending the verification e-mail', () => {
+  const resend = (email: string, ip: string) =>
+    identity(testApp.app, 'POST', '/send-verification-email', { email }, { ip });
+
+  it('mails a second verification e-mail whose link verifies the account and signs in', async () => {
+    const email = 'radia@example.com';
+    const password = 'spanning-tree';
+    const ip = freshIp();
+    expect(
+      (await identity(testApp.app, 'POST', '/sign-up/email', { email, password }, { ip })).statusCode,
+    ).toBe(200);
+    await mail.waitFor(email, { subject: /Verify/ });
+
+    const response = await resend(email, ip);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: true });
+    const second = await mail.waitFor(email, { subject: /Verify/, after: 1 });
+    expect(second.text).toContain(productName);
+    const link = new URL(linkIn(second, '/api/identity/verify-email?token='));
+    expect(link.origin).toBe(appUrl);
+    expect((await signIn(email, password, ip)).statusCode).toBe(403);
+
+    const verify = await testApp.app.inject({
+      method: 'GET',
+      url: link.pathname + link.search,
+      remoteAddress: ip,
+    });
+    expect(verify.statusCode).toBe(302);
+    expect(verify.headers.location).toBe(`${appUrl}/dashboard`);
+    const cookie = cookieHeader(verify);
+    const session = await identity(testApp.app, 'GET', '/get-session', undefined, { cookie, ip });
+    expect(session.json()).toMatchObject({ user: { email, emailVerified: true } });
+    expect((await signIn(email, password, ip)).statusCode).toBe(200);
+  });
+
+  it('answers an unknown address exactly like a known one, and mails nobody for it', async () => {
+    const known = 'barbara-l@example.com';
+    const ip = freshIp();
+    await identity(testApp.app, 'POST', '/sign-up/email', { email: known, password: 'clu-language' }, { ip });
+    await mail.waitFor(known, { subject: /Verify/ });
+
+    const forKnown = await resend(known, ip);
+    const forUnknown = await resend('no-such-person@example.com', ip);
+    expect(forUnknown.statusCode).toBe(forKnown.statusCode);
+    expect(forUnknown.json()).toEqual(forKnown.json());
+    expect(forUnknown.headers['content-type']).toBe(forKnown.headers['content-type']);
+    await mail.waitFor(known, { subject: /Verify/, after: 1 });
+    expect(mail.count('no-such-person@example.com')).toBe(0);
+  });
+
+  it('answers 429 with a clear message after 5 requests from one address, and not to another address', async () => {
+    const ip = freshIp();
+    const answers: number[] = [];
+    for (let i = 0; i < 6; i++) answers.push((await resend(`v${i}@example.com`, ip)).statusCode);
+    expect(answers).toEqual([200, 200, 200, 200, 200, 429]);
+    const limited = await resend('x@example.com', ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({
+      code: accountErrorCodes.tooManyRequests,
+      message: accountMessages.tooManyRequests,
+    });
+    expect((await resend('x@example.com', freshIp())).statusCode).toBe(200);
   });
 });
