@@ -1,5 +1,6 @@
 // The environment, parsed once. This is the only module that reads process.env.
 import { isAbsolute, resolve } from 'node:path';
+import { defaultBusinessTimeZone, isTimeZone } from '@portal/domain';
 import { z } from 'zod';
 
 const nodeEnvs = ['development', 'production', 'test'] as const;
@@ -31,6 +32,8 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The From header of every e-mail. */
   mailFrom: string;
+  /** The IANA time zone business hours are reckoned in (BUSINESS_TIMEZONE, default America/Phoenix). */
+  businessTimeZone: string;
 }
 
 export const defaultMailFrom = 'OT Consulting <no-reply@localhost>';
@@ -90,6 +93,10 @@ const environmentSchema = z.object({
     (value) => value === undefined || /^smtps?:\/\/[^/]/.test(value),
     'must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587',
   ),
+  BUSINESS_TIMEZONE: optionalText.refine(
+    (value) => value === undefined || isTimeZone(value),
+    'must be an IANA time zone such as America/Phoenix',
+  ),
   MAIL_FROM: optionalText.refine(
     (value) => value === undefined || /^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/.test(value),
     'must be an address such as "OT Consulting <no-reply@example.com>"',
@@ -146,5 +153,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authSecret: values.AUTH_SECRET,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM ?? defaultMailFrom,
+    businessTimeZone: values.BUSINESS_TIMEZONE ?? defaultBusinessTimeZone,
   };
 }

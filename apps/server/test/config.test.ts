@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       AUTH_SECRET: 'x'.repeat(32),
       SMTP_URL: 'smtp://mailer:secret@mail.example.com:587',
       MAIL_FROM: 'OT Consulting <hello@example.com>',
+      BUSINESS_TIMEZONE: 'America/Denver',
     });
     expect(config).toEqual({
       port: 8080,
@@ -49,6 +50,7 @@ describe('loadConfig', () => {
       authSecret: 'x'.repeat(32),
       smtpUrl: 'smtp://mailer:secret@mail.example.com:587',
       mailFrom: 'OT Consulting <hello@example.com>',
+      businessTimeZone: 'America/Denver',
     });
   });
 
@@ -66,6 +68,7 @@ describe('loadConfig', () => {
 
   it.each([
     [{ PORT: 'abc' }, /^PORT must be a number \(got "abc"\)$/],
+    [{ BUSINESS_TIMEZONE: 'Mars/Base' }, /^BUSINESS_TIMEZONE must be an IANA time zone/],
     [{ PORT: '70000' }, /^PORT must be between 0 and 65535/],
     [{ NODE_ENV: 'staging' }, /^NODE_ENV must be one of development, production, test/],
     [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],

@@ -1,7 +1,8 @@
 // One database handle for both drivers: embedded PGlite (no DATABASE_URL) or a PostgreSQL server (node-postgres).
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
@@ -73,8 +74,12 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     unlock = lockDataDir(dataDir);
   }
   let client: PGlite;
+  // btree_gist backs the bookings' exclusion constraint (migration 0003); PGlite ships it as a loadable extension.
+  const pgliteOptions: PGliteOptions = { extensions: { btree_gist } };
   try {
-    client = directory === undefined ? await PGlite.create() : await PGlite.create(directory);
+    client = await PGlite.create(
+      directory === undefined ? pgliteOptions : { ...pgliteOptions, dataDir: directory },
+    );
   } catch (error) {
     unlock();
     throw error;

@@ -1,5 +1,17 @@
+import { bookingStatuses, contactOptions, urgencyOptions } from '@portal/domain';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const emptyTextArray = sql`'{}'::text[]`;
 
@@ -170,6 +182,73 @@ export const outbox = pgTable(
   ],
 );
 
+// ——— Bookings ———
+
+/**
+ * Consultations booked by clients, with the price snapshot taken when booked. Two active (pending or confirmed)
+ * bookings of one service never overlap: the exclusion constraint `bookings_no_overlap` (custom migration 0003,
+ * btree_gist) enforces it in the database.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id),
+    status: text('status', { enum: bookingStatuses }).notNull().default('pending'),
+    projectDescription: text('project_description').notNull(),
+    urgency: text('urgency', { enum: urgencyOptions }).notNull(),
+    preferredContact: text('preferred_contact', { enum: contactOptions }).notNull(),
+    additionalNotes: text('additional_notes'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** Price snapshot: whole dollars per hour, minutes and whole dollars, as they were when booked. */
+    hourlyRate: integer('hourly_rate').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    totalCost: integer('total_cost').notNull(),
+    /** The client's Idempotency-Key, and a hash of the normalized request it came with. */
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('bookings_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
+    uniqueIndex('bookings_user_idempotency_key_idx').on(table.userId, table.idempotencyKey),
+    check(
+      'bookings_status_known',
+      sql`${table.status} in ('pending', 'confirmed', 'completed', 'cancelled')`,
+    ),
+    check('bookings_urgency_known', sql`${table.urgency} in ('low', 'normal', 'high', 'urgent')`),
+    check('bookings_contact_known', sql`${table.preferredContact} in ('email', 'phone', 'video')`),
+    check('bookings_ends_after_start', sql`${table.endsAt} > ${table.startsAt}`),
+    check('bookings_price_not_negative', sql`${table.hourlyRate} >= 0 and ${table.totalCost} >= 0`),
+    check('bookings_duration_positive', sql`${table.durationMinutes} > 0`),
+  ],
+);
+
+/** Every status change of a booking: who, from what (null when created), to what, and when. */
+export const bookingEvents = pgTable(
+  'booking_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    fromStatus: text('from_status', { enum: bookingStatuses }),
+    toStatus: text('to_status', { enum: bookingStatuses }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('booking_events_booking_idx').on(table.bookingId, table.at)],
+);
+
+export type BookingRow = typeof bookings.$inferSelect;
+export type BookingEventRow = typeof bookingEvents.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type UserProfileRow = typeof userProfiles.$inferSelect;

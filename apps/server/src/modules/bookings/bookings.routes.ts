@@ -1,0 +1,156 @@
+import {
+  apiErrorBodySchema,
+  availabilityParamsSchema,
+  availabilityQuerySchema,
+  availabilityResponseSchema,
+  bookingApiPaths,
+  bookingIdParamsSchema,
+  bookingMessages,
+  bookingResponseSchema,
+  bookingsResponseSchema,
+  createBookingBodySchema,
+  type FieldError,
+  idempotencyHeadersSchema,
+  updateBookingBodySchema,
+} from '@portal/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { SessionUser } from '../../plugins/auth.ts';
+import { ValidationFailed } from '../errors.ts';
+import { availability, cancelOwnBooking, createBooking, listUserBookings } from './bookings.service.ts';
+
+export interface BookingsRoutesOptions {
+  /** The business time zone (BUSINESS_TIMEZONE). */
+  timeZone: string;
+  /** The clock (tests may fix it). */
+  now?: () => Date;
+}
+
+function caller(request: FastifyRequest): SessionUser {
+  const user = request.sessionUser;
+  if (!user) throw new Error('requireSession did not run');
+  return user;
+}
+
+/** The schema's problems as `{ path, msg }`, the first one as the message (as the profile route does). */
+function throwValidationErrors(request: FastifyRequest): void {
+  if (!request.validationError) return;
+  const issues = (request.validationError.validation ?? []) as { instancePath?: string; message?: string }[];
+  const context = (request.validationError as { validationContext?: string }).validationContext ?? 'body';
+  const errors: FieldError[] = issues.map((issue) => ({
+    path: issue.instancePath?.replace(/^\//, '').replaceAll('/', '.') || context,
+    msg: issue.message ?? 'is invalid',
+  }));
+  throw new ValidationFailed(errors, errors[0]?.msg);
+}
+
+const signedOut = apiErrorBodySchema.describe("Not signed in: 'No active session'");
+const invalid = apiErrorBodySchema.describe(
+  `Invalid fields as errors[{ path, msg }], e.g. '${bookingMessages.descriptionTooShort(12)}'`,
+);
+
+export async function bookingsRoutes(app: FastifyInstance, options: BookingsRoutesOptions) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { timeZone } = options;
+  const clock = () => ({ timeZone, now: options.now?.() ?? new Date() });
+
+  routes.get(
+    bookingApiPaths.availability(':id'),
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: "A day's time slots of a service, each free or taken (empty on weekends and past days)",
+        params: availabilityParamsSchema,
+        querystring: availabilityQuerySchema,
+        response: {
+          200: availabilityResponseSchema,
+          400: apiErrorBodySchema.describe(`Bad id or date: '${bookingMessages.dateInvalid}'`),
+          404: apiErrorBodySchema.describe(`No such service: '${bookingMessages.serviceNotFound}'`),
+          default: apiErrorBodySchema,
+        },
+      },
+    },
+    (request) => availability(app.db, request.params.id, request.query.date, clock()),
+  );
+
+  routes.post(
+    bookingApiPaths.bookings,
+    {
+      preHandler: app.requireSession,
+      attachValidation: true,
+      schema: {
+        tags: ['bookings'],
+        summary:
+          'Books a time slot (pending, with its price snapshot); safe to retry with an Idempotency-Key',
+        headers: idempotencyHeadersSchema,
+        body: createBookingBodySchema,
+        response: {
+          201: bookingResponseSchema.describe('Booked'),
+          200: bookingResponseSchema.describe('A retry with the same Idempotency-Key: the booking it made'),
+          400: invalid,
+          401: signedOut,
+          409: apiErrorBodySchema.describe(`'${bookingMessages.slotTaken}'`),
+          422: apiErrorBodySchema.describe(`'${bookingMessages.idempotencyKeyReused}'`),
+          default: apiErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      throwValidationErrors(request);
+      const result = await createBooking(
+        app.db,
+        {
+          userId: caller(request).id,
+          request: request.body,
+          idempotencyKey: request.headers['idempotency-key'],
+        },
+        clock(),
+      );
+      if (!result.created) reply.header('idempotent-replayed', 'true');
+      return reply.code(result.created ? 201 : 200).send({ booking: result.booking });
+    },
+  );
+
+  routes.get(
+    bookingApiPaths.myBookings,
+    {
+      preHandler: app.requireSession,
+      schema: {
+        tags: ['bookings'],
+        summary: "The caller's bookings, newest first",
+        response: { 200: bookingsResponseSchema, 401: signedOut, default: apiErrorBodySchema },
+      },
+    },
+    async (request) => ({ bookings: await listUserBookings(app.db, caller(request).id, timeZone) }),
+  );
+
+  routes.put(
+    bookingApiPaths.booking(':id'),
+    {
+      preHandler: app.requireSession,
+      attachValidation: true,
+      schema: {
+        tags: ['bookings'],
+        summary: "Cancels the caller's confirmed booking: { status: 'cancelled' }",
+        params: bookingIdParamsSchema,
+        body: updateBookingBodySchema,
+        response: {
+          200: bookingResponseSchema,
+          400: invalid,
+          401: signedOut,
+          404: apiErrorBodySchema.describe(
+            `No such booking of the caller: '${bookingMessages.bookingNotFound}'`,
+          ),
+          409: apiErrorBodySchema.describe(
+            `Not confirmed: '${bookingMessages.onlyConfirmedCancellable('pending')}'`,
+          ),
+          default: apiErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      throwValidationErrors(request);
+      return { booking: await cancelOwnBooking(app.db, caller(request).id, request.params.id, timeZone) };
+    },
+  );
+}

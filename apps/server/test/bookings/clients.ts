@@ -1,0 +1,86 @@
+// Signed-in clients for the booking tests, made quickly: sign up, mark verified in the database, sign in.
+import { addDays, defaultBusinessTimeZone, type IsoDate, isWeekday, todayIn } from '@portal/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { users } from '../../src/db/schema.ts';
+import { api, cookieHeader, identity } from '../helpers/accounts.ts';
+import type { TestApp } from '../helpers/build-test-app.ts';
+
+export interface Client {
+  id: string;
+  email: string;
+  cookie: string;
+}
+
+let ipCounter = 0;
+/** A fresh client address per sign-up, so the per-IP limits of the accounts service never bite. */
+function freshIp(): string {
+  ipCounter += 1;
+  return `10.77.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+}
+
+export async function signedInClient(
+  testApp: TestApp,
+  email: string,
+  names?: { firstName: string; lastName: string },
+): Promise<Client> {
+  const { app } = testApp;
+  const password = 'booking-tests-password';
+  const ip = freshIp();
+  const signUp = await identity(app, 'POST', '/sign-up/email', { email, password }, { ip });
+  if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.body}`);
+  await app.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
+  const signIn = await identity(app, 'POST', '/sign-in/email', { email, password }, { ip });
+  if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.body}`);
+  const cookie = cookieHeader(signIn);
+  const [user] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!user) throw new Error('no user row');
+  if (names) {
+    const profile = await api(app, 'PUT', '/api/auth/profile', { cookie }, names);
+    if (profile.statusCode !== 200) throw new Error(`profile failed: ${profile.body}`);
+  }
+  return { id: user.id, email, cookie };
+}
+
+/** Business days from `weeksAhead` weeks on, each asked for once, so tests never share a day. */
+export function dayAllocator(weeksAhead: number, timeZone = defaultBusinessTimeZone) {
+  let next = addDays(todayIn(timeZone, new Date()), weeksAhead * 7);
+  return (): IsoDate => {
+    while (!isWeekday(next)) next = addDays(next, 1);
+    const day = next;
+    next = addDays(next, 1);
+    return day;
+  };
+}
+
+/** A weekday before today (in the business zone). */
+export function pastWeekday(timeZone = defaultBusinessTimeZone): IsoDate {
+  let day = addDays(todayIn(timeZone, new Date()), -7);
+  while (!isWeekday(day)) day = addDays(day, -1);
+  return day;
+}
+
+/** The next Saturday at least a week ahead. */
+export function futureSaturday(timeZone = defaultBusinessTimeZone): IsoDate {
+  let day = addDays(todayIn(timeZone, new Date()), 7);
+  while (new Date(`${day}T12:00:00Z`).getUTCDay() !== 6) day = addDays(day, 1);
+  return day;
+}
+
+export function postBooking(
+  app: FastifyInstance,
+  client: Pick<Client, 'cookie'> | undefined,
+  body: object,
+  idempotencyKey?: string,
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/bookings',
+    headers: {
+      'content-type': 'application/json',
+      ...(client ? { cookie: client.cookie } : {}),
+      ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+    },
+    payload: JSON.stringify(body),
+  });
+}

@@ -1,0 +1,148 @@
+// The booking API contract (zod): request bodies, queries and answers. The plain rules live in booking-rules.ts.
+import { z } from 'zod';
+import {
+  bookingMessages,
+  bookingStatuses,
+  contactOptions,
+  defaultPreferredContact,
+  defaultUrgency,
+  isIsoDate,
+  maxAdditionalNotesLength,
+  maxIdempotencyKeyLength,
+  projectDescriptionError,
+  urgencyOptions,
+} from './booking-rules.ts';
+import { serviceIdParamsSchema } from './catalogue.ts';
+
+const isoDateSchema = z
+  .string({ error: bookingMessages.dateInvalid })
+  .refine(isIsoDate, bookingMessages.dateInvalid)
+  .describe('A calendar date, YYYY-MM-DD, in the business time zone');
+
+/** `GET /api/services/{id}/availability` */
+export const availabilityParamsSchema = serviceIdParamsSchema;
+export const availabilityQuerySchema = z.object({ date: isoDateSchema });
+export type AvailabilityQuery = z.infer<typeof availabilityQuerySchema>;
+
+export const timeSlotSchema = z.object({
+  start_time: z.string().describe("'HH:MM' in the business time zone"),
+  end_time: z.string().describe("'HH:MM' in the business time zone"),
+  label: z.string().describe("'HH:MM - HH:MM'"),
+  starts_at: z.string().describe('ISO 8601 instant (UTC); send it back as startsAt to book the slot'),
+  ends_at: z.string().describe('ISO 8601 instant (UTC)'),
+});
+
+export const availabilitySlotSchema = timeSlotSchema.extend({
+  available: z.boolean().describe('False when an active booking of the service overlaps the slot'),
+});
+export type AvailabilitySlot = z.infer<typeof availabilitySlotSchema>;
+
+export const availabilityResponseSchema = z.object({
+  date: z.string(),
+  timeZone: z.string().describe('The IANA time zone the times are reckoned in'),
+  slots: z.array(availabilitySlotSchema).describe('Empty for a weekend or a past day'),
+});
+export type AvailabilityResponse = z.infer<typeof availabilityResponseSchema>;
+
+const description = z
+  .string({ error: bookingMessages.descriptionRequired })
+  .nullish()
+  .transform((value, context) => {
+    const problem = projectDescriptionError(value);
+    if (problem) {
+      context.addIssue({ code: 'custom', message: problem });
+      return z.NEVER;
+    }
+    return (value ?? '').trim();
+  });
+
+/** `POST /api/bookings`. Optional choices get the wizard's defaults; empty notes become null. */
+export const createBookingBodySchema = z.object({
+  serviceId: z.coerce
+    .number({ error: bookingMessages.serviceRequired })
+    .int(bookingMessages.serviceNotFound)
+    .positive(bookingMessages.serviceNotFound)
+    .max(2_147_483_647, bookingMessages.serviceNotFound),
+  projectDescription: description,
+  startsAt: z
+    .string({ error: bookingMessages.startsAtInvalid })
+    .refine(
+      (value) => z.iso.datetime({ offset: true }).safeParse(value).success,
+      bookingMessages.startsAtInvalid,
+    )
+    .describe('The chosen slot: its starts_at from the availability answer'),
+  urgency: z.enum(urgencyOptions).default(defaultUrgency),
+  preferredContact: z.enum(contactOptions).default(defaultPreferredContact),
+  additionalNotes: z
+    .string()
+    .trim()
+    .max(maxAdditionalNotesLength, bookingMessages.notesTooLong)
+    .nullish()
+    .transform((value) => (value ? value : null)),
+});
+export type CreateBookingBody = z.input<typeof createBookingBodySchema>;
+export type CreateBookingRequest = z.output<typeof createBookingBodySchema>;
+
+export const idempotencyHeadersSchema = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(new RegExp(`^[\\x21-\\x7e]{1,${maxIdempotencyKeyLength}}$`), bookingMessages.idempotencyKeyInvalid)
+    .optional()
+    .describe('Makes retries safe: the same key and body answer the same booking, never a second one'),
+});
+
+export const bookingSchema = z.object({
+  id: z.number().int(),
+  service_id: z.number().int(),
+  status: z.enum(bookingStatuses),
+  project_description: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** The day of the consultation in the business time zone. */
+  booking_date: z.string(),
+  services: z.object({
+    name: z.string(),
+    duration: z.number().int().describe('Minutes, as booked'),
+    hourly_rate: z.number().int().describe('Whole dollars per hour, as booked'),
+  }),
+  time_slots: z.array(
+    z.object({
+      start_time: z.string(),
+      end_time: z.string(),
+      availability: z.object({ date: z.string() }),
+    }),
+  ),
+  user_profiles: z.object({
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    email: z.string(),
+  }),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  time_zone: z.string(),
+  urgency: z.enum(urgencyOptions),
+  preferred_contact: z.enum(contactOptions),
+  additional_notes: z.string().nullable(),
+  total_cost: z.number().int().describe('Whole dollars: rate × duration / 60, rounded, as booked'),
+  confirmation_code: z.string().describe('OT-{year}-{id padded to 3 digits}'),
+});
+export type Booking = z.infer<typeof bookingSchema>;
+
+export const bookingResponseSchema = z.object({ booking: bookingSchema });
+export const bookingsResponseSchema = z.object({ bookings: z.array(bookingSchema) });
+export type BookingResponse = z.infer<typeof bookingResponseSchema>;
+export type BookingsResponse = z.infer<typeof bookingsResponseSchema>;
+
+export const bookingIdParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: 'Booking id must be a number' })
+    .int('Booking id must be a whole number')
+    .positive('Booking id must be positive')
+    .max(2_147_483_647, 'Booking id is too large'),
+});
+
+/** `PUT /api/bookings/{id}`: a client can only cancel. */
+export const updateBookingBodySchema = z.object({
+  status: z.literal('cancelled', { error: bookingMessages.clientStatusChange }),
+});
+export type UpdateBookingBody = z.infer<typeof updateBookingBodySchema>;
