@@ -1,10 +1,12 @@
 // `npm run bench`: prints figures and writes bench/RESULTS.md; it asserts nothing.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { addDays, bookingApiPaths, daySlots, identityPaths, todayIn } from '@portal/domain';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.ts';
@@ -16,6 +18,8 @@ const connections = 50;
 const adminDatabaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const productPort = 4500;
 const barePort = 4501;
+const productionEnv = { NODE_ENV: 'production', AUTH_SECRET: randomBytes(32).toString('hex') };
+const businessTimeZone = 'America/Phoenix';
 
 type Figures = { requestsPerSecond: number; p99Ms: number };
 
@@ -56,7 +60,7 @@ async function load(url: string): Promise<Figures> {
 
 async function catalogueThroughput(database: string, env: Record<string, string>) {
   const product = start(['apps/server/src/main.ts'], {
-    NODE_ENV: 'production',
+    ...productionEnv,
     PORT: String(productPort),
     HOST: '127.0.0.1',
     ...env,
@@ -93,6 +97,106 @@ async function catalogueThroughput(database: string, env: Record<string, string>
   };
 }
 
+function percentile(sorted: number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
+}
+
+/** Booking creation under concurrency and a day's availability, on PostgreSQL (the booking issue's targets). */
+async function bookingFigures(databaseUrl: string, dataDir: string) {
+  const origin = `http://127.0.0.1:${productPort}`;
+  const product = start(['apps/server/src/main.ts'], {
+    ...productionEnv,
+    PORT: String(productPort),
+    HOST: '127.0.0.1',
+    APP_URL: origin,
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+  });
+  await waitFor(`${origin}/api/health`);
+  try {
+    // One verified client (verified in the database: production has no dev mailbox) with a bearer token.
+    const email = `bench-${process.pid}@example.com`;
+    const password = 'bench-Password-2026';
+    const json = { 'content-type': 'application/json', origin };
+    const signUp = await fetch(`${origin}${identityPaths.signUp}`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email, password }),
+    });
+    if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+    const database = new pg.Client({ connectionString: databaseUrl });
+    await database.connect();
+    await database.query('UPDATE users SET email_verified = true WHERE email = $1', [email]);
+    await database.end();
+    const signIn = await fetch(`${origin}${identityPaths.signIn}`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email, password }),
+    });
+    const token = signIn.headers.get('set-auth-token');
+    if (!token) throw new Error(`sign-in failed: ${signIn.status}`);
+
+    // 100 slots of service 1 (60 minutes) that do not overlap, over the coming weekdays.
+    const now = new Date();
+    const slots: string[] = [];
+    for (let day = 1; slots.length < 100; day++) {
+      let freeFrom = 0;
+      for (const slot of daySlots(addDays(todayIn(businessTimeZone, now), day), {
+        durationMinutes: 60,
+        timeZone: businessTimeZone,
+        now,
+      })) {
+        if (Date.parse(slot.starts_at) < freeFrom || slots.length === 100) continue;
+        slots.push(slot.starts_at);
+        freeFrom = Date.parse(slot.ends_at);
+      }
+    }
+    const startedAt = performance.now();
+    const answers = await Promise.all(
+      slots.map(async (startsAt) => {
+        const sent = performance.now();
+        const response = await fetch(`${origin}${bookingApiPaths.bookings}`, {
+          method: 'POST',
+          headers: { ...json, authorization: `Bearer ${token}` },
+          body: JSON.stringify({
+            serviceId: 1,
+            startsAt,
+            projectDescription: 'Benchmark booking: review our web platform architecture.',
+          }),
+        });
+        await response.arrayBuffer();
+        return { status: response.status, ms: performance.now() - sent };
+      }),
+    );
+    const totalMs = performance.now() - startedAt;
+    const bookingMs = answers.map((answer) => answer.ms).sort((a, b) => a - b);
+
+    // A day that has bookings: the maximum rate, then p50/p99 at half of it.
+    const availabilityUrl = `${origin}${bookingApiPaths.availability(1)}?date=${addDays(todayIn(businessTimeZone, now), 1)}`;
+    await load(availabilityUrl); // warm-up
+    const maximum = await load(availabilityUrl);
+    const halfRate = Math.round(maximum.requestsPerSecond / 2);
+    const atHalf = await autocannon({
+      url: availabilityUrl,
+      connections: 10,
+      duration: seconds,
+      overallRate: halfRate,
+    });
+    return {
+      created: answers.filter((answer) => answer.status === 201).length,
+      totalMs,
+      bookingP50: percentile(bookingMs, 0.5),
+      bookingP99: percentile(bookingMs, 0.99),
+      availabilityMaxRps: maximum.requestsPerSecond,
+      halfRate,
+      availabilityP50: atHalf.latency.p50,
+      availabilityP99: atHalf.latency.p99,
+    };
+  } finally {
+    await stop(product);
+  }
+}
+
 async function withBenchDatabase<T>(work: (databaseUrl: string) => Promise<T>): Promise<T | undefined> {
   const name = `portal_bench_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminDatabaseUrl });
@@ -116,7 +220,7 @@ async function withBenchDatabase<T>(work: (databaseUrl: string) => Promise<T>): 
 /** Every script the browser fetches to show the home page, gzipped as a server would send it. */
 async function homeFirstLoadJs(dataDir: string) {
   const product = start(['apps/server/src/main.ts'], {
-    NODE_ENV: 'production',
+    ...productionEnv,
     PORT: String(productPort),
     DATA_DIR: dataDir,
   });
@@ -148,6 +252,7 @@ const onPostgres = await withBenchDatabase((url) =>
   catalogueThroughput('PostgreSQL', { DATABASE_URL: url, DATA_DIR: dataDir }),
 );
 if (onPostgres) results.push(onPostgres);
+const booking = await withBenchDatabase((url) => bookingFigures(url, dataDir));
 const firstLoad = await homeFirstLoadJs(dataDir);
 rmSync(dataDir, { recursive: true, force: true });
 
@@ -167,6 +272,16 @@ Targets: ratio ≥ 0.7 on PostgreSQL, ≥ 0.5 on PGlite.
 | database | portal req/s | portal p99 ms | bare req/s | bare p99 ms | ratio |
 |---|---|---|---|---|---|
 ${table.join('\n')}
+
+## Booking on PostgreSQL
+
+${
+  booking
+    ? `100 concurrent \`POST /api/bookings\` for 100 different slots: **${booking.created} created** in **${booking.totalMs.toFixed(0)} ms** in all (target: all within 2000 ms); per request p50 ${booking.bookingP50.toFixed(1)} ms, p99 ${booking.bookingP99.toFixed(1)} ms.
+
+\`GET /api/services/1/availability\` for a day with bookings: maximum ${Math.round(booking.availabilityMaxRps)} req/s (${connections} connections); at half of it (${booking.halfRate} req/s): p50 ${booking.availabilityP50} ms, **p99 ${booking.availabilityP99} ms** (target ≤ 10 ms).`
+    : 'PostgreSQL was not reachable: not measured.'
+}
 
 ## Home page first-load JavaScript (gzip)
 
