@@ -15,6 +15,11 @@ export const pageRoutes = {
   dashboard: '/dashboard',
   profile: '/profile',
   myBookings: '/my-bookings',
+  /** The booking wizard (spec §2: /book/{serviceId} and /services/{id}/book); signed in only. */
+  book: '/book/:serviceId',
+  serviceBook: '/services/:id/book',
+  /** A booking's detail page (a placeholder for now). */
+  booking: '/booking/:id',
   /** /admin and every path beginning /admin (spec §2). */
   admin: '/admin/*',
 } as const;
@@ -36,6 +41,8 @@ export const paths = {
   admin: '/admin',
   /** The booking wizard of a service (spec: /book/{serviceId}); signed in only. */
   book: (serviceId: number | string) => `/book/${serviceId}`,
+  /** A booking's detail page (spec: /booking/{id}). */
+  booking: (id: number | string) => `/booking/${id}`,
 } as const;
 
 /**

@@ -14,6 +14,14 @@ describe('isPageRoute', () => {
     }
   });
 
+  it('knows the booking pages', () => {
+    for (const path of ['/book/1', '/services/1/book', '/booking/7', paths.book(3), paths.booking(4)]) {
+      expect(isPageRoute(path), path).toBe(true);
+    }
+    expect(isPageRoute('/book')).toBe(false);
+    expect(isPageRoute('/services/1/book/x')).toBe(false);
+  });
+
   it('matches the links the app builds', () => {
     expect(isPageRoute(paths.service(7))).toBe(true);
     expect(pageRoutes.service).toBe('/services/:id');

@@ -8,6 +8,9 @@ function HydrateFallback() {
   return null;
 }
 
+/** The booking wizard answers at two paths (spec §2); one chunk for both. */
+const bookRoute = async () => ({ Component: (await import('./routes/book')).BookRoute });
+
 /** Exactly the domain's `pageRoutes` (the server answers 200 for those), each page its own lazily loaded chunk. */
 export const router = createBrowserRouter([
   {
@@ -69,6 +72,18 @@ export const router = createBrowserRouter([
           {
             path: pageRoutes.myBookings,
             lazy: async () => ({ Component: (await import('./routes/my-bookings')).MyBookingsRoute }),
+          },
+          {
+            path: pageRoutes.booking,
+            lazy: async () => ({ Component: (await import('./routes/booking-detail')).BookingDetailRoute }),
+          },
+          {
+            path: pageRoutes.book,
+            lazy: bookRoute,
+          },
+          {
+            path: pageRoutes.serviceBook,
+            lazy: bookRoute,
           },
           {
             // Administrators only; a client sees Access Denied.

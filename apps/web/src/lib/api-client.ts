@@ -8,6 +8,8 @@ export const API_TIMEOUT_MS = 10_000;
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
+  /** Extra request headers (for example `Idempotency-Key`). */
+  headers?: Record<string, string>;
   /** Cancels the request (TanStack Query passes one); the 10 s timeout applies regardless. */
   signal?: AbortSignal;
 }
@@ -45,7 +47,7 @@ function errorFrom(status: number, body: unknown): ApiError {
 /** The one place that talks HTTP: calls the API and returns the parsed JSON body (or null), or throws `ApiError`. */
 export async function apiFetch(path: string, options: RequestOptions = {}): Promise<unknown> {
   const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;

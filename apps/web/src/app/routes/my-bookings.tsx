@@ -1,20 +1,165 @@
-import { paths } from '@portal/domain';
+import { type Booking, bookingMessages, paths } from '@portal/domain';
+import { CalendarX } from 'lucide-react';
+import { type KeyboardEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useNotify } from '../../components/notifications/use-notify';
 import { buttonStyles } from '../../components/ui/button-styles';
+import { Spinner } from '../../components/ui/spinner';
+import { FormMessage } from '../../components/ui/text-field';
+import { useCancelBooking, useMyBookings } from '../../features/bookings/api/my-bookings';
+import { BookingCard } from '../../features/bookings/components/booking-card';
+import { CancelDialog } from '../../features/bookings/components/cancel-dialog';
+import {
+  type BookingFilter,
+  bookingFilters,
+  filterLabels,
+  matchesFilter,
+} from '../../features/bookings/format';
+import { ApiError } from '../../lib/api-error';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** Placeholder until booking arrives (a later issue): the top bar links here, so it is a page, not a 404. */
+/** Shown when cancelling fails and the server gave no reason a person can act on. */
+export const cancelFailed = 'Failed to cancel booking. Please try again.';
+
+function FilterTabs({
+  current,
+  onChange,
+}: {
+  current: BookingFilter;
+  onChange: (filter: BookingFilter) => void;
+}) {
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  // Arrow keys move between tabs (WAI-ARIA tabs pattern, selection follows focus).
+  function onKeyDown(event: KeyboardEvent, index: number) {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0) return;
+    event.preventDefault();
+    const next = (index + step + bookingFilters.length) % bookingFilters.length;
+    const filter = bookingFilters[next];
+    if (!filter) return;
+    onChange(filter);
+    refs.current[next]?.focus();
+  }
+  return (
+    <div
+      role="tablist"
+      aria-label="Filter bookings"
+      className="flex flex-wrap gap-2 border-b border-slate-200"
+    >
+      {bookingFilters.map((filter, index) => {
+        const selected = filter === current;
+        return (
+          <button
+            key={filter}
+            ref={(element) => {
+              refs.current[index] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`bookings-tab-${filter}`}
+            aria-selected={selected}
+            aria-controls="bookings-panel"
+            tabIndex={selected ? 0 : -1}
+            onClick={() => onChange(filter)}
+            onKeyDown={(event) => onKeyDown(event, index)}
+            className={`-mb-px border-b-2 px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-blue-700 ${
+              selected
+                ? 'border-blue-700 text-blue-800'
+                : 'border-transparent text-slate-700 hover:text-slate-900'
+            }`}
+          >
+            {filterLabels[filter]}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+/** /my-bookings (spec §2): the caller's bookings, filtered by tab, with cancellation of confirmed ones. */
 export function MyBookingsRoute() {
   useDocumentTitle('My Bookings');
+  const bookings = useMyBookings();
+  const cancel = useCancelBooking();
+  const { notify } = useNotify();
+  const [filter, setFilter] = useState<BookingFilter>('all');
+  const [toCancel, setToCancel] = useState<Booking>();
+  const [now] = useState(() => new Date());
+
+  function confirmCancel() {
+    if (!toCancel) return;
+    cancel.mutate(toCancel.id, {
+      onSuccess: () => {
+        setToCancel(undefined);
+        notify({ type: 'success', title: 'Booking Cancelled', message: bookingMessages.cancelled });
+      },
+      onError: (error) => {
+        setToCancel(undefined);
+        if (error instanceof ApiError && error.status === 401) return;
+        const reason = error instanceof ApiError && error.isClientError ? error.message : cancelFailed;
+        notify({ type: 'error', title: 'Cancellation Failed', message: reason });
+      },
+    });
+  }
+
+  const shown = bookings.data?.filter((booking) => matchesFilter(booking, filter, now)) ?? [];
+
   return (
-    <div className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">My Bookings</h1>
-      <p className="mt-4 text-lg text-slate-700">
-        Online booking is coming soon: your consultations will be listed here once you can book them.
-      </p>
-      <Link to={paths.services} className={`${buttonStyles.primary} mt-8`}>
-        Browse Services
-      </Link>
+    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">My Bookings</h1>
+          <p className="mt-2 text-slate-700">Your consultations, upcoming and past.</p>
+        </div>
+        <Link to={paths.services} className={buttonStyles.primary}>
+          Book a Consultation
+        </Link>
+      </div>
+      <div className="mt-8">
+        <FilterTabs current={filter} onChange={setFilter} />
+        <div id="bookings-panel" role="tabpanel" aria-labelledby={`bookings-tab-${filter}`} className="mt-6">
+          {bookings.isPending ? (
+            <Spinner label="Loading bookings..." />
+          ) : bookings.isError ? (
+            <FormMessage type="error">
+              {bookingMessages.loadFailed}{' '}
+              <button
+                type="button"
+                className="font-semibold underline"
+                onClick={() => void bookings.refetch()}
+              >
+                Try again
+              </button>
+            </FormMessage>
+          ) : shown.length === 0 ? (
+            <div className="rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center">
+              <CalendarX aria-hidden="true" className="mx-auto size-10 text-slate-500" />
+              <h2 className="mt-3 text-lg font-semibold text-slate-900">{bookingMessages.noBookings}</h2>
+              <p className="mt-1 text-slate-700">
+                {filter === 'all'
+                  ? 'You have not booked a consultation yet.'
+                  : `You have no ${filterLabels[filter].toLowerCase()} bookings.`}
+              </p>
+            </div>
+          ) : (
+            <ul className="space-y-4">
+              {shown.map((booking) => (
+                <li key={booking.id}>
+                  <BookingCard booking={booking} onCancel={setToCancel} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+      {toCancel && (
+        <CancelDialog
+          booking={toCancel}
+          busy={cancel.isPending}
+          onKeep={() => setToCancel(undefined)}
+          onCancel={confirmCancel}
+        />
+      )}
     </div>
   );
 }

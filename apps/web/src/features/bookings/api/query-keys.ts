@@ -1,0 +1,8 @@
+/** Query keys of bookings, written once. */
+export const bookingKeys = {
+  all: ['bookings'] as const,
+  mine: ['bookings', 'mine'] as const,
+  /** Every day's availability of a service (invalidated when a slot turns out to be taken). */
+  availabilityOf: (serviceId: number) => ['bookings', 'availability', serviceId] as const,
+  availability: (serviceId: number, date: string) => ['bookings', 'availability', serviceId, date] as const,
+};

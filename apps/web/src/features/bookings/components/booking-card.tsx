@@ -1,0 +1,106 @@
+import { type Booking, type BookingStatus, canClientCancel, paths } from '@portal/domain';
+import { Link } from 'react-router';
+import { buttonStyles } from '../../../components/ui/button-styles';
+import {
+  bookingTime,
+  contactLabels,
+  dollars,
+  longDate,
+  shortDateIn,
+  statusLabels,
+  urgencyLabels,
+} from '../format';
+
+const badgeLook: Record<BookingStatus, string> = {
+  pending: 'bg-amber-100 text-amber-900',
+  confirmed: 'bg-green-100 text-green-900',
+  completed: 'bg-blue-100 text-blue-900',
+  cancelled: 'bg-slate-200 text-slate-800',
+};
+
+const small = 'px-4 py-2 text-sm';
+const unavailable = 'disabled:cursor-not-allowed disabled:opacity-60';
+
+/** One booking: the spec's fields and the actions its status allows. */
+export function BookingCard({
+  booking,
+  onCancel,
+}: {
+  booking: Booking;
+  onCancel: (booking: Booking) => void;
+}) {
+  const headingId = `booking-${booking.id}-heading`;
+  const facts: [string, string][] = [
+    ['Date', longDate(booking.booking_date)],
+    ['Time', bookingTime(booking)],
+    ['Cost', dollars(booking.total_cost)],
+    ['Urgency', urgencyLabels[booking.urgency]],
+    ['Confirmation Code', booking.confirmation_code],
+    ['Contact Method', contactLabels[booking.preferred_contact]],
+    ['Booked On', shortDateIn(booking.created_at, booking.time_zone)],
+  ];
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+          {booking.services.name}
+        </h2>
+        <span
+          className={`rounded-full px-3 py-1 text-sm font-semibold ${badgeLook[booking.status]}`}
+          data-testid="status-badge"
+        >
+          {statusLabels[booking.status]}
+        </span>
+      </div>
+      <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-4">
+        {facts.map(([term, value]) => (
+          <div key={term}>
+            <dt className="text-sm text-slate-700">{term}</dt>
+            <dd className="font-medium text-slate-900">{value}</dd>
+          </div>
+        ))}
+        <div className="sm:col-span-2 lg:col-span-4">
+          <dt className="text-sm text-slate-700">Project Description</dt>
+          <dd className="whitespace-pre-wrap text-slate-900">{booking.project_description}</dd>
+        </div>
+      </dl>
+      <div className="mt-5 flex flex-wrap gap-3">
+        <Link to={paths.booking(booking.id)} className={`${buttonStyles.secondary} ${small}`}>
+          View Details
+        </Link>
+        {booking.status === 'confirmed' && (
+          <button
+            type="button"
+            disabled
+            title="Rescheduling is coming soon"
+            className={`${buttonStyles.secondary} ${small} ${unavailable}`}
+          >
+            Reschedule
+          </button>
+        )}
+        {canClientCancel(booking.status) && (
+          <button
+            type="button"
+            onClick={() => onCancel(booking)}
+            className={`${buttonStyles.secondary} ${small} border-red-300 text-red-800 hover:bg-red-50`}
+          >
+            Cancel
+          </button>
+        )}
+        {booking.status === 'completed' && (
+          <button
+            type="button"
+            disabled
+            title="Reviews are coming soon"
+            className={`${buttonStyles.secondary} ${small} ${unavailable}`}
+          >
+            Leave Review
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}

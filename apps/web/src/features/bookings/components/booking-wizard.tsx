@@ -1,0 +1,191 @@
+import {
+  type AvailabilitySlot,
+  bookingMessages,
+  bookingValidationMessage,
+  defaultBusinessTimeZone,
+  defaultPreferredContact,
+  defaultUrgency,
+  type IsoDate,
+  paths,
+  type Service,
+} from '@portal/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { useNotify } from '../../../components/notifications/use-notify';
+import { ApiError } from '../../../lib/api-error';
+import { submitBooking } from '../api/create-booking';
+import { useAvailability } from '../api/get-availability';
+import { bookingKeys } from '../api/query-keys';
+import { BookingSidebar } from './booking-sidebar';
+import { ConfirmationStep } from './confirmation-step';
+import { DateTimeStep } from './date-time-step';
+import { type BookingDetails, DetailsStep } from './details-step';
+import { StepIndicator, type WizardStep } from './step-indicator';
+
+/** One key per wizard attempt: a retry of the same attempt can never book twice. */
+function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
+
+/**
+ * The booking wizard (spec §2): Date & Time → Details → Confirmation. What the user typed lives in one form for
+ * the whole wizard, so going back — or being sent back because the slot was taken — keeps it.
+ */
+export function BookingWizard({ service }: { service: Service }) {
+  const [step, setStep] = useState<WizardStep>(1);
+  const [date, setDate] = useState<IsoDate>();
+  const [slot, setSlot] = useState<AvailabilitySlot>();
+  const [slotTaken, setSlotTaken] = useState(false);
+  const [now] = useState(() => new Date());
+  const [timeZone, setTimeZone] = useState(defaultBusinessTimeZone);
+  const idempotencyKey = useRef<string>(undefined);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const form = useForm<BookingDetails>({
+    mode: 'onTouched',
+    defaultValues: {
+      projectDescription: '',
+      urgency: defaultUrgency,
+      preferredContact: defaultPreferredContact,
+      additionalNotes: '',
+    },
+  });
+  const availability = useAvailability(service.id, date);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { notify } = useNotify();
+
+  // The server names the zone its days are reckoned in; the calendar follows it.
+  const answeredZone = availability.data?.timeZone;
+  useEffect(() => {
+    if (answeredZone) setTimeZone(answeredZone);
+  }, [answeredZone]);
+
+  const booking = useMutation({
+    mutationFn: ({ key }: { key: string }) => {
+      if (!slot) throw new Error('No slot chosen');
+      const details = form.getValues();
+      return submitBooking(
+        {
+          serviceId: service.id,
+          projectDescription: details.projectDescription.trim(),
+          startsAt: slot.starts_at,
+          urgency: details.urgency,
+          preferredContact: details.preferredContact,
+          additionalNotes: details.additionalNotes.trim(),
+        },
+        key,
+      );
+    },
+  });
+
+  function goTo(next: WizardStep) {
+    setStep(next);
+    // Move focus to the top of the wizard so keyboard and screen-reader users start the new step there.
+    requestAnimationFrame(() => headingRef.current?.focus());
+  }
+
+  function chooseDate(next: IsoDate) {
+    if (next !== date) setSlot(undefined);
+    setDate(next);
+    setSlotTaken(false);
+  }
+
+  function confirm() {
+    idempotencyKey.current ??= newIdempotencyKey();
+    booking.mutate(
+      { key: idempotencyKey.current },
+      {
+        onSuccess: () => {
+          void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
+          notify({ type: 'success', title: 'Booking Confirmed', message: bookingMessages.saved });
+          void navigate(paths.myBookings);
+        },
+        onError: (error) => {
+          if (!(error instanceof ApiError)) {
+            notify({ type: 'error', title: 'Booking Failed', message: bookingMessages.createFailed });
+            return;
+          }
+          if (error.status === 401) return; // the API client sends the user to /login
+          if (error.status === 409) {
+            // Someone else took the slot: a new attempt from step 1, with today's truth and what they typed.
+            idempotencyKey.current = undefined;
+            setSlot(undefined);
+            setSlotTaken(true);
+            void queryClient.invalidateQueries({ queryKey: bookingKeys.availabilityOf(service.id) });
+            notify({ type: 'error', title: 'Time Slot Taken', message: bookingMessages.slotTaken });
+            goTo(1);
+            return;
+          }
+          if (error.status === 400) {
+            idempotencyKey.current = undefined;
+            const message =
+              error.errors.length > 0
+                ? bookingValidationMessage(error.errors)
+                : `${bookingMessages.validationFailed}: ${error.message}`;
+            notify({ type: 'error', title: 'Booking Failed', message });
+            return;
+          }
+          // No answer, a timeout or a server failure: the same key stays, so trying again is safe.
+          notify({ type: 'error', title: 'Booking Failed', message: bookingMessages.createFailed });
+        },
+      },
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <h1
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-3xl font-bold tracking-tight text-slate-900 focus:outline-none"
+      >
+        Book a Consultation
+      </h1>
+      <p className="mt-2 text-lg text-slate-700">{service.name}</p>
+      <div className="mt-6">
+        <StepIndicator current={step} />
+      </div>
+      <div className="mt-8 grid gap-8 lg:grid-cols-3">
+        <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm lg:col-span-2">
+          {step === 1 && (
+            <DateTimeStep
+              timeZone={timeZone}
+              now={now}
+              date={date}
+              slot={slot}
+              availability={{
+                isPending: availability.isPending || (slotTaken && availability.isFetching),
+                isError: availability.isError,
+                slots: availability.data?.slots,
+                retry: () => void availability.refetch(),
+              }}
+              slotTaken={slotTaken}
+              onDate={chooseDate}
+              onSlot={(next) => {
+                setSlot(next);
+                setSlotTaken(false);
+              }}
+              onContinue={() => goTo(2)}
+            />
+          )}
+          {step === 2 && <DetailsStep form={form} onBack={() => goTo(1)} onReview={() => goTo(3)} />}
+          {step === 3 && date && slot && (
+            <ConfirmationStep
+              service={service}
+              date={date}
+              slot={slot}
+              timeZone={timeZone}
+              details={form.getValues()}
+              submitting={booking.isPending}
+              onBack={() => goTo(2)}
+              onConfirm={confirm}
+            />
+          )}
+        </div>
+        <BookingSidebar service={service} />
+      </div>
+    </div>
+  );
+}

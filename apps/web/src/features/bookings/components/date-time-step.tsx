@@ -1,0 +1,160 @@
+import 'react-day-picker/style.css';
+import {
+  type AvailabilitySlot,
+  bookingMessages,
+  type IsoDate,
+  isBookableDate,
+  todayIn,
+} from '@portal/domain';
+import type { CSSProperties } from 'react';
+import { DayPicker } from 'react-day-picker';
+import { buttonStyles } from '../../../components/ui/button-styles';
+import { Spinner } from '../../../components/ui/spinner';
+import { FormMessage } from '../../../components/ui/text-field';
+import { longDate, zoneName } from '../format';
+import { disabledLook } from './styles';
+
+/** A calendar day of the picker (local midnight) as 'YYYY-MM-DD'. */
+function isoOf(day: Date): IsoDate {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+}
+
+/** 'YYYY-MM-DD' as the picker's local-midnight day. */
+function localDay(date: IsoDate): Date {
+  const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
+  return new Date(year, month - 1, day);
+}
+
+const calendarColours = {
+  '--rdp-accent-color': '#1d4ed8',
+  '--rdp-accent-background-color': '#dbeafe',
+  '--rdp-today-color': '#1e40af',
+} as CSSProperties;
+
+interface DateTimeStepProps {
+  /** The business time zone the days and times are reckoned in. */
+  timeZone: string;
+  now: Date;
+  date: IsoDate | undefined;
+  slot: AvailabilitySlot | undefined;
+  /** The chosen day's slots: undefined until a day is chosen. */
+  availability: {
+    isPending: boolean;
+    isError: boolean;
+    slots: AvailabilitySlot[] | undefined;
+    retry: () => void;
+  };
+  /** Shown above the slots after the chosen slot was taken by someone else. */
+  slotTaken: boolean;
+  onDate: (date: IsoDate) => void;
+  onSlot: (slot: AvailabilitySlot) => void;
+  onContinue: () => void;
+}
+
+/** Step 1: a weekday from today on in the business zone, then one of its free slots. */
+export function DateTimeStep({
+  timeZone,
+  now,
+  date,
+  slot,
+  availability,
+  slotTaken,
+  onDate,
+  onSlot,
+  onContinue,
+}: DateTimeStepProps) {
+  const today = localDay(todayIn(timeZone, now));
+  const free = availability.slots?.filter((candidate) => candidate.available) ?? [];
+  return (
+    <section aria-labelledby="date-time-heading" className="space-y-6">
+      <div>
+        <h2 id="date-time-heading" className="text-xl font-semibold text-slate-900">
+          Choose a Date &amp; Time
+        </h2>
+        <p className="mt-1 text-slate-700">{bookingMessages.businessHoursNote}</p>
+      </div>
+      {slotTaken && (
+        <FormMessage type="error">
+          {bookingMessages.slotTaken}. Please choose another time; the list below is up to date.
+        </FormMessage>
+      )}
+      <div className="grid gap-6 md:grid-cols-2">
+        <div className="overflow-x-auto rounded-lg border border-slate-200 p-2" style={calendarColours}>
+          <DayPicker
+            mode="single"
+            required
+            selected={date ? localDay(date) : undefined}
+            onSelect={(day) => onDate(isoOf(day))}
+            disabled={(day) => !isBookableDate(isoOf(day), timeZone, now)}
+            today={today}
+            startMonth={today}
+            defaultMonth={date ? localDay(date) : today}
+            weekStartsOn={0}
+          />
+        </div>
+        <div>
+          <h3 className="text-base font-semibold text-slate-900">
+            {date ? `Available times on ${longDate(date)}` : 'Available times'}
+          </h3>
+          <p className="mt-1 text-sm text-slate-700">Times are in {zoneName(timeZone, now)}.</p>
+          <div className="mt-3">
+            {!date ? (
+              <p className="text-slate-700">Choose a day in the calendar to see its free times.</p>
+            ) : availability.isPending ? (
+              <Spinner label="Loading available times..." />
+            ) : availability.isError ? (
+              <FormMessage type="error">
+                We could not load the free times for this day.{' '}
+                <button type="button" onClick={availability.retry} className="font-semibold underline">
+                  Try again
+                </button>
+              </FormMessage>
+            ) : free.length === 0 ? (
+              <p className="text-slate-700">No free times on this day. Please choose another date.</p>
+            ) : (
+              <fieldset>
+                <legend className="sr-only">Time slot</legend>
+                <div className="max-h-[400px] space-y-2 overflow-y-auto pr-1" data-testid="slot-list">
+                  {free.map((candidate) => {
+                    const chosen = slot?.starts_at === candidate.starts_at;
+                    return (
+                      <label
+                        key={candidate.starts_at}
+                        className={`flex cursor-pointer items-center gap-3 rounded-lg border px-4 py-3 font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-blue-700 ${
+                          chosen
+                            ? 'border-blue-700 bg-blue-50 text-blue-900'
+                            : 'border-slate-300 text-slate-900 hover:bg-slate-50'
+                        }`}
+                      >
+                        <input
+                          type="radio"
+                          name="slot"
+                          value={candidate.starts_at}
+                          checked={chosen}
+                          onChange={() => onSlot(candidate)}
+                          className="size-4 accent-blue-700"
+                        />
+                        {candidate.label}
+                      </label>
+                    );
+                  })}
+                </div>
+              </fieldset>
+            )}
+          </div>
+        </div>
+      </div>
+      <div className="flex justify-end">
+        <button
+          type="button"
+          className={`${buttonStyles.primary} ${disabledLook}`}
+          disabled={!slot}
+          onClick={onContinue}
+        >
+          Continue
+        </button>
+      </div>
+    </section>
+  );
+}

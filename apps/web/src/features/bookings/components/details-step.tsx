@@ -1,0 +1,139 @@
+import {
+  contactOptions,
+  maxAdditionalNotesLength,
+  maxDescriptionLength,
+  minDescriptionLength,
+  type PreferredContact,
+  projectDescriptionError,
+  type Urgency,
+  urgencyOptions,
+} from '@portal/domain';
+import { useId } from 'react';
+import { type UseFormReturn, useWatch } from 'react-hook-form';
+import { buttonStyles } from '../../../components/ui/button-styles';
+import { contactLabels, urgencyLabels } from '../format';
+import { disabledLook } from './styles';
+
+export interface BookingDetails {
+  projectDescription: string;
+  urgency: Urgency;
+  preferredContact: PreferredContact;
+  additionalNotes: string;
+}
+
+const fieldLook =
+  'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-0 focus:outline-blue-700';
+
+/** Step 2: what the consultation is about. Review Booking waits for a 20-character description (trimmed). */
+export function DetailsStep({
+  form,
+  onBack,
+  onReview,
+}: {
+  form: UseFormReturn<BookingDetails>;
+  onBack: () => void;
+  onReview: () => void;
+}) {
+  const id = useId();
+  const description = useWatch({ control: form.control, name: 'projectDescription' }) ?? '';
+  const length = description.trim().length;
+  const problem = projectDescriptionError(description);
+  const shownError = form.formState.errors.projectDescription?.message;
+  return (
+    <section aria-labelledby={`${id}-heading`} className="space-y-6">
+      <h2 id={`${id}-heading`} className="text-xl font-semibold text-slate-900">
+        Project Details
+      </h2>
+      <form noValidate className="space-y-5" onSubmit={form.handleSubmit(() => onReview())}>
+        <div>
+          <div className="flex gap-1 text-sm font-medium">
+            <label htmlFor={`${id}-description`} className="text-slate-800">
+              Project Description
+            </label>
+            <span aria-hidden="true" className="text-red-700">
+              *
+            </span>
+          </div>
+          <textarea
+            id={`${id}-description`}
+            rows={5}
+            maxLength={maxDescriptionLength}
+            aria-required="true"
+            aria-invalid={shownError ? true : undefined}
+            aria-describedby={`${id}-counter${shownError ? ` ${id}-error` : ''}`}
+            placeholder="Tell us about your project, its goals and what you would like to discuss"
+            className={fieldLook}
+            {...form.register('projectDescription', {
+              validate: (value) => projectDescriptionError(value) ?? true,
+            })}
+          />
+          <p
+            id={`${id}-counter`}
+            className={`mt-1 text-sm ${length >= minDescriptionLength ? 'text-green-800' : 'text-slate-700'}`}
+          >
+            <span data-testid="description-counter">
+              {length}/{minDescriptionLength}
+            </span>{' '}
+            characters minimum
+          </p>
+          {shownError && (
+            <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+              {shownError}
+            </p>
+          )}
+        </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <div>
+            <label htmlFor={`${id}-urgency`} className="text-sm font-medium text-slate-800">
+              Urgency
+            </label>
+            <select id={`${id}-urgency`} className={fieldLook} {...form.register('urgency')}>
+              {urgencyOptions.map((option) => (
+                <option key={option} value={option}>
+                  {urgencyLabels[option]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={`${id}-contact`} className="text-sm font-medium text-slate-800">
+              Preferred Contact
+            </label>
+            <select id={`${id}-contact`} className={fieldLook} {...form.register('preferredContact')}>
+              {contactOptions.map((option) => (
+                <option key={option} value={option}>
+                  {contactLabels[option]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div>
+          <label htmlFor={`${id}-notes`} className="text-sm font-medium text-slate-800">
+            Additional Notes
+          </label>
+          <textarea
+            id={`${id}-notes`}
+            rows={3}
+            maxLength={maxAdditionalNotesLength}
+            placeholder="Anything else we should know (optional)"
+            className={fieldLook}
+            {...form.register('additionalNotes')}
+          />
+        </div>
+        <div className="flex flex-wrap justify-between gap-3">
+          <button type="button" className={buttonStyles.secondary} onClick={onBack}>
+            Back
+          </button>
+          <button
+            type="submit"
+            className={`${buttonStyles.primary} ${disabledLook}`}
+            disabled={problem !== undefined}
+          >
+            Review Booking
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+import type { Booking, BookingStatus, PreferredContact, Urgency } from '@portal/domain';
+
+export const urgencyLabels: Record<Urgency, string> = {
+  low: 'Low',
+  normal: 'Normal',
+  high: 'High',
+  urgent: 'Urgent',
+};
+
+export const contactLabels: Record<PreferredContact, string> = {
+  email: 'Email',
+  phone: 'Phone',
+  video: 'Video Call',
+};
+
+export const statusLabels: Record<BookingStatus, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+/** A calendar date 'YYYY-MM-DD' written out: 'Monday, January 7, 2030' (no zone shift: it is a date, not an instant). */
+export function longDate(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-').map(Number);
+  if (!year || !month || !day) return isoDate;
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  }).format(new Date(Date.UTC(year, month - 1, day)));
+}
+
+/** The day an instant falls on in a zone, written short: 'Jan 7, 2030'. */
+export function shortDateIn(instant: string, timeZone: string): string {
+  const date = new Date(instant);
+  if (Number.isNaN(date.getTime())) return instant;
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+  }).format(date);
+}
+
+/** How a zone is named to people: 'Mountain Standard Time (America/Phoenix)', at a given instant. */
+export function zoneName(timeZone: string, at: Date = new Date()): string {
+  try {
+    const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'long' })
+      .formatToParts(at)
+      .find((part) => part.type === 'timeZoneName')?.value;
+    return name && name !== timeZone ? `${name} (${timeZone})` : timeZone;
+  } catch {
+    return timeZone;
+  }
+}
+
+/** The zone's short name at an instant: 'MST'. */
+export function zoneAbbreviation(timeZone: string, at: Date): string {
+  try {
+    return (
+      new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+        .formatToParts(at)
+        .find((part) => part.type === 'timeZoneName')?.value ?? timeZone
+    );
+  } catch {
+    return timeZone;
+  }
+}
+
+/** '09:00 - 10:00 MST': the booking's time in the business zone, the zone named. */
+export function bookingTime(booking: Booking): string {
+  const slot = booking.time_slots[0];
+  const label = slot ? `${slot.start_time} - ${slot.end_time}` : '';
+  return `${label} ${zoneAbbreviation(booking.time_zone, new Date(booking.starts_at))}`.trim();
+}
+
+export function dollars(amount: number): string {
+  return `$${amount.toLocaleString('en-US')}`;
+}
+
+/** Filter tabs of My Bookings (spec §2). */
+export const bookingFilters = ['all', 'upcoming', 'past', 'confirmed', 'pending'] as const;
+export type BookingFilter = (typeof bookingFilters)[number];
+
+export const filterLabels: Record<BookingFilter, string> = {
+  all: 'All',
+  upcoming: 'Upcoming',
+  past: 'Past',
+  confirmed: 'Confirmed',
+  pending: 'Pending',
+};
+
+/**
+ * What the tabs mean. Upcoming: still to happen — active (pending or confirmed) and not yet started. Past: its
+ * start time has passed, or it is completed, whatever its status. A cancelled booking still ahead is in neither
+ * (it shows under All). Confirmed and Pending: by status alone.
+ */
+export function matchesFilter(booking: Booking, filter: BookingFilter, now: Date): boolean {
+  const started = Date.parse(booking.starts_at) <= now.getTime();
+  switch (filter) {
+    case 'all':
+      return true;
+    case 'upcoming':
+      return !started && (booking.status === 'pending' || booking.status === 'confirmed');
+    case 'past':
+      return started || booking.status === 'completed';
+    case 'confirmed':
+      return booking.status === 'confirmed';
+    case 'pending':
+      return booking.status === 'pending';
+  }
+}
