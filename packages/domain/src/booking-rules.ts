@@ -78,6 +78,9 @@ export const bookingMessages = {
   savedLocally: (reason: string) => `Booking saved locally - API error: ${reason}`,
   apiUnavailable: 'API unavailable',
   createFailed: 'Failed to create booking. Please try again.',
+  serviceLoadFailed: 'Failed to load service',
+  /** Ours: the spec has no words for a cancellation the server refused. */
+  cancelFailed: 'Failed to cancel booking. Please try again.',
   loadFailed: 'Failed to load bookings. Please try again.',
   cancelled: 'Booking cancelled successfully',
   cancelledLocally: 'Booking cancelled locally (API unavailable)',

@@ -1,4 +1,4 @@
-import { messages, paths, serviceIdParamsSchema } from '@portal/domain';
+import { bookingMessages, messages, paths, serviceIdParamsSchema } from '@portal/domain';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
@@ -9,9 +9,6 @@ import { BookingWizard } from '../../features/bookings/components/booking-wizard
 import { useService } from '../../features/catalogue/api/get-service';
 import { ApiError } from '../../lib/api-error';
 import { useDocumentTitle } from '../../lib/use-document-title';
-
-/** Spec §8, booking page: a service that cannot be loaded → this error toast and back to /services. */
-export const serviceLoadFailed = 'Failed to load service';
 
 function ServiceNotFound() {
   useDocumentTitle('Service Not Found');
@@ -43,7 +40,7 @@ function BookService({ id }: { id: number }) {
   useEffect(() => {
     if (!service.error || missing || notified.current === service.error) return;
     notified.current = service.error;
-    notify({ type: 'error', title: 'Error', message: serviceLoadFailed });
+    notify({ type: 'error', title: 'Error', message: bookingMessages.serviceLoadFailed });
   }, [service.error, missing, notify]);
 
   if (service.isPending) return <Spinner label="Loading service..." />;

@@ -18,9 +18,6 @@ import {
 import { ApiError } from '../../lib/api-error';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** Shown when cancelling fails and the server gave no reason a person can act on. */
-export const cancelFailed = 'Failed to cancel booking. Please try again.';
-
 function FilterTabs({
   current,
   onChange,
@@ -96,7 +93,8 @@ export function MyBookingsRoute() {
       onError: (error) => {
         setToCancel(undefined);
         if (error instanceof ApiError && error.status === 401) return;
-        const reason = error instanceof ApiError && error.isClientError ? error.message : cancelFailed;
+        const reason =
+          error instanceof ApiError && error.isClientError ? error.message : bookingMessages.cancelFailed;
         notify({ type: 'error', title: 'Cancellation Failed', message: reason });
       },
     });
