@@ -285,7 +285,7 @@ ${
 
 ## Home page first-load JavaScript (gzip)
 
-Target ≤ 120 KB. Total: **${firstLoad.gzipKb.toFixed(1)} KiB** gzipped.
+Target ≤ 120 KB. Total: **${firstLoad.gzipKb.toFixed(1)} KiB** gzipped (${((firstLoad.gzipKb * 1024) / 1000).toFixed(1)} kB).
 
 | script | raw KiB | gzip KiB |
 |---|---|---|
