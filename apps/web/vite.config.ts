@@ -11,5 +11,19 @@ export default defineConfig({
   build: {
     // No inline module-preload polyfill script, so the strict CSP (script-src 'self') holds.
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // React, React Router and the few small modules the entry shares with the pages in one chunk: fewer,
+          // larger scripts on every first load than as several small shared chunks.
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|src[\\/]lib[\\/]api-(client|error)\.ts|packages[\\/]domain[\\/]src[\\/](routes|accounts)\.ts/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -10,6 +10,7 @@ import {
   statusLabels,
   urgencyLabels,
 } from '../format';
+import { NotSentMark } from './pending-booking-card';
 
 const badgeLook: Record<BookingStatus, string> = {
   pending: 'bg-amber-100 text-amber-900',
@@ -25,9 +26,12 @@ const unavailable = 'disabled:cursor-not-allowed disabled:opacity-60';
 export function BookingCard({
   booking,
   onCancel,
+  cancelNotSent = false,
 }: {
   booking: Booking;
   onCancel: (booking: Booking) => void;
+  /** Cancelled in this browser only: the server has not received the cancellation yet. */
+  cancelNotSent?: boolean;
 }) {
   const headingId = `booking-${booking.id}-heading`;
   const facts: [string, string][] = [
@@ -55,6 +59,7 @@ export function BookingCard({
           {statusLabels[booking.status]}
         </span>
       </div>
+      {cancelNotSent && <NotSentMark what="This cancellation" />}
       <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-4">
         {facts.map(([term, value]) => (
           <div key={term}>
