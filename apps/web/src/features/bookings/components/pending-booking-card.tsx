@@ -10,6 +10,7 @@ import {
   zoneAbbreviation,
 } from '../format';
 import type { PendingCreate } from '../pending-queue';
+import { BookingFacts } from './booking-facts';
 
 /** The clear mark of something kept in this browser that the server has not received yet. */
 export function NotSentMark({ what }: { what: string }) {
@@ -53,18 +54,7 @@ export function PendingBookingCard({ item }: { item: PendingCreate }) {
         </span>
       </div>
       <NotSentMark what="This booking" />
-      <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-4">
-        {facts.map(([term, value]) => (
-          <div key={term}>
-            <dt className="text-sm text-slate-700">{term}</dt>
-            <dd className="font-medium text-slate-900">{value}</dd>
-          </div>
-        ))}
-        <div className="sm:col-span-2 lg:col-span-4">
-          <dt className="text-sm text-slate-700">Project Description</dt>
-          <dd className="whitespace-pre-wrap text-slate-900">{body.projectDescription}</dd>
-        </div>
-      </dl>
+      <BookingFacts facts={facts} description={body.projectDescription ?? ''} />
     </article>
   );
 }
