@@ -86,62 +86,6 @@ test.describe('booking', () => {
     await expect(page.getByRole('radio', { name: label, exact: true })).toHaveCount(0);
   });
 
-  test('a booking made while the API is unreachable is kept, survives a reload and is saved exactly once', async ({
-    page,
-    allowConsoleError,
-  }) => {
-    allowConsoleError(/ERR_FAILED|Failed to load resource/);
-    await createAccount(page);
-    const day = nextWeekday();
-    const text = `Offline booking ${Date.now()}: a shop for our bakery with delivery slots.`;
-    const keys: string[] = [];
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/bookings') {
-        keys.push(request.headers()['idempotency-key'] ?? '');
-      }
-    });
-    await page.route('**/api/bookings', (route) => route.abort());
-
-    // Service 2 and its last slot: the other booking journey takes service 1's first slot in parallel.
-    await page.goto('/book/2');
-    await pickDay(page, day);
-    const slot = page.getByRole('radio').last();
-    await expect(slot).toBeVisible();
-    await slot.check();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByLabel('Project Description').fill(text);
-    await page.getByRole('button', { name: 'Review Booking' }).click();
-    await page.getByRole('button', { name: 'Confirm Booking' }).click();
-
-    await expect(page.getByText('Booking saved locally - API error: API unavailable')).toBeVisible();
-    await expect(page).toHaveURL(/\/my-bookings$/);
-    const card = page.getByRole('article').filter({ hasText: text });
-    await expect(card.getByText('Not yet sent')).toBeVisible();
-    await expect(card.getByText('Pending', { exact: true })).toBeVisible();
-    await expectAccessible(page);
-    await keepScreenshot(page, 'my-bookings-not-yet-sent');
-
-    await page.reload();
-    await expect(card.getByText('Not yet sent')).toBeVisible();
-
-    // The server answers again: the next try (here the browser's `online` event) sends it.
-    await page.unroute('**/api/bookings');
-    await page.evaluate(() => window.dispatchEvent(new Event('online')));
-    await expect(page.getByText('Booking saved to database successfully!')).toBeVisible();
-    await expect(card.getByText(/^OT-\d{4}-\d{3,}$/)).toBeVisible();
-    await expect(card.getByText('Not yet sent')).toHaveCount(0);
-    await expect(page.getByRole('article').filter({ hasText: text })).toHaveCount(1);
-
-    const listed = await page.evaluate(async () => {
-      const response = await fetch('/api/bookings/my-bookings');
-      const body = (await response.json()) as { bookings: { project_description: string }[] };
-      return body.bookings.map((booking) => booking.project_description);
-    });
-    expect(listed.filter((description) => description === text)).toHaveLength(1);
-    expect(keys.length).toBeGreaterThanOrEqual(2);
-    expect(new Set(keys).size).toBe(1);
-  });
-
   test('a missing service shows Service Not Found; the detail placeholder reads as the spec says', async ({
     page,
     allowConsoleError,

@@ -1,7 +1,7 @@
 import {
   type AvailabilitySlot,
   bookingMessages,
-  type CreateBookingBody,
+  bookingValidationMessage,
   defaultBusinessTimeZone,
   defaultPreferredContact,
   defaultUrgency,
@@ -18,7 +18,6 @@ import { ApiError } from '../../../lib/api-error';
 import { submitBooking } from '../api/create-booking';
 import { useAvailability } from '../api/get-availability';
 import { bookingKeys } from '../api/query-keys';
-import { addPending, isUnreachable, refusalMessage, unreachableReason } from '../pending-queue';
 import { BookingSidebar } from './booking-sidebar';
 import { ConfirmationStep } from './confirmation-step';
 import { DateTimeStep } from './date-time-step';
@@ -64,7 +63,21 @@ export function BookingWizard({ service }: { service: Service }) {
   }, [answeredZone]);
 
   const booking = useMutation({
-    mutationFn: ({ body, key }: { body: CreateBookingBody; key: string }) => submitBooking(body, key),
+    mutationFn: ({ key }: { key: string }) => {
+      if (!slot) throw new Error('No slot chosen');
+      const details = form.getValues();
+      return submitBooking(
+        {
+          serviceId: service.id,
+          projectDescription: details.projectDescription.trim(),
+          startsAt: slot.starts_at,
+          urgency: details.urgency,
+          preferredContact: details.preferredContact,
+          additionalNotes: details.additionalNotes.trim(),
+        },
+        key,
+      );
+    },
   });
 
   function goTo(next: WizardStep) {
@@ -79,44 +92,10 @@ export function BookingWizard({ service }: { service: Service }) {
     setSlotTaken(false);
   }
 
-  /** No answer from the server: keep the booking in the browser, to be sent again from My Bookings. */
-  function keepLocally(body: CreateBookingBody, key: string, error: ApiError): boolean {
-    if (!date || !slot) return false;
-    const kept = addPending({
-      kind: 'create',
-      idempotencyKey: key,
-      body,
-      service: { name: service.name, duration: service.duration, hourly_rate: service.hourly_rate },
-      date,
-      slotLabel: slot.label,
-      timeZone,
-      savedAt: new Date().toISOString(),
-    });
-    if (!kept) return false;
-    notify({
-      type: 'warning',
-      title: 'Saved Locally',
-      message: bookingMessages.savedLocally(unreachableReason(error)),
-    });
-    void navigate(paths.myBookings);
-    return true;
-  }
-
   function confirm() {
-    if (!slot) return;
-    const details = form.getValues();
-    const body: CreateBookingBody = {
-      serviceId: service.id,
-      projectDescription: details.projectDescription.trim(),
-      startsAt: slot.starts_at,
-      urgency: details.urgency,
-      preferredContact: details.preferredContact,
-      additionalNotes: details.additionalNotes.trim(),
-    };
     idempotencyKey.current ??= newIdempotencyKey();
-    const key = idempotencyKey.current;
     booking.mutate(
-      { body, key },
+      { key: idempotencyKey.current },
       {
         onSuccess: () => {
           void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
@@ -140,14 +119,15 @@ export function BookingWizard({ service }: { service: Service }) {
             return;
           }
           if (error.status === 400) {
-            // Never kept nor retried: the same request would be refused again.
             idempotencyKey.current = undefined;
-            notify({ type: 'error', title: 'Booking Failed', message: refusalMessage(error) });
+            const message =
+              error.errors.length > 0
+                ? bookingValidationMessage(error.errors)
+                : `${bookingMessages.validationFailed}: ${error.message}`;
+            notify({ type: 'error', title: 'Booking Failed', message });
             return;
           }
-          // No answer, a timeout or a server failure: kept in the browser and sent again with the same key.
-          if (isUnreachable(error) && keepLocally(body, key, error)) return;
-          // Not even the browser could keep it: the same key stays, so trying again here is safe.
+          // No answer, a timeout or a server failure: the same key stays, so trying again is safe.
           notify({ type: 'error', title: 'Booking Failed', message: bookingMessages.createFailed });
         },
       },
