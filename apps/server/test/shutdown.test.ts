@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { messages } from '@portal/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.ts';
+import { captureOutput } from './helpers/child-output.ts';
 import { freePort } from './helpers/ports.ts';
 
 const serverDir = resolve(import.meta.dirname, '..');
@@ -89,16 +90,9 @@ describe('the server process', () => {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
-    });
+    const output = captureOutput(child);
     const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
-    return { child, exited, output: () => ({ stdout, stderr }) };
+    return { child, exited, output };
   }
 
   it('prints the URL to open, serves, and exits with 0 within 10 s of SIGTERM', async () => {

@@ -10,6 +10,7 @@ import { DatabaseLockedError, lockFile } from '../../src/db/lock.ts';
 import { users } from '../../src/db/schema.ts';
 import { operatorFile, readOperatorFile } from '../../src/operator/channel.ts';
 import { createTestDatabase, testDriver } from '../helpers/build-test-app.ts';
+import { captureOutput } from '../helpers/child-output.ts';
 import { freePort } from '../helpers/ports.ts';
 
 const serverDir = resolve(import.meta.dirname, '../..');
@@ -30,16 +31,9 @@ async function run(args: string[], env: Record<string, string>) {
     env: { PATH: process.env.PATH, LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    stdout += chunk;
-  });
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk;
-  });
+  const output = captureOutput(child);
   const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, stdout, stderr };
+  return { code, ...output() };
 }
 
 async function insertUser(handle: DatabaseHandle, email: string) {

@@ -1,14 +1,11 @@
 import '../../index.css';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
-import { render } from 'vitest-browser-react';
 import { LoginRoute } from '../../app/routes/login';
 import { RegisterRoute } from '../../app/routes/register';
 import { ResetPasswordRoute } from '../../app/routes/reset-password';
-import { NotificationsProvider } from '../../components/notifications/notifications-provider';
-import { createQueryClient } from '../../lib/query-client';
+import { renderRouter } from '../../testing/render-router';
 import { RequireAdmin, RequireAuth } from './components/route-guards';
 
 type Answer = { status: number; body: unknown };
@@ -71,14 +68,7 @@ function renderAt(path: string) {
     ],
     { initialEntries: [path] },
   );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <NotificationsProvider>
-        <RouterProvider router={router} />
-      </NotificationsProvider>
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderRouter(router);
 }
 
 const signedIn = (role = 'client') => ({

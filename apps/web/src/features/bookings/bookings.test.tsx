@@ -8,15 +8,12 @@ import {
   isWeekday,
   todayIn,
 } from '@portal/domain';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
-import { render } from 'vitest-browser-react';
 import { BookRoute } from '../../app/routes/book';
 import { MyBookingsRoute } from '../../app/routes/my-bookings';
-import { NotificationsProvider } from '../../components/notifications/notifications-provider';
-import { createQueryClient } from '../../lib/query-client';
+import { renderRouter } from '../../testing/render-router';
 
 type Answer = { status: number; body: unknown };
 type Call = { method: string; path: string; search: string; headers: Headers; body: unknown };
@@ -110,14 +107,7 @@ function renderAt(path: string) {
     ],
     { initialEntries: [path] },
   );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <NotificationsProvider>
-        <RouterProvider router={router} />
-      </NotificationsProvider>
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderRouter(router);
 }
 
 /** Clicks a day of the calendar, moving to the next month when needed. */
