@@ -1,5 +1,7 @@
 export * from './account-forms.ts';
 export * from './accounts.ts';
+export * from './admin-rules.ts';
+export * from './admin-schemas.ts';
 export * from './api-error.ts';
 export * from './booking-rules.ts';
 export * from './booking-schemas.ts';

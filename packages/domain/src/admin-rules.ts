@@ -1,0 +1,128 @@
+// The administrators' rules (zod-free): reporting periods, what counts as revenue and as an active user, the
+// period-over-period change, and the admin screens' messages. The API contract lives in admin-schemas.ts.
+import { addDays, type BookingStatus, type IsoDate, todayIn, zonedInstant } from './booking-rules.ts';
+
+/** The dashboard's period buttons (spec §2 shows week, month, quarter; §9 handles a year the same way). */
+export const adminPeriods = ['week', 'month', 'quarter', 'year'] as const;
+export type AdminPeriod = (typeof adminPeriods)[number];
+export const dashboardPeriods = ['week', 'month', 'quarter'] as const satisfies readonly AdminPeriod[];
+export const defaultAdminPeriod: AdminPeriod = 'month';
+
+/** A closed range of calendar days in the business time zone, both ends included. */
+export interface DateRange {
+  startDate: IsoDate;
+  endDate: IsoDate;
+}
+
+const quarterStartMonths = [1, 1, 1, 4, 4, 4, 7, 7, 7, 10, 10, 10] as const;
+
+/**
+ * The days a period covers, up to and including today in the business zone (spec §9): week is the last 7 days;
+ * month, quarter and year run from the first day of the current one.
+ */
+export function periodRange(period: AdminPeriod, now: Date, timeZone: string): DateRange {
+  const endDate = todayIn(timeZone, now);
+  const [year, month] = endDate.split('-') as [string, string, string];
+  const startMonth = { month: Number(month), quarter: quarterStartMonths[Number(month) - 1] ?? 1, year: 1 };
+  const startDate =
+    period === 'week' ? addDays(endDate, -6) : `${year}-${String(startMonth[period]).padStart(2, '0')}-01`;
+  return { startDate, endDate };
+}
+
+/** How many days a range covers (both ends included). */
+export function rangeDays(range: DateRange): number {
+  return Math.round((Date.parse(range.endDate) - Date.parse(range.startDate)) / 86_400_000) + 1;
+}
+
+/** The range of equal length just before `range`: what every percentage change compares against. */
+export function previousRange(range: DateRange): DateRange {
+  const days = rangeDays(range);
+  return { startDate: addDays(range.startDate, -days), endDate: addDays(range.startDate, -1) };
+}
+
+/**
+ * The instants a range covers in the business zone: from its first midnight, up to (not including) the midnight
+ * after its last day. Open ends stay open.
+ */
+export function rangeInstants(
+  range: Partial<DateRange>,
+  timeZone: string,
+): { from: Date | undefined; until: Date | undefined } {
+  const midnight = (date: IsoDate) => zonedInstant(date, 0, timeZone) ?? zonedInstant(date, 60, timeZone);
+  return {
+    from: range.startDate ? midnight(range.startDate) : undefined,
+    until: range.endDate ? midnight(addDays(range.endDate, 1)) : undefined,
+  };
+}
+
+/**
+ * Revenue: the total cost (the price snapshot) of the bookings the firm has accepted — confirmed or completed —
+ * counted on the day the booking was made (its created date in the business zone), like every other figure of
+ * the statistics. Pending bookings are not yet accepted; cancelled ones are not paid.
+ */
+export const revenueStatuses = ['confirmed', 'completed'] as const satisfies readonly BookingStatus[];
+export const revenueDefinition =
+  'Revenue is the sum of total_cost of confirmed and completed bookings, counted by the date the booking was made ' +
+  '(in the business time zone). Every booking figure counts bookings by the date they were made.';
+
+export function countsAsRevenue(status: BookingStatus): boolean {
+  return (revenueStatuses as readonly BookingStatus[]).includes(status);
+}
+
+/** Active users: distinct accounts that made at least one booking in the period; new users: accounts created in it. */
+export const activeUserDefinition =
+  'activeUsers: distinct accounts that made at least one booking in the period; newUsers: accounts created in the ' +
+  'period whose e-mail address is verified. Days are reckoned in the business time zone.';
+
+/** The booking counts and revenue of a period. */
+export interface BookingStats {
+  total: number;
+  pending: number;
+  confirmed: number;
+  completed: number;
+  cancelled: number;
+  totalRevenue: number;
+}
+
+/** Spec §4: on the admin overview, confirmed = total − completed − cancelled − pending. */
+export function confirmedCount(
+  stats: Pick<BookingStats, 'total' | 'pending' | 'completed' | 'cancelled'>,
+): number {
+  return stats.total - stats.completed - stats.cancelled - stats.pending;
+}
+
+/**
+ * The change from the previous period in percent, one decimal; undefined when there is nothing to compare with
+ * (the previous period had none while this one has some).
+ */
+export function percentChange(current: number, previous: number): number | undefined {
+  if (previous === 0) return current === 0 ? 0 : undefined;
+  return Math.round(((current - previous) / previous) * 1000) / 10;
+}
+
+/** Recent Bookings on the dashboard (spec §9); the admin list's page sizes. */
+export const recentBookingsLimit = 10;
+export const upcomingBookingsLimit = 20;
+export const defaultAdminPageSize = 50;
+export const maxAdminPageSize = 100;
+
+export const adminMessages = {
+  dashboardLoadFailed: 'Failed to load dashboard data',
+  adminDataLoadFailed: 'Failed to load admin data',
+  updateFailed: 'Failed to update booking',
+  statusUpdated: (status: BookingStatus) => `Booking ${status} successfully`,
+  endBeforeStart: 'endDate must not be before startDate',
+  statusInvalid: 'status must be one of all, pending, confirmed, completed, cancelled',
+  bookingStatusInvalid: 'status must be one of pending, confirmed, completed, cancelled',
+  serviceUnknown: 'No service has this id',
+  cursorInvalid: 'cursor is not one this list gave',
+} as const;
+
+/** The admin API's paths (users/stats is in accountApiPaths). */
+export const adminApiPaths = {
+  stats: '/api/bookings/admin/stats',
+  all: '/api/bookings/admin/all',
+  upcoming: '/api/bookings/admin/upcoming',
+  export: '/api/bookings/admin/export',
+  status: (id: number | string) => `/api/bookings/admin/${id}/status`,
+} as const;

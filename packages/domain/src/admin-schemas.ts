@@ -1,0 +1,129 @@
+// The admin API contract (zod): queries, bodies and answers. The plain rules live in admin-rules.ts.
+import { z } from 'zod';
+import {
+  activeUserDefinition,
+  adminMessages,
+  defaultAdminPageSize,
+  maxAdminPageSize,
+  revenueDefinition,
+  upcomingBookingsLimit,
+} from './admin-rules.ts';
+import { bookingStatuses, isIsoDate } from './booking-rules.ts';
+import { bookingSchema } from './booking-schemas.ts';
+
+const optionalDate = (name: string) =>
+  z
+    .string()
+    .refine(isIsoDate, `${name} must be a date written YYYY-MM-DD`)
+    .optional()
+    .describe(`${name}: a calendar day in the business time zone, YYYY-MM-DD, included`);
+
+const endNotBeforeStart = {
+  check: (range: { startDate?: string | undefined; endDate?: string | undefined }) =>
+    !range.startDate || !range.endDate || range.startDate <= range.endDate,
+  params: { message: adminMessages.endBeforeStart, path: ['endDate'] },
+};
+
+/** startDate/endDate, both optional and inclusive; an end before the start is a 400. */
+export const adminDateRangeQuerySchema = z
+  .object({ startDate: optionalDate('startDate'), endDate: optionalDate('endDate') })
+  .refine(endNotBeforeStart.check, endNotBeforeStart.params);
+export type AdminDateRangeQuery = z.infer<typeof adminDateRangeQuerySchema>;
+
+const count = z.number().int().nonnegative();
+const dateRangeSchema = z.object({ startDate: z.string(), endDate: z.string() });
+
+export const bookingStatsSchema = z.object({
+  total: count,
+  pending: count,
+  confirmed: count,
+  completed: count,
+  cancelled: count,
+  totalRevenue: z.number().int().describe('Whole dollars'),
+});
+
+/** `GET /api/bookings/admin/stats` */
+export const adminStatsResponseSchema = z
+  .object({
+    stats: bookingStatsSchema,
+    previous: bookingStatsSchema
+      .nullable()
+      .describe('The same figures for the range of equal length just before; null when a date is omitted'),
+    previousRange: dateRangeSchema.nullable(),
+    daily: z
+      .array(z.object({ date: z.string(), bookings: count, revenue: z.number().int() }))
+      .describe('One entry per day of the range, zeros included; empty when a date is omitted'),
+    services: z
+      .array(
+        z.object({
+          serviceId: z.number().int(),
+          name: z.string(),
+          bookings: count,
+          completed: count,
+          cancelled: count,
+          revenue: z.number().int(),
+        }),
+      )
+      .describe('Every service, in catalogue order, zeros included'),
+  })
+  .describe(revenueDefinition);
+export type AdminStatsResponse = z.infer<typeof adminStatsResponseSchema>;
+
+/** `GET /api/auth/users/stats` */
+export const userStatsSchema = z.object({ activeUsers: count, newUsers: count });
+export const userStatsResponseSchema = z
+  .object({
+    stats: userStatsSchema,
+    previous: userStatsSchema.nullable().describe('The range of equal length just before; null when open'),
+  })
+  .describe(activeUserDefinition);
+export type UserStatsResponse = z.infer<typeof userStatsResponseSchema>;
+
+export const adminStatusFilters = ['all', ...bookingStatuses] as const;
+export type AdminStatusFilter = (typeof adminStatusFilters)[number];
+
+const adminBookingFilterFields = z.object({
+  status: z.enum(adminStatusFilters, { error: adminMessages.statusInvalid }).default('all'),
+  startDate: optionalDate('startDate'),
+  endDate: optionalDate('endDate'),
+  serviceId: z.coerce
+    .number({ error: adminMessages.serviceUnknown })
+    .int(adminMessages.serviceUnknown)
+    .positive(adminMessages.serviceUnknown)
+    .max(2_147_483_647, adminMessages.serviceUnknown)
+    .optional(),
+});
+
+/** The filters shared by the admin list and its CSV export (dates: the day the booking was made). */
+export const adminBookingFiltersSchema = adminBookingFilterFields.refine(
+  endNotBeforeStart.check,
+  endNotBeforeStart.params,
+);
+export type AdminBookingFilters = z.infer<typeof adminBookingFiltersSchema>;
+
+/** `GET /api/bookings/admin/all`: newest first (by the moment booked), paged by an opaque cursor. */
+export const adminBookingsQuerySchema = adminBookingFilterFields
+  .extend({
+    limit: z.coerce.number().int().min(1).max(maxAdminPageSize).default(defaultAdminPageSize),
+    cursor: z.string().max(200).optional().describe('nextCursor of the previous page'),
+  })
+  .refine(endNotBeforeStart.check, endNotBeforeStart.params);
+export type AdminBookingsQuery = z.infer<typeof adminBookingsQuerySchema>;
+
+export const adminBookingsResponseSchema = z.object({
+  bookings: z.array(bookingSchema),
+  total: count.describe('How many bookings match the filters, over all pages'),
+  nextCursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last page'),
+});
+export type AdminBookingsResponse = z.infer<typeof adminBookingsResponseSchema>;
+
+/** `GET /api/bookings/admin/upcoming`: pending and confirmed bookings not yet started, soonest first. */
+export const upcomingBookingsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(maxAdminPageSize).default(upcomingBookingsLimit),
+});
+
+/** `PUT /api/bookings/admin/{id}/status` */
+export const adminStatusBodySchema = z.object({
+  status: z.enum(bookingStatuses, { error: adminMessages.bookingStatusInvalid }),
+});
+export type AdminStatusBody = z.infer<typeof adminStatusBodySchema>;
