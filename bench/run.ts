@@ -6,7 +6,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { addDays, bookingApiPaths, daySlots, identityPaths, todayIn } from '@portal/domain';
+import { accountApiPaths, addDays, bookingApiPaths, daySlots, identityPaths, todayIn } from '@portal/domain';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.ts';
@@ -135,6 +135,12 @@ async function bookingFigures(databaseUrl: string, dataDir: string) {
     });
     const token = signIn.headers.get('set-auth-token');
     if (!token) throw new Error(`sign-in failed: ${signIn.status}`);
+    const profile = await fetch(`${origin}${accountApiPaths.profile}`, {
+      method: 'PUT',
+      headers: { ...json, authorization: `Bearer ${token}` },
+      body: JSON.stringify({ firstName: 'Bench', lastName: 'Client' }),
+    });
+    if (!profile.ok) throw new Error(`profile failed: ${profile.status} ${await profile.text()}`);
 
     // 100 slots of service 1 (60 minutes) that do not overlap, over the coming weekdays.
     const now = new Date();

@@ -58,6 +58,7 @@ export const bookingMessages = {
   slotTaken: 'This time slot is no longer available',
   businessHoursNote: 'Consultations are available Monday-Friday, 9 AM - 5 PM',
   slotInPast: 'This time slot has already started or is in the past',
+  profileIncomplete: 'Please complete your profile (first and last name) before booking',
   slotOnWeekend: 'Consultations are available Monday to Friday only',
   slotOutsideHours: 'Consultations start between 09:00 and 16:30',
   slotMisaligned: 'Time slots start on the hour or on the half hour',

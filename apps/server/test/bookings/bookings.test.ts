@@ -177,15 +177,24 @@ describe('POST /api/bookings', () => {
     }
   });
 
-  it('applies the defaults: normal urgency, e-mail contact, no notes; names are null without a profile', async () => {
+  it('applies the defaults: normal urgency, e-mail contact, no notes', async () => {
     const booking = await book(grace, at(nextDay(), '09:00'));
     expect(booking).toMatchObject({
       urgency: 'normal',
       preferred_contact: 'email',
       additional_notes: null,
       total_cost: 150,
-      user_profiles: { first_name: null, last_name: null, email: grace.email },
+      user_profiles: { first_name: 'Test', last_name: 'Client', email: grace.email },
     });
+  });
+
+  it('refuses a client who has not completed the profile, and stores nothing', async () => {
+    const anonymous = await signedInClient(testApp, 'no-profile@bookings.test', null);
+    const response = await postBooking(testApp.app, anonymous, body(at(nextDay(), '09:00')));
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: bookingMessages.profileIncomplete });
+    const mine = await api(testApp.app, 'GET', '/api/bookings/my-bookings', anonymous);
+    expect(mine.json()).toEqual({ bookings: [] });
   });
 
   it('refuses a description that is missing, blank or short, with the spec messages', async () => {

@@ -22,7 +22,8 @@ function freshIp(): string {
 export async function signedInClient(
   testApp: TestApp,
   email: string,
-  names?: { firstName: string; lastName: string },
+  /** The profile to complete; null leaves the account without one (booking is then refused). */
+  names: { firstName: string; lastName: string } | null = { firstName: 'Test', lastName: 'Client' },
 ): Promise<Client> {
   const { app } = testApp;
   const password = 'booking-tests-password';

@@ -89,6 +89,7 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
           200: bookingResponseSchema.describe('A retry with the same Idempotency-Key: the booking it made'),
           400: invalid,
           401: signedOut,
+          403: apiErrorBodySchema.describe(`No profile yet: '${bookingMessages.profileIncomplete}'`),
           409: apiErrorBodySchema.describe(`'${bookingMessages.slotTaken}'`),
           422: apiErrorBodySchema.describe(`'${bookingMessages.idempotencyKeyReused}'`),
           default: apiErrorBodySchema,

@@ -20,7 +20,7 @@ import {
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type BookingRow, bookingEvents, bookings, services, userProfiles, users } from '../../db/schema.ts';
-import { AppError, Conflict, NotFound, ValidationFailed } from '../errors.ts';
+import { AppError, Conflict, Forbidden, NotFound, ValidationFailed } from '../errors.ts';
 
 /** What the booking rules need to know about the moment and the place. */
 export interface BookingClock {
@@ -216,6 +216,13 @@ export async function createBooking(
     const earlier = await replay(db, userId, idempotencyKey, hash, clock.timeZone);
     if (earlier) return earlier;
   }
+
+  // The firm needs to know who it meets: the web app asks for the profile first, the server insists.
+  const [profile] = await db
+    .select({ userId: userProfiles.userId })
+    .from(userProfiles)
+    .where(eq(userProfiles.userId, userId));
+  if (!profile) throw new Forbidden(bookingMessages.profileIncomplete);
 
   const [service] = await db
     .select({ id: services.id, hourlyRate: services.hourlyRate, durationMinutes: services.durationMinutes })
