@@ -15,6 +15,14 @@ function nextWeekday(): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** The weekday after `day` ('YYYY-MM-DD'). */
+function weekdayAfter(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  do date.setUTCDate(date.getUTCDate() + 1);
+  while (date.getUTCDay() === 0 || date.getUTCDay() === 6);
+  return date.toISOString().slice(0, 10);
+}
+
 /** Clicks a day of the wizard's calendar, moving to the next month when needed. */
 async function pickDay(page: Page, date: string) {
   const day = page.locator(`[data-day="${date}"] button`);
@@ -84,6 +92,105 @@ test.describe('booking', () => {
     await pickDay(page, day);
     await expect(page.getByRole('radio').first()).toBeVisible();
     await expect(page.getByRole('radio', { name: label, exact: true })).toHaveCount(0);
+  });
+
+  /** Books service 2's last free slot on `day` while POST /api/bookings is blocked; returns the keys sent. */
+  async function bookWhileUnreachable(page: Page, day: string, text: string): Promise<string[]> {
+    const keys: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/bookings') {
+        keys.push(request.headers()['idempotency-key'] ?? '');
+      }
+    });
+    await page.route('**/api/bookings', (route) => route.abort());
+    // Service 2: the other booking journey takes service 1's first slot in parallel.
+    await page.goto('/book/2');
+    await pickDay(page, day);
+    const slot = page.getByRole('radio').last();
+    await expect(slot).toBeVisible();
+    await slot.check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Project Description').fill(text);
+    await page.getByRole('button', { name: 'Review Booking' }).click();
+    await page.getByRole('button', { name: 'Confirm Booking' }).click();
+    await expect(page.getByText('Booking saved locally - API error: API unavailable')).toBeVisible();
+    await expect(page).toHaveURL(/\/my-bookings$/);
+    return keys;
+  }
+
+  /** Each repetition of a journey books on its own weekday, so parallel repetitions never want one slot. */
+  function dayOf(repeatEachIndex: number, offset: number): string {
+    let day = nextWeekday();
+    for (let step = 0; step < offset + repeatEachIndex * 2; step++) day = weekdayAfter(day);
+    return day;
+  }
+
+  test('a booking made while the API is unreachable is kept, survives a reload and is saved exactly once', async ({
+    page,
+    allowConsoleError,
+  }, testInfo) => {
+    allowConsoleError(/ERR_FAILED|Failed to load resource/);
+    await createAccount(page);
+    const text = `Offline booking ${Date.now()}: a shop for our bakery with delivery slots.`;
+    const keys = await bookWhileUnreachable(page, dayOf(testInfo.repeatEachIndex, 1), text);
+
+    const card = page.getByRole('article').filter({ hasText: text });
+    await expect(card.getByText('Not yet sent')).toBeVisible();
+    await expect(card.getByText('Pending', { exact: true })).toBeVisible();
+    await expectAccessible(page);
+    await keepScreenshot(page, 'my-bookings-not-yet-sent');
+
+    // A reload while still unreachable: still listed, still not sent.
+    await page.reload();
+    await expect(card.getByText('Not yet sent')).toBeVisible();
+
+    // The server answers again: the next try (here the browser's `online` event) sends it.
+    await page.unroute('**/api/bookings');
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(page.getByText('Booking saved to database successfully!')).toBeVisible();
+    await expect(card.getByText(/^OT-\d{4}-\d{3,}$/)).toBeVisible();
+    await expect(card.getByText('Not yet sent')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'No Bookings Found' })).toHaveCount(0);
+    await expect(page.getByRole('article').filter({ hasText: text })).toHaveCount(1);
+
+    // Exactly once on the server, every try with the same key, and nothing left to send after a reload.
+    await page.reload();
+    await expect(card.getByText(/^OT-\d{4}-\d{3,}$/)).toBeVisible();
+    await expect(page.getByRole('article')).toHaveCount(1);
+    await expect(page.getByText('Not yet sent')).toHaveCount(0);
+    const listed = await page.evaluate(async () => {
+      const response = await fetch('/api/bookings/my-bookings');
+      const body = (await response.json()) as { bookings: { project_description: string }[] };
+      return body.bookings.map((booking) => booking.project_description);
+    });
+    expect(listed).toEqual([text]);
+    expect(keys.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(keys).size).toBe(1);
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('pending'))),
+    ).toEqual([]);
+  });
+
+  test('bookings kept unsent in the browser are forgotten on sign-out', async ({
+    page,
+    allowConsoleError,
+  }, testInfo) => {
+    allowConsoleError(/ERR_FAILED|Failed to load resource/);
+    await createAccount(page);
+    const text = `Forgotten booking ${Date.now()}: a shop for our bakery with delivery slots.`;
+    await bookWhileUnreachable(page, dayOf(testInfo.repeatEachIndex, 2), text);
+    await expect(page.getByRole('article').filter({ hasText: text }).getByText('Not yet sent')).toBeVisible();
+    const stored = () =>
+      page.evaluate(() =>
+        Object.keys(localStorage).filter((key) => key.startsWith('portal.pendingBookings')),
+      );
+    expect(await stored()).toHaveLength(1);
+
+    const banner = page.getByRole('banner');
+    await banner.getByRole('button', { name: /User menu/ }).click();
+    await banner.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await stored()).toEqual([]);
   });
 
   test('a missing service shows Service Not Found; the detail placeholder reads as the spec says', async ({

@@ -1,4 +1,4 @@
-import { type Booking, bookingMessages, paths } from '@portal/domain';
+import { type Booking, bookingMessages, isActiveBookingStatus, paths } from '@portal/domain';
 import { CalendarX } from 'lucide-react';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -9,14 +9,23 @@ import { FormMessage } from '../../components/ui/text-field';
 import { useCancelBooking, useMyBookings } from '../../features/bookings/api/my-bookings';
 import { BookingCard } from '../../features/bookings/components/booking-card';
 import { CancelDialog } from '../../features/bookings/components/cancel-dialog';
+import { PendingBookingCard } from '../../features/bookings/components/pending-booking-card';
 import {
   type BookingFilter,
   bookingFilters,
   filterLabels,
   matchesFilter,
 } from '../../features/bookings/format';
+import {
+  addPending,
+  isUnreachable,
+  locallyCancelledStatus,
+  type PendingCreate,
+  usePendingItems,
+} from '../../features/bookings/pending-queue';
 import { ApiError } from '../../lib/api-error';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useAuth } from '../../lib/use-session';
 
 function FilterTabs({
   current,
@@ -82,6 +91,9 @@ export function MyBookingsRoute() {
   const [filter, setFilter] = useState<BookingFilter>('all');
   const [toCancel, setToCancel] = useState<Booking>();
   const [now] = useState(() => new Date());
+  // Kept in this browser for the signed-in user; the app shell's sender sends them again.
+  const userId = useAuth().session?.user.id;
+  const pendingItems = usePendingItems(userId);
 
   function confirmCancel() {
     if (!toCancel) return;
@@ -93,6 +105,15 @@ export function MyBookingsRoute() {
       onError: (error) => {
         setToCancel(undefined);
         if (error instanceof ApiError && error.status === 401) return;
+        // No answer: cancelled here for now, and sent again like an unsent booking.
+        if (
+          isUnreachable(error) &&
+          userId !== undefined &&
+          addPending(userId, { kind: 'cancel', bookingId: toCancel.id, savedAt: new Date().toISOString() })
+        ) {
+          notify({ type: 'warning', title: 'Cancelled Locally', message: bookingMessages.cancelledLocally });
+          return;
+        }
         const reason =
           error instanceof ApiError && error.isClientError ? error.message : bookingMessages.cancelFailed;
         notify({ type: 'error', title: 'Cancellation Failed', message: reason });
@@ -100,7 +121,36 @@ export function MyBookingsRoute() {
     });
   }
 
-  const shown = bookings.data?.filter((booking) => matchesFilter(booking, filter, now)) ?? [];
+  // Kept in this browser and not yet sent: new bookings first, and cancellations shown as already done.
+  const cancelsNotSent = new Set(
+    pendingItems.flatMap((item) => (item.kind === 'cancel' ? [item.bookingId] : [])),
+  );
+  const serverBookings = (bookings.data ?? []).map((booking) =>
+    cancelsNotSent.has(booking.id) ? { ...booking, status: locallyCancelledStatus } : booking,
+  );
+  const createsNotSent = pendingItems
+    .filter((item): item is PendingCreate => item.kind === 'create')
+    // The first attempt may have reached the server after all: then the server's booking is shown alone.
+    .filter(
+      (item) =>
+        !serverBookings.some(
+          (booking) =>
+            booking.service_id === Number(item.body.serviceId) &&
+            Date.parse(booking.starts_at) === Date.parse(item.body.startsAt) &&
+            isActiveBookingStatus(booking.status),
+        ),
+    )
+    .reverse();
+  const shownNotSent = createsNotSent.filter((item) =>
+    matchesFilter({ status: 'pending', starts_at: item.body.startsAt }, filter, now),
+  );
+  const shown = serverBookings.filter((booking) => matchesFilter(booking, filter, now));
+  const nothingShown = shownNotSent.length === 0 && shown.length === 0;
+  const notSentList = shownNotSent.map((item) => (
+    <li key={item.idempotencyKey}>
+      <PendingBookingCard item={item} />
+    </li>
+  ));
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
@@ -116,9 +166,7 @@ export function MyBookingsRoute() {
       <div className="mt-8">
         <FilterTabs current={filter} onChange={setFilter} />
         <div id="bookings-panel" role="tabpanel" aria-labelledby={`bookings-tab-${filter}`} className="mt-6">
-          {bookings.isPending ? (
-            <Spinner label="Loading bookings..." />
-          ) : bookings.isError ? (
+          {bookings.isError && (
             <FormMessage type="error">
               {bookingMessages.loadFailed}{' '}
               <button
@@ -129,24 +177,33 @@ export function MyBookingsRoute() {
                 Try again
               </button>
             </FormMessage>
-          ) : shown.length === 0 ? (
-            <div className="rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center">
-              <CalendarX aria-hidden="true" className="mx-auto size-10 text-slate-500" />
-              <h2 className="mt-3 text-lg font-semibold text-slate-900">{bookingMessages.noBookings}</h2>
-              <p className="mt-1 text-slate-700">
-                {filter === 'all'
-                  ? 'You have not booked a consultation yet.'
-                  : `You have no ${filterLabels[filter].toLowerCase()} bookings.`}
-              </p>
-            </div>
-          ) : (
-            <ul className="space-y-4">
+          )}
+          {bookings.isPending && <Spinner label="Loading bookings..." />}
+          {!nothingShown ? (
+            <ul className={`space-y-4 ${bookings.isError ? 'mt-4' : ''}`}>
+              {notSentList}
               {shown.map((booking) => (
                 <li key={booking.id}>
-                  <BookingCard booking={booking} onCancel={setToCancel} />
+                  <BookingCard
+                    booking={booking}
+                    onCancel={setToCancel}
+                    cancelNotSent={cancelsNotSent.has(booking.id)}
+                  />
                 </li>
               ))}
             </ul>
+          ) : (
+            bookings.isSuccess && (
+              <div className="rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center">
+                <CalendarX aria-hidden="true" className="mx-auto size-10 text-slate-500" />
+                <h2 className="mt-3 text-lg font-semibold text-slate-900">{bookingMessages.noBookings}</h2>
+                <p className="mt-1 text-slate-700">
+                  {filter === 'all'
+                    ? 'You have not booked a consultation yet.'
+                    : `You have no ${filterLabels[filter].toLowerCase()} bookings.`}
+                </p>
+              </div>
+            )
           )}
         </div>
       </div>

@@ -1,6 +1,7 @@
 import { paths } from '@portal/domain';
 import { useState } from 'react';
 import { signOut } from '../../lib/auth-client';
+import { forgetPending } from '../../lib/pending-bookings-storage';
 import { useNotify } from '../notifications/use-notify';
 
 const signOutFailed = 'Failed to log out. Please try again.';
@@ -18,6 +19,7 @@ export function useSignOut(): { signOut: () => Promise<void>; pending: boolean }
     setPending(true);
     try {
       await signOut();
+      forgetPending(); // bookings kept unsent in this browser belong to the user signing out
       window.location.assign(paths.home);
     } catch (error) {
       setPending(false);

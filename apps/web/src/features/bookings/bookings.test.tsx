@@ -5,21 +5,59 @@ import {
   bookingMessages,
   defaultBusinessTimeZone,
   type IsoDate,
+  identityPaths,
   isWeekday,
   todayIn,
 } from '@portal/domain';
-import { createMemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
+import { cleanup, render } from 'vitest-browser-react';
 import { BookRoute } from '../../app/routes/book';
 import { MyBookingsRoute } from '../../app/routes/my-bookings';
-import { renderRouter } from '../../testing/render-router';
+import { NotificationsProvider } from '../../components/notifications/notifications-provider';
+import { ApiError } from '../../lib/api-error';
+import { forgetPending, pendingStorageKey } from '../../lib/pending-bookings-storage';
+import { createQueryClient } from '../../lib/query-client';
+import {
+  addPending,
+  isUnreachable,
+  type PendingCreate,
+  readPending,
+  refusalMessage,
+  unreachableReason,
+} from './pending-queue';
+import { PendingSender } from './pending-sender';
 
-type Answer = { status: number; body: unknown };
+/** An answer, or 'unreachable': the request never gets one (fetch rejects, as when the network is down). */
+type Answer = { status: number; body: unknown } | 'unreachable';
 type Call = { method: string; path: string; search: string; headers: Headers; body: unknown };
 
-/** Answers the app's requests by method and path, like the server would; the handler may change per call. */
-function stubApi(answer: (call: Call) => Answer | undefined) {
+/** Who the stubbed accounts service says is signed in (the queue of unsent bookings is theirs). */
+let signedInAs = 'user-1';
+
+function signedIn(call: Call): Answer | undefined {
+  if (call.path === identityPaths.session) {
+    return {
+      status: 200,
+      body: {
+        session: { id: 's1', expiresAt: '2030-01-01T00:00:00.000Z' },
+        user: { id: signedInAs, email: `${signedInAs}@example.com`, emailVerified: true, name: '' },
+      },
+    };
+  }
+  if (call.path === '/api/auth/profile') {
+    return { status: 200, body: { user: { id: signedInAs, first_name: 'Jane', role: 'client' } } };
+  }
+  return undefined;
+}
+
+/**
+ * Answers the app's requests by method and path, like the server would (signed in as `signedInAs` unless the
+ * handler answers the session itself); an answer may come later, as a promise.
+ */
+function stubApi(answer: (call: Call) => Answer | undefined | Promise<Answer | undefined>) {
   const calls: Call[] = [];
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), window.location.origin);
@@ -31,7 +69,9 @@ function stubApi(answer: (call: Call) => Answer | undefined) {
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
     };
     calls.push(call);
-    const reply = answer(call) ?? { status: 404, body: { message: 'Route not found' } };
+    const reply = (await answer(call)) ??
+      signedIn(call) ?? { status: 404, body: { message: 'Route not found' } };
+    if (reply === 'unreachable') throw new TypeError('Failed to fetch');
     return new Response(JSON.stringify(reply.body), {
       status: reply.status,
       headers: { 'Content-Type': 'application/json' },
@@ -96,6 +136,7 @@ function serviceAndAvailability(call: Call): Answer | undefined {
   return undefined;
 }
 
+/** The app's providers, the router and, as in the app shell, the sender of unsent bookings. */
 function renderAt(path: string) {
   const router = createMemoryRouter(
     [
@@ -107,7 +148,16 @@ function renderAt(path: string) {
     ],
     { initialEntries: [path] },
   );
-  return renderRouter(router);
+  const queryClient = createQueryClient();
+  render(
+    <QueryClientProvider client={queryClient}>
+      <NotificationsProvider>
+        <RouterProvider router={router} />
+        <PendingSender />
+      </NotificationsProvider>
+    </QueryClientProvider>,
+  );
+  return router;
 }
 
 /** Clicks a day of the calendar, moving to the next month when needed. */
@@ -312,6 +362,8 @@ describe('booking wizard', () => {
     await expect
       .element(page.getByText(`Booking validation failed: startsAt: ${bookingMessages.slotInPast}`))
       .toBeVisible();
+    // A refused booking is never kept for later.
+    expect(localStorage.getItem(pendingStorageKey('user-1'))).toBeNull();
   });
 
   it("shows 'Service Not Found' for a missing service, and leaves for /services when it cannot load", async () => {
@@ -453,10 +505,11 @@ describe('my bookings', () => {
       .not.toBeInTheDocument();
   });
 
-  it('tells the user when cancelling fails', async () => {
+  it('tells the user when the server refuses a cancellation, and keeps nothing', async () => {
+    const refusal = bookingMessages.onlyConfirmedCancellable('pending');
     stubApi((call) => {
       if (call.path === '/api/bookings/my-bookings') return { status: 200, body: { bookings } };
-      if (call.method === 'PUT') return { status: 500, body: { message: 'boom' } };
+      if (call.method === 'PUT') return { status: 409, body: { message: refusal } };
       return undefined;
     });
     renderAt('/my-bookings');
@@ -465,7 +518,43 @@ describe('my bookings', () => {
       .getByRole('button', { name: 'Cancel', exact: true })
       .click();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel Booking' }).click();
-    await expect.element(page.getByText('Failed to cancel booking. Please try again.')).toBeVisible();
+    await expect.element(page.getByText(refusal)).toBeVisible();
+    expect(readPending('user-1')).toEqual([]);
+  });
+
+  it('cancels locally when the server cannot be reached, and sends it when it is back', async () => {
+    localStorage.removeItem(pendingStorageKey('user-1'));
+    let current = bookings;
+    let reachable = false;
+    const calls = stubApi((call) => {
+      if (call.path === '/api/bookings/my-bookings') return { status: 200, body: { bookings: current } };
+      if (call.method === 'PUT' && call.path === '/api/bookings/3') {
+        if (!reachable) return { status: 503, body: { message: 'down' } };
+        const cancelled = bookingFixture({ id: 3, status: 'cancelled', confirmation_code: 'OT-2030-003' });
+        current = current.map((booking) => (booking.id === 3 ? cancelled : booking));
+        return { status: 200, body: { booking: cancelled } };
+      }
+      return undefined;
+    });
+    renderAt('/my-bookings');
+    const confirmed = cards().filter({ hasText: 'OT-2030-003' });
+    await confirmed.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel Booking' }).click();
+    await expect.element(page.getByText(bookingMessages.cancelledLocally)).toBeVisible();
+    await expect.element(confirmed.getByText('Cancelled', { exact: true })).toBeVisible();
+    await expect.element(confirmed.getByTestId('not-sent')).toHaveTextContent('Not yet sent');
+    expect(readPending('user-1')).toMatchObject([{ kind: 'cancel', bookingId: 3 }]);
+    // The sender's first try, still without an answer, keeps it.
+    await expect.poll(() => calls.filter((call) => call.method === 'PUT').length).toBe(2);
+    expect(readPending('user-1')).toHaveLength(1);
+
+    reachable = true;
+    window.dispatchEvent(new Event('online'));
+    await expect.element(page.getByText(bookingMessages.cancelled)).toBeVisible();
+    expect(readPending('user-1')).toEqual([]);
+    await expect.element(confirmed.getByTestId('not-sent')).not.toBeInTheDocument();
+    await expect.element(confirmed.getByText('Cancelled', { exact: true })).toBeVisible();
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(3);
   });
 
   it("shows 'No Bookings Found' when there are none, and the load failure", async () => {
@@ -478,5 +567,260 @@ describe('my bookings', () => {
     stubApi(() => ({ status: 503, body: { message: 'down' } }));
     renderAt('/my-bookings');
     await expect.element(page.getByText(bookingMessages.loadFailed)).toBeVisible();
+  });
+});
+
+describe('the rules of the queue of unsent bookings', () => {
+  it('keeps only what got no real answer: no answer or timeout, 5xx, 408, 429', () => {
+    for (const status of [0, 500, 502, 503, 504, 408, 429]) {
+      expect(isUnreachable(new ApiError(status, 'x')), `status ${status}`).toBe(true);
+    }
+    for (const status of [200, 400, 401, 403, 404, 409, 422]) {
+      expect(isUnreachable(new ApiError(status, 'x')), `status ${status}`).toBe(false);
+    }
+    expect(isUnreachable(new TypeError('Failed to fetch'))).toBe(false);
+  });
+
+  it('words the warning and the refusals as the spec does', () => {
+    expect(bookingMessages.savedLocally(unreachableReason(new ApiError(0, 'API unavailable')))).toBe(
+      'Booking saved locally - API error: API unavailable',
+    );
+    expect(unreachableReason(new ApiError(503, ''))).toBe(bookingMessages.apiUnavailable);
+    expect(
+      refusalMessage(
+        new ApiError(400, 'Invalid', [
+          { path: 'startsAt', msg: 'a' },
+          { path: 'projectDescription', msg: 'b' },
+        ]),
+      ),
+    ).toBe('Booking validation failed: startsAt: a, projectDescription: b');
+    expect(refusalMessage(new ApiError(409, bookingMessages.slotTaken))).toBe(bookingMessages.slotTaken);
+  });
+
+  it("keeps each user's items apart, and forgets them all on sign-out", () => {
+    localStorage.clear();
+    const item = { kind: 'cancel', bookingId: 3, savedAt: '2030-01-02T17:00:00.000Z' } as const;
+    expect(addPending('user-1', item)).toBe(true);
+    expect(readPending('user-1')).toEqual([item]);
+    expect(readPending('user-2')).toEqual([]);
+    // The same item twice is kept once.
+    addPending('user-1', item);
+    expect(readPending('user-1')).toHaveLength(1);
+    addPending('user-2', { ...item, bookingId: 4 });
+    localStorage.setItem('another-app', 'kept');
+    forgetPending();
+    expect(readPending('user-1')).toEqual([]);
+    expect(readPending('user-2')).toEqual([]);
+    expect(localStorage.getItem('another-app')).toBe('kept');
+    // A damaged entry is dropped, not a crash.
+    localStorage.setItem(pendingStorageKey('user-1'), '{not json');
+    expect(readPending('user-1')).toEqual([]);
+    localStorage.clear();
+  });
+});
+
+describe('nothing is lost when the API is unreachable', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    signedInAs = 'user-1';
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+    signedInAs = 'user-1';
+  });
+
+  const notSent = () => page.getByTestId('not-sent');
+
+  const kept = (key: string, startsAt: string): PendingCreate => ({
+    kind: 'create',
+    idempotencyKey: key,
+    body: {
+      serviceId: 1,
+      projectDescription: longEnough,
+      startsAt,
+      urgency: 'normal',
+      preferredContact: 'email',
+    },
+    service: { name: 'Web Development', duration: 90, hourly_rate: 150 },
+    date: '2030-01-07',
+    slotLabel: '09:00 - 10:30',
+    timeZone: defaultBusinessTimeZone,
+    savedAt: '2030-01-02T17:00:00.000Z',
+  });
+
+  it('keeps the booking, lists it as not yet sent across a reload, and sends it once with the same key', async () => {
+    const [day = ''] = nextWeekdays(1);
+    const offline = stubApi((call) => {
+      if (call.method === 'POST' && call.path === '/api/bookings') return 'unreachable';
+      if (call.path === '/api/bookings/my-bookings') return { status: 200, body: { bookings: [] } };
+      return serviceAndAvailability(call);
+    });
+    const router = renderAt('/book/1');
+    await toDetails(day);
+    await description().fill(longEnough);
+    await reviewButton().click();
+    await page.getByRole('button', { name: 'Confirm Booking' }).click();
+
+    await expect
+      .element(page.getByText(bookingMessages.savedLocally(bookingMessages.apiUnavailable)))
+      .toBeVisible();
+    await expect.poll(() => router.state.location.pathname).toBe('/my-bookings');
+    const card = page.getByRole('article').filter({ hasText: longEnough });
+    await expect.element(card).toBeVisible();
+    await expect.element(card.getByTestId('not-sent')).toHaveTextContent('Not yet sent');
+    await expect.element(card.getByText('Pending', { exact: true })).toBeVisible();
+    await expect.element(card.getByText('09:00 - 10:30 MST')).toBeVisible();
+    await expect.element(card.getByText('$225')).toBeVisible();
+    const key = offline.find((call) => call.method === 'POST')?.headers.get('Idempotency-Key');
+    expect(readPending('user-1')).toMatchObject([
+      { kind: 'create', idempotencyKey: key, body: { startsAt: `${day}T09:00:00.000Z` } },
+    ]);
+    // Counted as a pending, upcoming booking.
+    for (const tab of ['Upcoming', 'Pending']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await expect.element(card).toBeVisible();
+    }
+    await page.getByRole('tab', { name: 'Past' }).click();
+    await expect.element(page.getByRole('heading', { name: bookingMessages.noBookings })).toBeVisible();
+    // The app shell's sender tried again at once, with the same key.
+    const posts = () => offline.filter((call) => call.method === 'POST');
+    await expect.poll(() => posts().length).toBe(2);
+    expect(new Set(posts().map((call) => call.headers.get('Idempotency-Key')))).toEqual(new Set([key]));
+
+    // A reload, still offline: the booking is still there.
+    await cleanup();
+    renderAt('/my-bookings');
+    await expect.element(page.getByRole('article').filter({ hasText: longEnough })).toBeVisible();
+    await expect.element(notSent()).toBeVisible();
+
+    // The server answers again: sent once, with the same key, then listed from the server.
+    await cleanup();
+    vi.unstubAllGlobals();
+    let saved: Booking[] = [];
+    const online = stubApi((call) => {
+      if (call.method === 'POST' && call.path === '/api/bookings') {
+        const booking = bookingFixture({
+          id: 5,
+          confirmation_code: 'OT-2030-005',
+          project_description: longEnough,
+        });
+        saved = [booking];
+        return { status: 201, body: { booking } };
+      }
+      if (call.path === '/api/bookings/my-bookings') return { status: 200, body: { bookings: saved } };
+      return undefined;
+    });
+    renderAt('/my-bookings');
+    await expect.element(page.getByText(bookingMessages.saved)).toBeVisible();
+    await expect.element(page.getByRole('article').filter({ hasText: 'OT-2030-005' })).toBeVisible();
+    await expect.element(notSent()).not.toBeInTheDocument();
+    expect(readPending('user-1')).toEqual([]);
+    expect(localStorage.getItem(pendingStorageKey('user-1'))).toBeNull();
+    const resent = online.filter((call) => call.method === 'POST');
+    expect(resent).toHaveLength(1);
+    expect(resent[0]?.headers.get('Idempotency-Key')).toBe(key);
+    expect(page.getByRole('article').elements()).toHaveLength(1);
+  });
+
+  it('shows the saved booking even when the first list fetch was answered before the resend arrived', async () => {
+    // The race of the first version: My Bookings' first list fetch is answered by the server before the
+    // resent booking is stored, but arrives after the resend's answer. The list must still show the booking.
+    addPending('user-1', kept('key-race', '2030-01-07T16:00:00.000Z'));
+    let stored: Booking[] = [];
+    let releaseFirstList: (() => void) | undefined;
+    const calls = stubApi((call) => {
+      if (call.method === 'POST' && call.path === '/api/bookings') {
+        stored = [
+          bookingFixture({ id: 7, confirmation_code: 'OT-2030-007', project_description: longEnough }),
+        ];
+        return { status: 201, body: { booking: stored[0] } };
+      }
+      if (call.path === '/api/bookings/my-bookings') {
+        const answer: Answer = { status: 200, body: { bookings: stored } }; // what the server holds now
+        if (releaseFirstList || calls.some((other) => other !== call && other.path === call.path))
+          return answer;
+        return new Promise<Answer>((resolve) => {
+          releaseFirstList = () => resolve(answer);
+        });
+      }
+      return undefined;
+    });
+    renderAt('/my-bookings');
+    await expect.poll(() => releaseFirstList).toBeDefined();
+    await expect.element(page.getByText(bookingMessages.saved)).toBeVisible();
+    releaseFirstList?.();
+    await expect.element(page.getByRole('article').filter({ hasText: 'OT-2030-007' })).toBeVisible();
+    await expect.element(notSent()).not.toBeInTheDocument();
+    await expect
+      .element(page.getByRole('heading', { name: bookingMessages.noBookings }))
+      .not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+    expect(readPending('user-1')).toEqual([]);
+    // The race indeed happened: the first list fetch went out before the resend.
+    const firstList = calls.findIndex((call) => call.path === '/api/bookings/my-bookings');
+    expect(firstList).toBeLessThan(calls.findIndex((call) => call.method === 'POST'));
+  });
+
+  it('treats a 5xx like no answer: kept, with the server message as the reason', async () => {
+    const [day = ''] = nextWeekdays(1);
+    stubApi((call) => {
+      if (call.method === 'POST' && call.path === '/api/bookings') return { status: 502, body: null };
+      if (call.path === '/api/bookings/my-bookings') return { status: 503, body: null };
+      return serviceAndAvailability(call);
+    });
+    renderAt('/book/1');
+    await toDetails(day);
+    await description().fill(longEnough);
+    await reviewButton().click();
+    await page.getByRole('button', { name: 'Confirm Booking' }).click();
+    await expect
+      .element(page.getByText(bookingMessages.savedLocally('Request failed with status 502')))
+      .toBeVisible();
+    // Listed even though the server's list cannot be loaded either.
+    await expect.element(page.getByText(bookingMessages.loadFailed)).toBeVisible();
+    await expect.element(page.getByRole('article').filter({ hasText: longEnough })).toBeVisible();
+    expect(readPending('user-1')).toHaveLength(1);
+  });
+
+  it('drops a kept booking the server refuses on resend and says why', async () => {
+    addPending('user-1', kept('key-taken', '2030-01-07T16:00:00.000Z'));
+    addPending('user-1', kept('key-invalid', '2030-01-08T16:00:00.000Z'));
+    const calls = stubApi((call) => {
+      if (call.path === '/api/bookings/my-bookings') return { status: 200, body: { bookings: [] } };
+      if (call.method === 'POST' && call.headers.get('Idempotency-Key') === 'key-taken') {
+        return { status: 409, body: { message: bookingMessages.slotTaken } };
+      }
+      if (call.method === 'POST') {
+        return {
+          status: 400,
+          body: { message: 'Invalid', errors: [{ path: 'startsAt', msg: bookingMessages.slotInPast }] },
+        };
+      }
+      return undefined;
+    });
+    renderAt('/my-bookings');
+    await expect
+      .element(page.getByRole('alert').filter({ hasText: bookingMessages.slotTaken }))
+      .toBeVisible();
+    await expect
+      .element(page.getByText(`Booking validation failed: startsAt: ${bookingMessages.slotInPast}`))
+      .toBeVisible();
+    expect(readPending('user-1')).toEqual([]);
+    await expect.element(page.getByRole('heading', { name: bookingMessages.noBookings })).toBeVisible();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(2);
+  });
+
+  it("neither shows nor sends another user's unsent bookings", async () => {
+    addPending('user-1', kept('key-of-user-1', '2030-01-07T16:00:00.000Z'));
+    signedInAs = 'user-2';
+    const calls = stubApi((call) =>
+      call.path === '/api/bookings/my-bookings' ? { status: 200, body: { bookings: [] } } : undefined,
+    );
+    renderAt('/my-bookings');
+    await expect.element(page.getByRole('heading', { name: bookingMessages.noBookings })).toBeVisible();
+    await expect.element(notSent()).not.toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    expect(readPending('user-1')).toHaveLength(1);
   });
 });

@@ -96,9 +96,14 @@ export const filterLabels: Record<BookingFilter, string> = {
 /**
  * What the tabs mean. Upcoming: still to happen — active (pending or confirmed) and not yet started. Past: its
  * start time has passed, or it is completed, whatever its status. A cancelled booking still ahead is in neither
- * (it shows under All). Confirmed and Pending: by status alone.
+ * (it shows under All). Confirmed and Pending: by status alone. A booking kept in the browser, not yet sent,
+ * counts as pending.
  */
-export function matchesFilter(booking: Booking, filter: BookingFilter, now: Date): boolean {
+export function matchesFilter(
+  booking: Pick<Booking, 'status' | 'starts_at'>,
+  filter: BookingFilter,
+  now: Date,
+): boolean {
   const started = Date.parse(booking.starts_at) <= now.getTime();
   switch (filter) {
     case 'all':

@@ -10,6 +10,8 @@ import {
   statusLabels,
   urgencyLabels,
 } from '../format';
+import { BookingFacts } from './booking-facts';
+import { NotSentMark } from './pending-booking-card';
 
 const badgeLook: Record<BookingStatus, string> = {
   pending: 'bg-amber-100 text-amber-900',
@@ -25,9 +27,12 @@ const unavailable = 'disabled:cursor-not-allowed disabled:opacity-60';
 export function BookingCard({
   booking,
   onCancel,
+  cancelNotSent = false,
 }: {
   booking: Booking;
   onCancel: (booking: Booking) => void;
+  /** Cancelled in this browser only: the server has not received the cancellation yet. */
+  cancelNotSent?: boolean;
 }) {
   const headingId = `booking-${booking.id}-heading`;
   const facts: [string, string][] = [
@@ -55,18 +60,8 @@ export function BookingCard({
           {statusLabels[booking.status]}
         </span>
       </div>
-      <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-4">
-        {facts.map(([term, value]) => (
-          <div key={term}>
-            <dt className="text-sm text-slate-700">{term}</dt>
-            <dd className="font-medium text-slate-900">{value}</dd>
-          </div>
-        ))}
-        <div className="sm:col-span-2 lg:col-span-4">
-          <dt className="text-sm text-slate-700">Project Description</dt>
-          <dd className="whitespace-pre-wrap text-slate-900">{booking.project_description}</dd>
-        </div>
-      </dl>
+      {cancelNotSent && <NotSentMark what="This cancellation" />}
+      <BookingFacts facts={facts} description={booking.project_description} />
       <div className="mt-5 flex flex-wrap gap-3">
         <Link to={paths.booking(booking.id)} className={`${buttonStyles.secondary} ${small}`}>
           View Details

@@ -1,7 +1,7 @@
 import {
   type AvailabilitySlot,
   bookingMessages,
-  bookingValidationMessage,
+  type CreateBookingBody,
   defaultBusinessTimeZone,
   defaultPreferredContact,
   defaultUrgency,
@@ -15,9 +15,11 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { ApiError } from '../../../lib/api-error';
+import { useAuth } from '../../../lib/use-session';
 import { submitBooking } from '../api/create-booking';
 import { useAvailability } from '../api/get-availability';
 import { bookingKeys } from '../api/query-keys';
+import { addPending, isUnreachable, refusalMessage, unreachableReason } from '../pending-queue';
 import { BookingSidebar } from './booking-sidebar';
 import { ConfirmationStep } from './confirmation-step';
 import { DateTimeStep } from './date-time-step';
@@ -55,6 +57,7 @@ export function BookingWizard({ service }: { service: Service }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { notify } = useNotify();
+  const userId = useAuth().session?.user.id;
 
   // The server names the zone its days are reckoned in; the calendar follows it.
   const answeredZone = availability.data?.timeZone;
@@ -63,21 +66,7 @@ export function BookingWizard({ service }: { service: Service }) {
   }, [answeredZone]);
 
   const booking = useMutation({
-    mutationFn: ({ key }: { key: string }) => {
-      if (!slot) throw new Error('No slot chosen');
-      const details = form.getValues();
-      return submitBooking(
-        {
-          serviceId: service.id,
-          projectDescription: details.projectDescription.trim(),
-          startsAt: slot.starts_at,
-          urgency: details.urgency,
-          preferredContact: details.preferredContact,
-          additionalNotes: details.additionalNotes.trim(),
-        },
-        key,
-      );
-    },
+    mutationFn: ({ body, key }: { body: CreateBookingBody; key: string }) => submitBooking(body, key),
   });
 
   function goTo(next: WizardStep) {
@@ -92,10 +81,44 @@ export function BookingWizard({ service }: { service: Service }) {
     setSlotTaken(false);
   }
 
+  /** No answer from the server: keep the booking in this browser, for this user, to be sent again. */
+  function keepLocally(body: CreateBookingBody, key: string, error: ApiError): boolean {
+    if (!date || !slot || userId === undefined) return false;
+    const kept = addPending(userId, {
+      kind: 'create',
+      idempotencyKey: key,
+      body,
+      service: { name: service.name, duration: service.duration, hourly_rate: service.hourly_rate },
+      date,
+      slotLabel: slot.label,
+      timeZone,
+      savedAt: new Date().toISOString(),
+    });
+    if (!kept) return false;
+    notify({
+      type: 'warning',
+      title: 'Saved Locally',
+      message: bookingMessages.savedLocally(unreachableReason(error)),
+    });
+    void navigate(paths.myBookings);
+    return true;
+  }
+
   function confirm() {
+    if (!slot) return;
+    const details = form.getValues();
+    const body: CreateBookingBody = {
+      serviceId: service.id,
+      projectDescription: details.projectDescription.trim(),
+      startsAt: slot.starts_at,
+      urgency: details.urgency,
+      preferredContact: details.preferredContact,
+      additionalNotes: details.additionalNotes.trim(),
+    };
     idempotencyKey.current ??= newIdempotencyKey();
+    const key = idempotencyKey.current;
     booking.mutate(
-      { key: idempotencyKey.current },
+      { body, key },
       {
         onSuccess: () => {
           void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
@@ -119,15 +142,14 @@ export function BookingWizard({ service }: { service: Service }) {
             return;
           }
           if (error.status === 400) {
+            // Never kept nor retried: the same request would be refused again.
             idempotencyKey.current = undefined;
-            const message =
-              error.errors.length > 0
-                ? bookingValidationMessage(error.errors)
-                : `${bookingMessages.validationFailed}: ${error.message}`;
-            notify({ type: 'error', title: 'Booking Failed', message });
+            notify({ type: 'error', title: 'Booking Failed', message: refusalMessage(error) });
             return;
           }
-          // No answer, a timeout or a server failure: the same key stays, so trying again is safe.
+          // No answer, a timeout or a server failure: kept in the browser and sent again with the same key.
+          if (isUnreachable(error) && keepLocally(body, key, error)) return;
+          // Not even the browser could keep it: the same key stays, so trying again here is safe.
           notify({ type: 'error', title: 'Booking Failed', message: bookingMessages.createFailed });
         },
       },
