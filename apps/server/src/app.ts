@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { resolveAuthSecret } from './auth-secret.ts';
 import type { Config, TrustProxy } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { errorHandler } from './modules/errors.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -132,6 +133,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(servicesRoutes);
   await app.register(profilesRoutes);
   await app.register(bookingsRoutes, { timeZone: config.businessTimeZone });
+  await app.register(adminRoutes, {
+    timeZone: config.businessTimeZone,
+    appUrl: config.appUrl,
+    mailFrom: config.mailFrom,
+  });
   await app.register(operatorRoutes, registerOperatorChannel(app, config.dataDir));
 
   app.setNotFoundHandler((request, reply) => {

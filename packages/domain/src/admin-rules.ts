@@ -105,6 +105,8 @@ export const recentBookingsLimit = 10;
 export const upcomingBookingsLimit = 20;
 export const defaultAdminPageSize = 50;
 export const maxAdminPageSize = 100;
+/** The longest range the statistics answer for: their daily series has one entry a day (about ten years). */
+export const maxStatsRangeDays = 3660;
 
 export const adminMessages = {
   dashboardLoadFailed: 'Failed to load dashboard data',
@@ -116,6 +118,7 @@ export const adminMessages = {
   bookingStatusInvalid: 'status must be one of pending, confirmed, completed, cancelled',
   serviceUnknown: 'No service has this id',
   cursorInvalid: 'cursor is not one this list gave',
+  rangeTooLong: `The statistics cover at most ${maxStatsRangeDays} days; choose a shorter range`,
 } as const;
 
 /** The admin API's paths (users/stats is in accountApiPaths). */

@@ -45,6 +45,7 @@ export const bookingStatsSchema = z.object({
 /** `GET /api/bookings/admin/stats` */
 export const adminStatsResponseSchema = z
   .object({
+    timeZone: z.string().describe('The business time zone the days are reckoned in (BUSINESS_TIMEZONE)'),
     stats: bookingStatsSchema,
     previous: bookingStatsSchema
       .nullable()

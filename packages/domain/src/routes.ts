@@ -39,6 +39,8 @@ export const paths = {
   profile: pageRoutes.profile,
   myBookings: pageRoutes.myBookings,
   admin: '/admin',
+  /** Every booking, filtered and paged (the target of the dashboard's View All). */
+  adminBookings: '/admin/bookings',
   /** The booking wizard of a service (spec: /book/{serviceId}); signed in only. */
   book: (serviceId: number | string) => `/book/${serviceId}`,
   /** A booking's detail page (spec: /booking/{id}). */

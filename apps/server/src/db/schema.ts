@@ -6,6 +6,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -66,7 +67,11 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [check('users_role_known', sql`${table.role} in ('client', 'admin')`)],
+  (table) => [
+    check('users_role_known', sql`${table.role} in ('client', 'admin')`),
+    // The administrators' new-user count reads a range of created_at.
+    index('users_created_idx').on(table.createdAt),
+  ],
 );
 
 export const sessions = pgTable(
@@ -156,6 +161,13 @@ export const userProfiles = pgTable('user_profiles', {
 
 export const outboxStatuses = ['pending', 'sending', 'sent'] as const;
 
+/** A calendar part of an e-mail: an iCalendar object and its METHOD (an invitation or its cancellation). */
+export interface OutboxCalendarEvent {
+  method: 'REQUEST' | 'CANCEL';
+  /** The whole VCALENDAR text. */
+  content: string;
+}
+
 /**
  * Every e-mail, written by requests and delivered by the mail worker (retries with backoff, never dropped).
  * Without SMTP the rows themselves are the dev mailbox.
@@ -168,6 +180,8 @@ export const outbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** Optional calendar invitation or cancellation (sent as a text/calendar part and as invite.ics). */
+    icalEvent: jsonb('ical_event').$type<OutboxCalendarEvent>(),
     status: text('status', { enum: outboxStatuses }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -218,6 +232,22 @@ export const bookings = pgTable(
   },
   (table) => [
     index('bookings_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
+    // The administrators' list (newest first, keyset on created_at, id; by status or service), statistics (a
+    // range of created_at: the trailing columns make them index-only scans) and upcoming schedule (active
+    // bookings by start time).
+    index('bookings_created_idx').on(
+      table.createdAt,
+      table.id,
+      table.serviceId,
+      table.status,
+      table.totalCost,
+      table.userId,
+    ),
+    index('bookings_service_created_idx').on(table.serviceId, table.createdAt, table.id),
+    index('bookings_status_created_idx').on(table.status, table.createdAt, table.id),
+    index('bookings_upcoming_idx')
+      .on(table.startsAt, table.id)
+      .where(sql`${table.status} in ('pending', 'confirmed')`),
     uniqueIndex('bookings_user_idempotency_key_idx').on(table.userId, table.idempotencyKey),
     check(
       'bookings_status_known',

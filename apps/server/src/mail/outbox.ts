@@ -1,20 +1,28 @@
 // The mail outbox: requests insert, the worker claims due messages, sends them, and records the outcome.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { type OutboxRow, outbox } from '../db/schema.ts';
+import { type OutboxCalendarEvent, type OutboxRow, outbox } from '../db/schema.ts';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** A calendar invitation or cancellation, sent as a text/calendar alternative and as invite.ics. */
+  icalEvent?: OutboxCalendarEvent | undefined;
 }
+
+/** A database handle or an open transaction: mail enqueued in a transaction is sent only if it commits. */
+type Writer = Pick<Database, 'insert'>;
 
 /** How long a claimed message stays reserved before another worker may take it over (a crash mid-send). */
 export const claimLeaseMs = 60_000;
 
-export async function enqueueMail(db: Database, message: MailMessage): Promise<OutboxRow> {
-  const [row] = await db.insert(outbox).values(message).returning();
+export async function enqueueMail(db: Writer, message: MailMessage): Promise<OutboxRow> {
+  const [row] = await db
+    .insert(outbox)
+    .values({ ...message, icalEvent: message.icalEvent ?? null })
+    .returning();
   if (!row) throw new Error('The outbox insert returned no row');
   return row;
 }

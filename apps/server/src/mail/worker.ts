@@ -1,8 +1,32 @@
 // The mail worker: polls the outbox (and wakes at once after an insert), delivers, retries with backoff.
 import type { FastifyBaseLogger } from 'fastify';
+import type { SendMailOptions } from 'nodemailer';
 import type { Database } from '../db/client.ts';
 import type { OutboxRow } from '../db/schema.ts';
 import { claimDueMail, markFailed, markSent, retryDelayMs } from './outbox.ts';
+
+/**
+ * The nodemailer message of an outbox row. A calendar part goes in `icalEvent`: nodemailer sends it both as a
+ * text/calendar alternative with its METHOD (which mail clients turn into an invitation) and as invite.ics.
+ */
+export function nodemailerMessage(message: OutboxRow, from: string): SendMailOptions {
+  return {
+    from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    ...(message.icalEvent
+      ? {
+          icalEvent: {
+            method: message.icalEvent.method,
+            filename: 'invite.ics',
+            content: message.icalEvent.content,
+          },
+        }
+      : {}),
+  };
+}
 
 /** Delivers one message; throws when it could not be delivered. */
 export type Deliver = (message: OutboxRow) => Promise<void>;

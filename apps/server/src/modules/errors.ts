@@ -41,6 +41,21 @@ export class ValidationFailed extends AppError {
   }
 }
 
+/**
+ * For routes with `attachValidation` (so that the guards answer 401/403 before a bad request is judged): throws
+ * the schema's problems as `{ path, msg }`, the first one as the message.
+ */
+export function throwValidationErrors(request: FastifyRequest): void {
+  if (!request.validationError) return;
+  const issues = (request.validationError.validation ?? []) as { instancePath?: string; message?: string }[];
+  const context = (request.validationError as { validationContext?: string }).validationContext ?? 'body';
+  const errors: FieldError[] = issues.map((issue) => ({
+    path: issue.instancePath?.replace(/^\//, '').replaceAll('/', '.') || context,
+    msg: issue.message ?? 'is invalid',
+  }));
+  throw new ValidationFailed(errors, errors[0]?.msg);
+}
+
 /** Clear messages for the client errors Fastify raises before a handler runs (parsing, limits, URL). */
 const frameworkMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',

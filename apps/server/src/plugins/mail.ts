@@ -5,7 +5,7 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
 import { enqueueMail, listMail, type MailMessage } from '../mail/outbox.ts';
 import { linksIn } from '../mail/templates.ts';
-import { type Deliver, type MailWorker, startMailWorker } from '../mail/worker.ts';
+import { type Deliver, type MailWorker, nodemailerMessage, startMailWorker } from '../mail/worker.ts';
 import { devMailRoutes } from '../modules/dev-mail/dev-mail.routes.ts';
 
 declare module 'fastify' {
@@ -37,13 +37,7 @@ export async function registerMail(
     const transport = nodemailer.createTransport(config.smtpUrl);
     closeTransport = () => transport.close();
     deliver = async (message) => {
-      await transport.sendMail({
-        from: config.mailFrom,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-      });
+      await transport.sendMail(nodemailerMessage(message, config.mailFrom));
     };
   } else if (devMailbox) {
     // The dev mailbox keeps the rows; delivering is showing where to read them.

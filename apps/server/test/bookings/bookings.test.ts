@@ -473,7 +473,11 @@ describe("setBookingStatus (the administrators' change, used by the admin issue)
     const date = nextDay();
     const first = await book(ada, at(date, '13:00'));
     const change = (status: Booking['status']) =>
-      setBookingStatus(testApp.app.db, { bookingId: first.id, status, actorUserId: grace.id }, zone);
+      setBookingStatus(
+        testApp.app.db,
+        { bookingId: first.id, status, actorUserId: grace.id },
+        { timeZone: zone, appUrl: 'http://localhost:3000', mailFrom: 'OT Consulting <no-reply@localhost>' },
+      );
     expect((await change('confirmed')).status).toBe('confirmed');
     expect((await change('cancelled')).status).toBe('cancelled');
     await book(grace, at(date, '13:00'));

@@ -1,7 +1,7 @@
 // An in-process SMTP server that keeps every message it receives, parsed, so tests read the real e-mails.
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { type ParsedMail, simpleParser } from 'mailparser';
+import { type Attachment, type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 export interface CapturedMail {
@@ -10,6 +10,17 @@ export interface CapturedMail {
   subject: string;
   text: string;
   html: string;
+  /** The other parts: attachments, and alternatives such as a text/calendar invitation. */
+  attachments: CapturedAttachment[];
+}
+
+export interface CapturedAttachment {
+  /** Lower case, without parameters: 'text/calendar', 'application/ics'… */
+  contentType: string;
+  filename: string | undefined;
+  /** The METHOD parameter of a text/calendar part (REQUEST, CANCEL), upper case. */
+  method: string | undefined;
+  content: string;
 }
 
 export interface MailCapture {
@@ -31,6 +42,18 @@ function addresses(parsed: ParsedMail, field: 'to' | 'from'): string {
   return list.flatMap((entry) => entry.value.map((address) => address.address ?? '')).join(', ');
 }
 
+function attachmentOf(part: Attachment): CapturedAttachment {
+  const header = part.headers.get('content-type');
+  const params = typeof header === 'object' && header !== null && 'params' in header ? header.params : {};
+  const method = (params as Record<string, string | undefined>).method;
+  return {
+    contentType: part.contentType.toLowerCase(),
+    filename: part.filename,
+    method: method?.toUpperCase(),
+    content: part.content.toString('utf8'),
+  };
+}
+
 /** Starts the capture server on `port` (0: any free port). */
 export async function startMailCapture(port = 0): Promise<MailCapture> {
   const messages: CapturedMail[] = [];
@@ -47,6 +70,7 @@ export async function startMailCapture(port = 0): Promise<MailCapture> {
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            attachments: parsed.attachments.map(attachmentOf),
           });
           callback();
         },

@@ -9,14 +9,13 @@ import {
   bookingResponseSchema,
   bookingsResponseSchema,
   createBookingBodySchema,
-  type FieldError,
   idempotencyHeadersSchema,
   updateBookingBodySchema,
 } from '@portal/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { ValidationFailed } from '../errors.ts';
+import { throwValidationErrors } from '../errors.ts';
 import { availability, cancelOwnBooking, createBooking, listUserBookings } from './bookings.service.ts';
 
 export interface BookingsRoutesOptions {
@@ -30,18 +29,6 @@ function caller(request: FastifyRequest): SessionUser {
   const user = request.sessionUser;
   if (!user) throw new Error('requireSession did not run');
   return user;
-}
-
-/** The schema's problems as `{ path, msg }`, the first one as the message (as the profile route does). */
-function throwValidationErrors(request: FastifyRequest): void {
-  if (!request.validationError) return;
-  const issues = (request.validationError.validation ?? []) as { instancePath?: string; message?: string }[];
-  const context = (request.validationError as { validationContext?: string }).validationContext ?? 'body';
-  const errors: FieldError[] = issues.map((issue) => ({
-    path: issue.instancePath?.replace(/^\//, '').replaceAll('/', '.') || context,
-    msg: issue.message ?? 'is invalid',
-  }));
-  throw new ValidationFailed(errors, errors[0]?.msg);
 }
 
 const signedOut = apiErrorBodySchema.describe("Not signed in: 'No active session'");

@@ -13,6 +13,8 @@ import {
   daySlots,
   type IsoDate,
   overlaps,
+  paths,
+  productName,
   totalCost,
   zonedDate,
   zonedTime,
@@ -20,6 +22,9 @@ import {
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type BookingRow, bookingEvents, bookings, services, userProfiles, users } from '../../db/schema.ts';
+import { consultationCalendar, consultationUid, mailbox } from '../../mail/calendar.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { bookingCancelledEmail, bookingCompletedEmail, bookingConfirmedEmail } from '../../mail/templates.ts';
 import { AppError, Conflict, Forbidden, NotFound, ValidationFailed } from '../errors.ts';
 
 /** What the booking rules need to know about the moment and the place. */
@@ -75,7 +80,7 @@ interface BookingJoinRow {
   lastName: string | null;
 }
 
-function selectBookings(db: Database) {
+export function selectBookings(db: Database) {
   return db
     .select(bookingColumns)
     .from(bookings)
@@ -323,15 +328,96 @@ export async function cancelOwnBooking(
   return findBooking(db, bookingId, timeZone);
 }
 
+// ——— The administrators' change, and the client told ———
+
+/** What a status change needs beyond the database: the place, and what the client's e-mail links to. */
+export interface StatusChangeOptions {
+  /** The business time zone (BUSINESS_TIMEZONE): the letter's times and the calendar event's zone. */
+  timeZone: string;
+  /** The public origin (APP_URL): the link to My Bookings and the host in the calendar event's UID. */
+  appUrl: string;
+  /** MAIL_FROM: the organizer of the calendar event. */
+  mailFrom: string;
+}
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 /**
- * Sets any status (the administrators' change, spec §4), recorded in the history. Reactivating a cancelled
+ * The client's e-mail about a change an administrator made, in the change's transaction: confirmed → the letter
+ * with a calendar REQUEST; cancelled → the letter, with a calendar CANCEL of the same event when it had been
+ * confirmed (an invitation was sent); completed → a thank-you; pending → nothing.
+ */
+async function enqueueStatusMail(
+  tx: Transaction,
+  bookingId: number,
+  status: BookingStatus,
+  options: StatusChangeOptions,
+): Promise<void> {
+  if (status === 'pending') return;
+  const [row] = await selectBookings(tx).where(eq(bookings.id, bookingId));
+  if (!row) throw new Error(`Booking ${bookingId} vanished`);
+  const booking = toBooking(row, options.timeZone);
+  const myBookingsUrl = new URL(paths.myBookings, options.appUrl).toString();
+  if (status === 'completed') {
+    await enqueueMail(tx, bookingCompletedEmail(booking, myBookingsUrl));
+    return;
+  }
+  // Every change is an event, so their count only grows: each revision of the calendar event outranks the last.
+  const [history] = await tx
+    .select({
+      changes: sql<number>`count(*)::int`,
+      everConfirmed: sql<boolean>`coalesce(bool_or(${bookingEvents.toStatus} = 'confirmed'), false)`,
+    })
+    .from(bookingEvents)
+    .where(eq(bookingEvents.bookingId, bookingId));
+  const changes = Number(history?.changes ?? 0);
+  // A cancellation carries a calendar CANCEL only if an invitation went out (the booking was confirmed once).
+  const invited = Boolean(history?.everConfirmed);
+  const calendar = (method: 'REQUEST' | 'CANCEL') =>
+    consultationCalendar({
+      method,
+      uid: consultationUid(booking.id, options.appUrl),
+      sequence: Math.max(0, changes - 1),
+      startsAt: row.booking.startsAt,
+      endsAt: row.booking.endsAt,
+      timeZone: options.timeZone,
+      summary: `${booking.services.name} consultation`,
+      description: [
+        `Confirmation code: ${booking.confirmation_code}`,
+        `Project: ${booking.project_description}`,
+        `Manage your booking: ${myBookingsUrl}`,
+      ].join('\n\n'),
+      url: myBookingsUrl,
+      organizer: mailbox(options.mailFrom, productName),
+      attendee: {
+        email: booking.user_profiles.email,
+        name: [booking.user_profiles.first_name, booking.user_profiles.last_name].filter(Boolean).join(' '),
+      },
+      stamp: new Date(),
+    });
+  if (status === 'confirmed') {
+    await enqueueMail(tx, {
+      ...bookingConfirmedEmail(booking, myBookingsUrl),
+      icalEvent: calendar('REQUEST'),
+    });
+    return;
+  }
+  await enqueueMail(tx, {
+    ...bookingCancelledEmail(booking, myBookingsUrl, invited),
+    ...(invited ? { icalEvent: calendar('CANCEL') } : {}),
+  });
+}
+
+/**
+ * Sets any status (the administrators' change, spec §4), recorded in the history, and tells the client by e-mail
+ * in the same transaction (the change and its e-mail commit together or not at all). Reactivating a cancelled
  * booking whose time another active booking has taken since is a 409 'This time slot is no longer available'.
- * Setting the status it already has changes nothing and records nothing.
+ * Setting the status it already has changes nothing, records nothing and sends nothing.
  */
 export async function setBookingStatus(
   db: Database,
   input: { bookingId: number; status: BookingStatus; actorUserId: string },
-  timeZone: string,
+  options: StatusChangeOptions,
 ): Promise<Booking> {
   try {
     await db.transaction(async (tx) => {
@@ -341,11 +427,13 @@ export async function setBookingStatus(
         .where(eq(bookings.id, input.bookingId))
         .for('update');
       if (!row) throw new NotFound(bookingMessages.bookingNotFound);
-      if (row.status !== input.status) await changeStatus(tx, row, input.status, input.actorUserId);
+      if (row.status === input.status) return;
+      await changeStatus(tx, row, input.status, input.actorUserId);
+      await enqueueStatusMail(tx, row.id, input.status, options);
     });
   } catch (error) {
     if (isSlotTakenError(error)) throw new Conflict(bookingMessages.slotTaken);
     throw error;
   }
-  return findBooking(db, input.bookingId, timeZone);
+  return findBooking(db, input.bookingId, options.timeZone);
 }

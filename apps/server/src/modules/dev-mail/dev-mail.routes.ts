@@ -31,7 +31,12 @@ function page(rows: OutboxRow[]): string {
         `<article><h2>${escapeHtml(row.subject)}</h2>` +
         `<p class="meta">To <strong>${escapeHtml(row.to)}</strong> · <time datetime="${row.createdAt.toISOString()}">` +
         `${row.createdAt.toISOString().replace('T', ' ').slice(0, 19)} UTC</time></p>` +
-        `<pre>${textWithLinks(row.text)}</pre></article>`,
+        `<pre>${textWithLinks(row.text)}</pre>` +
+        (row.icalEvent
+          ? `<details><summary>Calendar attachment: invite.ics (METHOD:${escapeHtml(row.icalEvent.method)})</summary>` +
+            `<pre>${escapeHtml(row.icalEvent.content)}</pre></details>`
+          : '') +
+        '</article>',
     )
     .join('');
   return (
@@ -47,7 +52,8 @@ const style =
   'body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1f2937}' +
   'article{border:1px solid #d1d5db;border-radius:8px;padding:1rem;margin:1rem 0}' +
   'h2{font-size:1.1rem;margin:0 0 .25rem}.meta{color:#4b5563;margin:0 0 .5rem}' +
-  'pre{white-space:pre-wrap;word-break:break-all;font-family:inherit;margin:0}';
+  'pre{white-space:pre-wrap;word-break:break-all;font-family:inherit;margin:0}' +
+  'details{margin-top:.75rem}summary{cursor:pointer;color:#1e3a8a}';
 
 export async function devMailRoutes(
   app: FastifyInstance,
@@ -75,6 +81,7 @@ export async function devMailRoutes(
         text: latest.text,
         html: latest.html,
         links: linksIn(latest.text),
+        icalEvent: latest.icalEvent,
         createdAt: latest.createdAt.toISOString(),
       };
     },

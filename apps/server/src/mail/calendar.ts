@@ -1,0 +1,93 @@
+// Calendar invitations (RFC 5545 / iTIP) for booked consultations: a REQUEST when confirmed, a CANCEL of the same
+// event (same UID, higher SEQUENCE) when cancelled. ical-generator writes the iCalendar text; times are given as
+// TZDate values so they are written as wall-clock times in the business zone (DTSTART;TZID=…), and
+// timezones-ical-library supplies that zone's VTIMEZONE from current tz data.
+import { TZDate } from '@date-fns/tz';
+import ical, {
+  ICalAttendeeRole,
+  ICalAttendeeStatus,
+  ICalCalendarMethod,
+  ICalEventStatus,
+} from 'ical-generator';
+import { tzlib_get_ical_block, tzlib_get_timezones } from 'timezones-ical-library';
+import type { OutboxCalendarEvent } from '../db/schema.ts';
+
+export interface ConsultationEvent {
+  method: OutboxCalendarEvent['method'];
+  /** Stable per booking: every update and the cancellation must name the same event. */
+  uid: string;
+  /** Grows with every revision; a client ignores an update whose SEQUENCE is not higher than what it has. */
+  sequence: number;
+  startsAt: Date;
+  endsAt: Date;
+  /** The business zone (IANA); the times are written in it, with its VTIMEZONE. */
+  timeZone: string;
+  summary: string;
+  description: string;
+  url: string;
+  organizer: { name: string; email: string };
+  attendee: { name?: string | undefined; email: string };
+  /** DTSTAMP: when this iCalendar object was made. */
+  stamp: Date;
+}
+
+/** The event's UID: `booking-<id>@<host of the app>`. */
+export function consultationUid(bookingId: number, appUrl: string): string {
+  return `booking-${bookingId}@${new URL(appUrl).hostname}`;
+}
+
+let knownZones: Set<string> | undefined;
+
+/** The VTIMEZONE of a zone, or null when the library does not know it (the times are then written in UTC). */
+function vtimezone(timeZone: string): string | null {
+  if (!knownZones) {
+    const zones = tzlib_get_timezones(false);
+    knownZones = new Set(Array.isArray(zones) ? zones : []);
+  }
+  if (!knownZones.has(timeZone)) return null;
+  const block = tzlib_get_ical_block(timeZone, false);
+  return Array.isArray(block) ? (block[0] ?? null) : null;
+}
+
+/** Splits 'OT Consulting <no-reply@example.com>' (MAIL_FROM) into a name and an address. */
+export function mailbox(address: string, fallbackName: string): { name: string; email: string } {
+  const match = /^\s*"?([^"<]*?)"?\s*<([^<>]+)>\s*$/.exec(address);
+  if (match?.[2]) return { name: match[1]?.trim() || fallbackName, email: match[2].trim() };
+  return { name: fallbackName, email: address.trim() };
+}
+
+/** The iCalendar object of one consultation, as the outbox stores it. */
+export function consultationCalendar(event: ConsultationEvent): OutboxCalendarEvent {
+  const zone = vtimezone(event.timeZone) === null ? null : event.timeZone;
+  const calendar = ical({
+    prodId: { company: 'OT Consulting', product: 'Client Portal', language: 'EN' },
+    method: event.method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+    // No calendar-wide zone (it would also shift DTSTAMP out of UTC): the event names its own, and the
+    // generator adds the VTIMEZONE of every zone an event uses.
+    timezone: { name: null, generator: vtimezone },
+  });
+  calendar.createEvent({
+    id: event.uid,
+    sequence: event.sequence,
+    stamp: event.stamp,
+    start: zone ? new TZDate(event.startsAt.getTime(), zone) : event.startsAt,
+    end: zone ? new TZDate(event.endsAt.getTime(), zone) : event.endsAt,
+    timezone: zone,
+    summary: event.summary,
+    description: event.description,
+    url: event.url,
+    organizer: event.organizer,
+    attendees: [
+      {
+        email: event.attendee.email,
+        ...(event.attendee.name ? { name: event.attendee.name } : {}),
+        role: ICalAttendeeRole.REQ,
+        // The client asked for this time; the firm's confirmation needs no answer.
+        status: ICalAttendeeStatus.ACCEPTED,
+        rsvp: false,
+      },
+    ],
+    status: event.method === 'CANCEL' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+  });
+  return { method: event.method, content: calendar.toString() };
+}

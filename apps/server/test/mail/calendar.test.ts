@@ -1,0 +1,96 @@
+// The calendar object on its own, in zones with daylight saving time, read back by an independent parser.
+import ical, { type VEvent } from 'node-ical';
+import { describe, expect, it } from 'vitest';
+import {
+  type ConsultationEvent,
+  consultationCalendar,
+  consultationUid,
+  mailbox,
+} from '../../src/mail/calendar.ts';
+
+function event(overrides: Partial<ConsultationEvent>): ConsultationEvent {
+  return {
+    method: 'REQUEST',
+    uid: 'booking-7@portal.example.com',
+    sequence: 1,
+    startsAt: new Date('2026-07-01T07:00:00Z'),
+    endsAt: new Date('2026-07-01T08:30:00Z'),
+    timeZone: 'Europe/Berlin',
+    summary: 'Cloud Migration consultation',
+    description: 'Confirmation code: OT-2026-007\n\nProject: a, b; c',
+    url: 'https://portal.example.com/my-bookings',
+    organizer: { name: 'OT Consulting', email: 'bookings@portal.example.com' },
+    attendee: { name: 'Ada Lovelace', email: 'ada@example.com' },
+    stamp: new Date('2026-06-01T12:00:00Z'),
+    ...overrides,
+  };
+}
+
+function parse(content: string): VEvent {
+  const found = Object.values(ical.sync.parseICS(content)).find(
+    (component): component is VEvent =>
+      typeof component === 'object' &&
+      component !== null &&
+      'type' in component &&
+      component.type === 'VEVENT',
+  );
+  if (!found) throw new Error('no VEVENT');
+  return found;
+}
+
+describe('consultationCalendar', () => {
+  it('writes wall-clock times in the zone, with its VTIMEZONE, in summer and in winter', () => {
+    for (const [startsAt, endsAt, local] of [
+      ['2026-07-01T07:00:00Z', '2026-07-01T08:30:00Z', '20260701T090000'], // CEST, UTC+2
+      ['2026-12-01T08:00:00Z', '2026-12-01T09:30:00Z', '20261201T090000'], // CET, UTC+1
+    ] as const) {
+      const { method, content } = consultationCalendar(
+        event({ startsAt: new Date(startsAt), endsAt: new Date(endsAt) }),
+      );
+      expect(method).toBe('REQUEST');
+      expect(content).toContain('METHOD:REQUEST');
+      expect(content).toContain(`DTSTART;TZID=Europe/Berlin:${local}`);
+      expect(content).toMatch(
+        /BEGIN:VTIMEZONE\r\nTZID:Europe\/Berlin[\s\S]*BEGIN:DAYLIGHT[\s\S]*BEGIN:STANDARD/,
+      );
+      expect(content).toContain('DTSTAMP:20260601T120000Z');
+      const parsed = parse(content);
+      expect(parsed.start.getTime()).toBe(Date.parse(startsAt));
+      expect(parsed.end?.getTime()).toBe(Date.parse(endsAt));
+      expect(parsed.start.tz).toBe('Europe/Berlin');
+      expect(parsed.description).toBe('Confirmation code: OT-2026-007\n\nProject: a, b; c');
+    }
+  });
+
+  it('cancels the same event: METHOD:CANCEL, STATUS:CANCELLED, the UID and SEQUENCE given', () => {
+    const { method, content } = consultationCalendar(event({ method: 'CANCEL', sequence: 3 }));
+    expect(method).toBe('CANCEL');
+    expect(content).toContain('METHOD:CANCEL');
+    const parsed = parse(content);
+    expect(parsed.status).toBe('CANCELLED');
+    expect(parsed.uid).toBe('booking-7@portal.example.com');
+    expect(parsed.sequence).toBe(3);
+  });
+
+  it('falls back to UTC times for a zone without a known VTIMEZONE', () => {
+    const { content } = consultationCalendar(event({ timeZone: 'Etc/Unknown' }));
+    expect(content).toContain('DTSTART:20260701T070000Z');
+    expect(content).not.toContain('TZID=');
+    expect(parse(content).start.getTime()).toBe(Date.parse('2026-07-01T07:00:00Z'));
+  });
+});
+
+describe('consultationUid and mailbox', () => {
+  it('name the event by booking and host, and split MAIL_FROM into name and address', () => {
+    expect(consultationUid(12, 'https://portal.example.com:8443')).toBe('booking-12@portal.example.com');
+    expect(mailbox('OT Consulting <no-reply@example.com>', 'x')).toEqual({
+      name: 'OT Consulting',
+      email: 'no-reply@example.com',
+    });
+    expect(mailbox('"OT, Inc." <a@example.com>', 'x')).toEqual({ name: 'OT, Inc.', email: 'a@example.com' });
+    expect(mailbox('bare@example.com', 'OT Consulting')).toEqual({
+      name: 'OT Consulting',
+      email: 'bare@example.com',
+    });
+  });
+});
