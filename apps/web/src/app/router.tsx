@@ -1,4 +1,4 @@
-import { pageRoutes } from '@portal/domain';
+import { pageRoutes, paths } from '@portal/domain';
 import { createBrowserRouter } from 'react-router';
 import { SiteLayout } from '../components/layout/site-layout';
 import { RouteError } from './route-error';
@@ -10,6 +10,9 @@ function HydrateFallback() {
 
 /** The booking wizard answers at two paths (spec §2); one chunk for both. */
 const bookRoute = async () => ({ Component: (await import('./routes/book')).BookRoute });
+
+/** The admin pages load as one chunk: an administrator moves between them, nobody else ever loads them. */
+const adminPages = () => import('./routes/admin');
 
 /** Exactly the domain's `pageRoutes` (the server answers 200 for those), each page its own lazily loaded chunk. */
 export const router = createBrowserRouter([
@@ -92,8 +95,22 @@ export const router = createBrowserRouter([
             }),
             children: [
               {
-                path: pageRoutes.admin,
-                lazy: async () => ({ Component: (await import('./routes/admin')).AdminRoute }),
+                // pageRoutes.admin is '/admin/*' (the server serves the SPA for all of it); here its pages.
+                path: paths.admin,
+                children: [
+                  {
+                    index: true,
+                    lazy: async () => ({ Component: (await adminPages()).AdminDashboardRoute }),
+                  },
+                  {
+                    path: paths.adminBookings,
+                    lazy: async () => ({ Component: (await adminPages()).AdminBookingsRoute }),
+                  },
+                  {
+                    path: '*',
+                    lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),
+                  },
+                ],
               },
             ],
           },

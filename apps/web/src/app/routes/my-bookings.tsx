@@ -1,10 +1,11 @@
 import { type Booking, bookingMessages, isActiveBookingStatus, paths } from '@portal/domain';
 import { CalendarX } from 'lucide-react';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useNotify } from '../../components/notifications/use-notify';
 import { buttonStyles } from '../../components/ui/button-styles';
 import { Spinner } from '../../components/ui/spinner';
+import { type TabItem, Tabs } from '../../components/ui/tabs';
 import { FormMessage } from '../../components/ui/text-field';
 import { useCancelBooking, useMyBookings } from '../../features/bookings/api/my-bookings';
 import { BookingCard } from '../../features/bookings/components/booking-card';
@@ -27,60 +28,11 @@ import { ApiError } from '../../lib/api-error';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../../lib/use-session';
 
-function FilterTabs({
-  current,
-  onChange,
-}: {
-  current: BookingFilter;
-  onChange: (filter: BookingFilter) => void;
-}) {
-  const refs = useRef<(HTMLButtonElement | null)[]>([]);
-  // Arrow keys move between tabs (WAI-ARIA tabs pattern, selection follows focus).
-  function onKeyDown(event: KeyboardEvent, index: number) {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (step === 0) return;
-    event.preventDefault();
-    const next = (index + step + bookingFilters.length) % bookingFilters.length;
-    const filter = bookingFilters[next];
-    if (!filter) return;
-    onChange(filter);
-    refs.current[next]?.focus();
-  }
-  return (
-    <div
-      role="tablist"
-      aria-label="Filter bookings"
-      className="flex flex-wrap gap-2 border-b border-slate-200"
-    >
-      {bookingFilters.map((filter, index) => {
-        const selected = filter === current;
-        return (
-          <button
-            key={filter}
-            ref={(element) => {
-              refs.current[index] = element;
-            }}
-            type="button"
-            role="tab"
-            id={`bookings-tab-${filter}`}
-            aria-selected={selected}
-            aria-controls="bookings-panel"
-            tabIndex={selected ? 0 : -1}
-            onClick={() => onChange(filter)}
-            onKeyDown={(event) => onKeyDown(event, index)}
-            className={`-mb-px border-b-2 px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-blue-700 ${
-              selected
-                ? 'border-blue-700 text-blue-800'
-                : 'border-transparent text-slate-700 hover:text-slate-900'
-            }`}
-          >
-            {filterLabels[filter]}
-          </button>
-        );
-      })}
-    </div>
-  );
-}
+/** The filter tabs of My Bookings, in their order. */
+const filterTabs: readonly TabItem<BookingFilter>[] = bookingFilters.map((filter) => ({
+  key: filter,
+  label: filterLabels[filter],
+}));
 
 /** /my-bookings (spec §2): the caller's bookings, filtered by tab, with cancellation of confirmed ones. */
 export function MyBookingsRoute() {
@@ -164,8 +116,7 @@ export function MyBookingsRoute() {
         </Link>
       </div>
       <div className="mt-8">
-        <FilterTabs current={filter} onChange={setFilter} />
-        <div id="bookings-panel" role="tabpanel" aria-labelledby={`bookings-tab-${filter}`} className="mt-6">
+        <Tabs label="Filter bookings" tabs={filterTabs} selected={filter} onSelect={setFilter}>
           {bookings.isError && (
             <FormMessage type="error">
               {bookingMessages.loadFailed}{' '}
@@ -205,7 +156,7 @@ export function MyBookingsRoute() {
               </div>
             )
           )}
-        </div>
+        </Tabs>
       </div>
       {toCancel && (
         <CancelDialog

@@ -20,6 +20,8 @@ import { NotificationsProvider } from '../../components/notifications/notificati
 import { ApiError } from '../../lib/api-error';
 import { forgetPending, pendingStorageKey } from '../../lib/pending-bookings-storage';
 import { createQueryClient } from '../../lib/query-client';
+import { bookingFixture, serviceFixture } from '../../testing/fixtures';
+import { type Answer, type ApiCall as Call, stubApi as stubAnyApi } from '../../testing/stub-api';
 import {
   addPending,
   isUnreachable,
@@ -29,10 +31,6 @@ import {
   unreachableReason,
 } from './pending-queue';
 import { PendingSender } from './pending-sender';
-
-/** An answer, or 'unreachable': the request never gets one (fetch rejects, as when the network is down). */
-type Answer = { status: number; body: unknown } | 'unreachable';
-type Call = { method: string; path: string; search: string; headers: Headers; body: unknown };
 
 /** Who the stubbed accounts service says is signed in (the queue of unsent bookings is theirs). */
 let signedInAs = 'user-1';
@@ -53,48 +51,12 @@ function signedIn(call: Call): Answer | undefined {
   return undefined;
 }
 
-/**
- * Answers the app's requests by method and path, like the server would (signed in as `signedInAs` unless the
- * handler answers the session itself); an answer may come later, as a promise.
- */
-function stubApi(answer: (call: Call) => Answer | undefined | Promise<Answer | undefined>) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), window.location.origin);
-    const call: Call = {
-      method: init?.method ?? 'GET',
-      path: url.pathname,
-      search: url.search,
-      headers: new Headers(init?.headers),
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    calls.push(call);
-    const reply = (await answer(call)) ??
-      signedIn(call) ?? { status: 404, body: { message: 'Route not found' } };
-    if (reply === 'unreachable') throw new TypeError('Failed to fetch');
-    return new Response(JSON.stringify(reply.body), {
-      status: reply.status,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  });
-  return calls;
+/** Answers the app's requests like the server would, signed in as `signedInAs` unless the handler answers the session. */
+function stubApi(answer: Parameters<typeof stubAnyApi>[0]) {
+  return stubAnyApi(answer, signedIn);
 }
 
-const service = {
-  id: 1,
-  name: 'Web Development',
-  category: 'web-development',
-  hourly_rate: 150,
-  duration: 90,
-  description: 'Modern web applications.',
-  icon: 'code',
-  longDescription: 'Long text',
-  features: [],
-  benefits: [],
-  process: [],
-  technologies: [],
-  deliverables: [],
-};
+const service = serviceFixture();
 
 const slot = (start: string, end: string, available: boolean, iso: string) => ({
   start_time: start,
@@ -383,30 +345,6 @@ describe('booking wizard', () => {
     expect(router.state.location.pathname).toBe('/services');
   });
 });
-
-function bookingFixture(overrides: Partial<Booking> = {}): Booking {
-  return {
-    id: 1,
-    service_id: 1,
-    status: 'pending',
-    project_description: 'A customer portal with online booking.',
-    created_at: '2030-01-02T17:00:00.000Z',
-    updated_at: '2030-01-02T17:00:00.000Z',
-    booking_date: '2030-01-07',
-    services: { name: 'Web Development', duration: 90, hourly_rate: 150 },
-    time_slots: [{ start_time: '09:00', end_time: '10:30', availability: { date: '2030-01-07' } }],
-    user_profiles: { first_name: 'Jane', last_name: 'Doe', email: 'jane@example.com' },
-    starts_at: '2030-01-07T16:00:00.000Z',
-    ends_at: '2030-01-07T17:30:00.000Z',
-    time_zone: defaultBusinessTimeZone,
-    urgency: 'high',
-    preferred_contact: 'video',
-    additional_notes: null,
-    total_cost: 225,
-    confirmation_code: 'OT-2030-001',
-    ...overrides,
-  };
-}
 
 describe('my bookings', () => {
   afterEach(() => {

@@ -1,4 +1,5 @@
-import type { Booking, BookingStatus, PreferredContact, Urgency } from '@portal/domain';
+import type { Booking, PreferredContact, Urgency } from '@portal/domain';
+import { zoneAbbreviation } from '../../lib/booking-format';
 
 export const urgencyLabels: Record<Urgency, string> = {
   low: 'Low',
@@ -13,26 +14,6 @@ export const contactLabels: Record<PreferredContact, string> = {
   video: 'Video Call',
 };
 
-export const statusLabels: Record<BookingStatus, string> = {
-  pending: 'Pending',
-  confirmed: 'Confirmed',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-};
-
-/** A calendar date 'YYYY-MM-DD' written out: 'Monday, January 7, 2030' (no zone shift: it is a date, not an instant). */
-export function longDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split('-').map(Number);
-  if (!year || !month || !day) return isoDate;
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: 'UTC',
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  }).format(new Date(Date.UTC(year, month - 1, day)));
-}
-
 /** The day an instant falls on in a zone, written short: 'Jan 7, 2030'. */
 export function shortDateIn(instant: string, timeZone: string): string {
   const date = new Date(instant);
@@ -45,40 +26,11 @@ export function shortDateIn(instant: string, timeZone: string): string {
   }).format(date);
 }
 
-/** How a zone is named to people: 'Mountain Standard Time (America/Phoenix)', at a given instant. */
-export function zoneName(timeZone: string, at: Date = new Date()): string {
-  try {
-    const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'long' })
-      .formatToParts(at)
-      .find((part) => part.type === 'timeZoneName')?.value;
-    return name && name !== timeZone ? `${name} (${timeZone})` : timeZone;
-  } catch {
-    return timeZone;
-  }
-}
-
-/** The zone's short name at an instant: 'MST'. */
-export function zoneAbbreviation(timeZone: string, at: Date): string {
-  try {
-    return (
-      new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
-        .formatToParts(at)
-        .find((part) => part.type === 'timeZoneName')?.value ?? timeZone
-    );
-  } catch {
-    return timeZone;
-  }
-}
-
 /** '09:00 - 10:00 MST': the booking's time in the business zone, the zone named. */
 export function bookingTime(booking: Booking): string {
   const slot = booking.time_slots[0];
   const label = slot ? `${slot.start_time} - ${slot.end_time}` : '';
   return `${label} ${zoneAbbreviation(booking.time_zone, new Date(booking.starts_at))}`.trim();
-}
-
-export function dollars(amount: number): string {
-  return `$${amount.toLocaleString('en-US')}`;
 }
 
 /** Filter tabs of My Bookings (spec §2). */

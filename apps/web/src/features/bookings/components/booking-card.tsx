@@ -1,24 +1,11 @@
-import { type Booking, type BookingStatus, canClientCancel, paths } from '@portal/domain';
+import { type Booking, canClientCancel, paths } from '@portal/domain';
 import { Link } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button-styles';
-import {
-  bookingTime,
-  contactLabels,
-  dollars,
-  longDate,
-  shortDateIn,
-  statusLabels,
-  urgencyLabels,
-} from '../format';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { dollars, longDate } from '../../../lib/booking-format';
+import { bookingTime, contactLabels, shortDateIn, urgencyLabels } from '../format';
 import { BookingFacts } from './booking-facts';
 import { NotSentMark } from './pending-booking-card';
-
-const badgeLook: Record<BookingStatus, string> = {
-  pending: 'bg-amber-100 text-amber-900',
-  confirmed: 'bg-green-100 text-green-900',
-  completed: 'bg-blue-100 text-blue-900',
-  cancelled: 'bg-slate-200 text-slate-800',
-};
 
 const small = 'px-4 py-2 text-sm';
 const unavailable = 'disabled:cursor-not-allowed disabled:opacity-60';
@@ -53,12 +40,7 @@ export function BookingCard({
         <h2 id={headingId} className="text-lg font-semibold text-slate-900">
           {booking.services.name}
         </h2>
-        <span
-          className={`rounded-full px-3 py-1 text-sm font-semibold ${badgeLook[booking.status]}`}
-          data-testid="status-badge"
-        >
-          {statusLabels[booking.status]}
-        </span>
+        <StatusBadge status={booking.status} />
       </div>
       {cancelNotSent && <NotSentMark what="This cancellation" />}
       <BookingFacts facts={facts} description={booking.project_description} />

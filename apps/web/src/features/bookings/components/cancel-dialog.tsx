@@ -1,7 +1,7 @@
 import type { Booking } from '@portal/domain';
 import { useEffect, useId, useRef } from 'react';
 import { buttonStyles } from '../../../components/ui/button-styles';
-import { longDate } from '../format';
+import { longDate } from '../../../lib/booking-format';
 
 const danger =
   'inline-flex items-center justify-center gap-2 rounded-lg bg-red-700 px-5 py-3 text-base font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-70';

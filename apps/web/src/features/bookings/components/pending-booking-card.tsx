@@ -1,14 +1,8 @@
 import { totalCost } from '@portal/domain';
 import { CloudOff } from 'lucide-react';
-import {
-  contactLabels,
-  dollars,
-  longDate,
-  shortDateIn,
-  statusLabels,
-  urgencyLabels,
-  zoneAbbreviation,
-} from '../format';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { dollars, longDate, zoneAbbreviation } from '../../../lib/booking-format';
+import { contactLabels, shortDateIn, urgencyLabels } from '../format';
 import type { PendingCreate } from '../pending-queue';
 import { BookingFacts } from './booking-facts';
 
@@ -46,12 +40,7 @@ export function PendingBookingCard({ item }: { item: PendingCreate }) {
         <h2 id={headingId} className="text-lg font-semibold text-slate-900">
           {service.name}
         </h2>
-        <span
-          className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900"
-          data-testid="status-badge"
-        >
-          {statusLabels.pending}
-        </span>
+        <StatusBadge status="pending" />
       </div>
       <NotSentMark what="This booking" />
       <BookingFacts facts={facts} description={body.projectDescription ?? ''} />

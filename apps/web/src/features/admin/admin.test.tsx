@@ -1,0 +1,381 @@
+import '../../index.css';
+import {
+  type AdminBookingsResponse,
+  type AdminStatsResponse,
+  adminApiPaths,
+  adminMessages,
+  type BookingStats,
+  defaultBusinessTimeZone,
+  periodRange,
+  todayIn,
+  type UserStatsResponse,
+} from '@portal/domain';
+import { createMemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { page } from 'vitest/browser';
+import { AdminDashboardRoute } from '../../app/routes/admin';
+import { AdminBookingsRoute } from '../../app/routes/admin-bookings';
+import { bookingFixture, serviceFixture } from '../../testing/fixtures';
+import { renderRouter } from '../../testing/render-router';
+import { type Answer, type ApiCall as Call, stubApi } from '../../testing/stub-api';
+
+const ok = (body: unknown): Answer => ({ status: 200, body });
+const broken: Answer = { status: 503, body: { message: 'Service unavailable' } };
+/** A 5xx is retried once after a second (the app's query client): failures take that long to show. */
+const slow = { timeout: 5000 };
+
+const stats: BookingStats = {
+  total: 18,
+  pending: 3,
+  confirmed: 6,
+  completed: 7,
+  cancelled: 2,
+  totalRevenue: 970,
+};
+const previousStats: BookingStats = {
+  total: 16,
+  pending: 0,
+  confirmed: 5,
+  completed: 9,
+  cancelled: 2,
+  totalRevenue: 1000,
+};
+
+function statsAnswer(query: URLSearchParams, timeZone = defaultBusinessTimeZone): AdminStatsResponse {
+  const startDate = query.get('startDate') ?? '';
+  return {
+    timeZone,
+    stats,
+    previous: previousStats,
+    previousRange: { startDate: '2029-12-25', endDate: '2029-12-31' },
+    daily: [
+      { date: startDate, bookings: 2, revenue: 300 },
+      { date: 'day-2', bookings: 5, revenue: 670 },
+      { date: 'day-3', bookings: 0, revenue: 0 },
+    ],
+    services: [
+      { serviceId: 1, name: 'Web Development', bookings: 10, completed: 4, cancelled: 1, revenue: 670 },
+      { serviceId: 2, name: 'Database Architecture', bookings: 8, completed: 3, cancelled: 1, revenue: 300 },
+    ],
+  };
+}
+
+const usersAnswer: UserStatsResponse = {
+  stats: { activeUsers: 4, newUsers: 2 },
+  previous: { activeUsers: 4, newUsers: 1 },
+};
+
+const recentBookings = [
+  bookingFixture({ id: 1, status: 'pending' }),
+  bookingFixture({
+    id: 2,
+    status: 'confirmed',
+    services: { name: 'AI Solutions', duration: 60, hourly_rate: 200 },
+    user_profiles: { first_name: 'Sam', last_name: 'Lee', email: 'sam@example.com' },
+  }),
+];
+
+/** The dashboard's four reads answered well; `override` may answer first. */
+function dashboardApi(override: (call: Call) => Answer | undefined = () => undefined) {
+  return stubApi((call) => {
+    const answer = override(call);
+    if (answer) return answer;
+    if (call.path === adminApiPaths.stats) return ok(statsAnswer(call.query));
+    if (call.path === '/api/auth/users/stats') return ok(usersAnswer);
+    if (call.path === adminApiPaths.all) {
+      return ok({ bookings: recentBookings, total: 2, nextCursor: null } satisfies AdminBookingsResponse);
+    }
+    if (call.path === adminApiPaths.upcoming) return ok({ bookings: recentBookings });
+    return undefined;
+  });
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/admin', element: <AdminDashboardRoute /> },
+      { path: '/admin/bookings', element: <AdminBookingsRoute /> },
+    ],
+    { initialEntries: [path] },
+  );
+  return renderRouter(router);
+}
+
+/** Matches the whole text, nothing more. */
+const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+const card = (title: string) => page.getByRole('article', { name: title });
+const statsCalls = (calls: Call[]) => calls.filter((call) => call.path === adminApiPaths.stats);
+
+describe('admin dashboard', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the four stat cards with every change computed against the previous period', async () => {
+    dashboardApi();
+    renderAt('/admin?period=week');
+    await expect.element(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+
+    const expected: [string, string, string][] = [
+      ['Total Bookings', '18', '+12.5%'], // 18 against 16
+      ['Total Revenue', '$970', '\u22123%'], // 970 against 1000
+      ['Active Users', '4', '0%'], // 4 against 4
+      ['Pending Bookings', '3', 'new'], // 3 against none
+    ];
+    for (const [title, value, change] of expected) {
+      await expect.element(card(title).getByTestId('stat-value')).toHaveTextContent(exactly(value));
+      await expect.element(card(title).getByTestId('stat-change')).toHaveTextContent(exactly(change));
+      await expect.element(card(title)).toHaveTextContent(`${change} vs previous 7 days`);
+    }
+    await expect.element(card('Active Users')).toHaveTextContent('2 new users');
+
+    // Business Overview: confirmed = 18 − 7 − 2 − 3; the chart is one image named by its summary.
+    const breakdown = page.getByRole('region', { name: 'Bookings by Status' });
+    await expect.element(breakdown).toHaveTextContent('Pending3Confirmed6Completed7Cancelled2');
+    await expect.element(page.getByText(/^Revenue is the sum of total_cost/)).toBeVisible();
+    const chart = page.getByRole('img', { name: /^Bookings per day, .*: 7 in total, highest 5 on / });
+    await expect.element(chart).toBeVisible();
+    expect(chart.element().querySelectorAll('rect')).toHaveLength(3);
+    await expect
+      .element(page.getByRole('img', { name: /^Revenue per day, .*: \$970 in total, highest \$670 on / }))
+      .toBeVisible();
+
+    await page.getByRole('tab', { name: 'Service Performance' }).click();
+    await expect
+      .element(page.getByRole('row', { name: /Database Architecture/ }))
+      .toHaveTextContent('Database Architecture831$300');
+  });
+
+  it('asks for the chosen period: month by default, then week and quarter, in the business time zone', async () => {
+    const calls = dashboardApi();
+    renderAt('/admin');
+    const sent = (path: string) => {
+      const call = calls.filter((candidate) => candidate.path === path).at(-1);
+      return { startDate: call?.query.get('startDate'), endDate: call?.query.get('endDate') };
+    };
+    for (const period of ['month', 'week', 'quarter'] as const) {
+      if (period !== 'month') await page.getByRole('button', { name: period, exact: false }).click();
+      await expect
+        .element(page.getByRole('button', { name: new RegExp(`^${period}$`, 'i') }))
+        .toHaveAttribute('aria-pressed', 'true');
+      const range = periodRange(period, new Date(), defaultBusinessTimeZone);
+      await expect.poll(() => sent(adminApiPaths.stats)).toEqual(range);
+      await expect.poll(() => sent('/api/auth/users/stats')).toEqual(range);
+      await expect.poll(() => sent(adminApiPaths.all)).toEqual(range);
+      expect(
+        calls
+          .filter((call) => call.path === adminApiPaths.all)
+          .at(-1)
+          ?.query.get('limit'),
+      ).toBe('10');
+    }
+  });
+
+  it('reckons the period in the business time zone the statistics answer names', async () => {
+    // A zone whose today is not the default zone's today right now (one of these two always is: UTC+14, UTC−11).
+    const now = new Date();
+    const zone = ['Pacific/Kiritimati', 'Pacific/Pago_Pago'].find(
+      (candidate) => todayIn(candidate, now) !== todayIn(defaultBusinessTimeZone, now),
+    );
+    if (!zone) throw new Error('no zone on another day');
+    const calls = dashboardApi((call) =>
+      call.path === adminApiPaths.stats ? ok(statsAnswer(call.query, zone)) : undefined,
+    );
+    renderAt('/admin?period=week');
+    const range = periodRange('week', now, zone);
+    await expect
+      .poll(() => {
+        const last = statsCalls(calls).at(-1)?.query;
+        return { startDate: last?.get('startDate'), endDate: last?.get('endDate') };
+      })
+      .toEqual(range);
+  });
+
+  it("changes a booking's status from Recent Bookings and refreshes the figures", async () => {
+    const calls = dashboardApi((call) =>
+      call.method === 'PUT' ? ok({ booking: { ...recentBookings[0], status: 'confirmed' } }) : undefined,
+    );
+    renderAt('/admin');
+    await page.getByRole('tab', { name: 'Recent Bookings' }).click();
+    const rows = page.getByTestId('booking-row');
+    await expect.element(rows.first()).toHaveTextContent('Jane Doe');
+    await expect.element(rows.first()).toHaveTextContent('jane@example.com');
+    await expect.element(rows.first()).toHaveTextContent('09:00 – 10:30 MST');
+    await expect
+      .element(page.getByRole('link', { name: 'View All' }))
+      .toHaveAttribute('href', '/admin/bookings');
+    const before = statsCalls(calls).length;
+
+    await page.getByLabelText('Status of booking OT-2030-001').selectOptions('confirmed');
+    await expect.element(page.getByText('Booking confirmed successfully')).toBeVisible();
+    const put = calls.find((call) => call.method === 'PUT');
+    expect(put?.path).toBe('/api/bookings/admin/1/status');
+    expect(put?.body).toEqual({ status: 'confirmed' });
+    await expect.poll(() => statsCalls(calls).length).toBeGreaterThan(before);
+  });
+
+  it("says 'Failed to update booking' when the change is refused, with the server's reason for a 409", async () => {
+    let refusal: Answer = broken;
+    dashboardApi((call) => (call.method === 'PUT' ? refusal : undefined));
+    renderAt('/admin');
+    await page.getByRole('tab', { name: 'Recent Bookings' }).click();
+    const select = page.getByLabelText('Status of booking OT-2030-002');
+    await select.selectOptions('completed');
+    await expect
+      .element(page.getByRole('alert').getByText(adminMessages.updateFailed, { exact: true }))
+      .toBeVisible();
+    // The dropdown goes back to the booking's status.
+    await expect.element(select).toHaveValue('confirmed');
+
+    refusal = { status: 409, body: { message: 'This time slot is no longer available' } };
+    await page.getByLabelText('Status of booking OT-2030-002').selectOptions('pending');
+    await expect
+      .element(page.getByText(`${adminMessages.updateFailed}: This time slot is no longer available`))
+      .toBeVisible();
+  });
+
+  it("shows 'Failed to load dashboard data' when nothing loads, and Retry asks again", async () => {
+    let up = false;
+    const calls = dashboardApi(() => (up ? undefined : broken));
+    renderAt('/admin');
+    await expect.element(page.getByText(adminMessages.dashboardLoadFailed), slow).toBeVisible();
+    await expect.element(card('Total Bookings')).not.toBeInTheDocument();
+    const before = statsCalls(calls).length;
+
+    up = true;
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect.element(card('Total Bookings').getByTestId('stat-value')).toHaveTextContent('18');
+    expect(statsCalls(calls).length).toBeGreaterThan(before);
+    await expect.element(page.getByText(adminMessages.dashboardLoadFailed)).not.toBeInTheDocument();
+  });
+
+  it("shows 'Failed to load admin data' and zeros when the statistics fail but the bookings load", async () => {
+    dashboardApi((call) => (call.path === adminApiPaths.stats ? broken : undefined));
+    renderAt('/admin');
+    await expect.element(page.getByText(adminMessages.adminDataLoadFailed), slow).toBeVisible();
+    await expect.element(card('Total Bookings').getByTestId('stat-value')).toHaveTextContent(/^0$/);
+    await expect.element(card('Total Revenue').getByTestId('stat-value')).toHaveTextContent(/^\$0$/);
+    await expect.element(card('Pending Bookings').getByTestId('stat-value')).toHaveTextContent(/^0$/);
+    // Users loaded: their card keeps its figure.
+    await expect.element(card('Active Users').getByTestId('stat-value')).toHaveTextContent(/^4$/);
+    await expect.element(page.getByText(adminMessages.dashboardLoadFailed)).not.toBeInTheDocument();
+    await expect.element(page.getByRole('alert').getByText(adminMessages.adminDataLoadFailed)).toBeVisible();
+  });
+
+  it('lists upcoming bookings by start time with the business time zone named', async () => {
+    dashboardApi();
+    renderAt('/admin');
+    await page.getByRole('tab', { name: 'Upcoming Schedule' }).click();
+    await expect
+      .element(page.getByText(/Times are in Mountain Standard Time \(America\/Phoenix\)/))
+      .toBeVisible();
+    await expect.element(page.getByRole('heading', { name: 'Mon, Jan 7, 2030' })).toBeVisible();
+    await expect.element(page.getByTestId('upcoming-booking').first()).toHaveTextContent('09:00 – 10:30 MST');
+  });
+});
+
+describe('admin bookings', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  const firstPage = Array.from({ length: 50 }, (_, index) => bookingFixture({ id: 100 - index }));
+  const secondPage = [
+    bookingFixture({ id: 50, status: 'cancelled' }),
+    bookingFixture({ id: 49, status: 'cancelled' }),
+  ];
+  const services = [
+    serviceFixture({
+      id: 2,
+      name: 'Database Architecture',
+      category: 'database-architecture',
+      hourly_rate: 175,
+      duration: 60,
+      description: 'Data models that scale.',
+      icon: 'database',
+    }),
+  ];
+
+  function listApi() {
+    return stubApi((call) => {
+      if (call.path === '/api/services') return ok({ services });
+      if (call.path !== adminApiPaths.all) return undefined;
+      const answer: AdminBookingsResponse =
+        call.query.get('cursor') === 'page-2'
+          ? { bookings: secondPage, total: 52, nextCursor: null }
+          : { bookings: firstPage, total: 52, nextCursor: 'page-2' };
+      return ok(answer);
+    });
+  }
+
+  const listCalls = (calls: Call[]) => calls.filter((call) => call.path === adminApiPaths.all);
+  const filtersIn = '?status=cancelled&startDate=2030-01-01&endDate=2030-01-31&serviceId=2';
+
+  it('pages with the cursor, keeping the filters of the URL', async () => {
+    const calls = listApi();
+    renderAt(`/admin/bookings${filtersIn}`);
+    await expect.element(page.getByRole('heading', { level: 1, name: 'All Bookings' })).toBeVisible();
+    await expect.element(page.getByText('Showing 1–50 of 52')).toBeVisible();
+    await expect.element(page.getByLabelText('Status', { exact: true })).toHaveValue('cancelled');
+    await expect.element(page.getByLabelText('Service')).toHaveValue('2');
+    await expect.element(page.getByLabelText('Booked from')).toHaveValue('2030-01-01');
+    const first = listCalls(calls)[0];
+    expect(Object.fromEntries(first?.query ?? [])).toEqual({
+      status: 'cancelled',
+      startDate: '2030-01-01',
+      endDate: '2030-01-31',
+      serviceId: '2',
+      limit: '50',
+    });
+    await expect.element(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.element(page.getByText('Showing 51–52 of 52')).toBeVisible();
+    expect(Object.fromEntries(listCalls(calls).at(-1)?.query ?? [])).toEqual({
+      status: 'cancelled',
+      startDate: '2030-01-01',
+      endDate: '2030-01-31',
+      serviceId: '2',
+      limit: '50',
+      cursor: 'page-2',
+    });
+    await expect.element(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await expect.element(page.getByTestId('booking-row')).toHaveLength(2);
+
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect.element(page.getByText('Showing 1–50 of 52')).toBeVisible();
+  });
+
+  it('puts a changed filter in the URL, asks for it from the first page, and refuses an end before the start', async () => {
+    const calls = listApi();
+    const router = renderAt(`/admin/bookings${filtersIn}`);
+    await expect.element(page.getByText('Showing 1–50 of 52')).toBeVisible();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.element(page.getByText('Showing 51–52 of 52')).toBeVisible();
+
+    await page.getByLabelText('Status', { exact: true }).selectOptions('all');
+    await expect.element(page.getByText('Showing 1–50 of 52')).toBeVisible();
+    expect(router.state.location.search).toBe('?startDate=2030-01-01&endDate=2030-01-31&serviceId=2');
+    const latest = listCalls(calls).at(-1)?.query;
+    expect(latest?.has('status')).toBe(false);
+    expect(latest?.has('cursor')).toBe(false);
+
+    const asked = listCalls(calls).length;
+    await page.getByLabelText('Booked to').fill('2029-12-01');
+    await expect.element(page.getByRole('alert')).toHaveTextContent('must not be before');
+    expect(listCalls(calls).length).toBe(asked);
+  });
+
+  it('exports the filtered list as CSV', async () => {
+    listApi();
+    renderAt(`/admin/bookings${filtersIn}`);
+    const link = page.getByRole('link', { name: 'Export CSV' });
+    await expect
+      .element(link)
+      .toHaveAttribute(
+        'href',
+        '/api/bookings/admin/export?status=cancelled&startDate=2030-01-01&endDate=2030-01-31&serviceId=2',
+      );
+    await expect.element(link).toHaveAttribute('download');
+  });
+});

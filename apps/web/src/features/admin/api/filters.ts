@@ -1,0 +1,58 @@
+import {
+  type AdminStatusFilter,
+  adminStatusFilters,
+  type DateRange,
+  type IsoDate,
+  isIsoDate,
+} from '@portal/domain';
+
+/** What the admin list and its CSV export are filtered by (dates: the day the booking was made). */
+export interface AdminListFilters {
+  status: AdminStatusFilter;
+  startDate?: IsoDate | undefined;
+  endDate?: IsoDate | undefined;
+  serviceId?: number | undefined;
+}
+
+/** One page of the admin list: the filters, the page size and where to start (a cursor the API gave). */
+export interface AdminListQuery extends AdminListFilters {
+  limit: number;
+  cursor?: string | undefined;
+}
+
+/** The query string of the admin list and the export: status omitted when 'all' (spec §7), empty values left out. */
+export function adminListSearch(query: AdminListFilters & Partial<AdminListQuery>): URLSearchParams {
+  const search = new URLSearchParams();
+  if (query.status !== 'all') search.set('status', query.status);
+  if (query.startDate) search.set('startDate', query.startDate);
+  if (query.endDate) search.set('endDate', query.endDate);
+  if (query.serviceId !== undefined) search.set('serviceId', String(query.serviceId));
+  if (query.limit !== undefined) search.set('limit', String(query.limit));
+  if (query.cursor) search.set('cursor', query.cursor);
+  return search;
+}
+
+export function rangeSearch(range: DateRange): URLSearchParams {
+  return new URLSearchParams({ startDate: range.startDate, endDate: range.endDate });
+}
+
+/** The filters written in a page's URL; anything malformed is ignored rather than sent to the API. */
+export function filtersFromSearch(search: URLSearchParams): AdminListFilters {
+  const status = search.get('status') ?? 'all';
+  const startDate = search.get('startDate') ?? '';
+  const endDate = search.get('endDate') ?? '';
+  const serviceId = Number(search.get('serviceId') ?? '');
+  return {
+    status: (adminStatusFilters as readonly string[]).includes(status)
+      ? (status as AdminStatusFilter)
+      : 'all',
+    startDate: isIsoDate(startDate) ? startDate : undefined,
+    endDate: isIsoDate(endDate) ? endDate : undefined,
+    serviceId: Number.isInteger(serviceId) && serviceId > 0 ? serviceId : undefined,
+  };
+}
+
+/** Whether the range is one the API accepts: an end before the start is refused there too. */
+export function isRangeValid(filters: AdminListFilters): boolean {
+  return !filters.startDate || !filters.endDate || filters.startDate <= filters.endDate;
+}

@@ -1,0 +1,21 @@
+import type { DateRange } from '@portal/domain';
+import type { AdminListQuery } from './filters';
+
+/** Query keys of the administrators' data, written once; everything under `all` is refreshed after a change. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  stats: (range: DateRange) => ['admin', 'stats', range.startDate, range.endDate] as const,
+  userStats: (range: DateRange) => ['admin', 'user-stats', range.startDate, range.endDate] as const,
+  bookingLists: ['admin', 'bookings'] as const,
+  bookings: (query: AdminListQuery) => ['admin', 'bookings', query] as const,
+  upcoming: (limit: number) => ['admin', 'upcoming', limit] as const,
+  services: ['admin', 'services'] as const,
+};
+
+/**
+ * placeholderData that keeps the last answer on screen while the next key loads: TanStack's keepPreviousData,
+ * written out so that its export does not move into the entry chunk shared with the home page.
+ */
+export function keepShown<T>(previous: T | undefined): T | undefined {
+  return previous;
+}

@@ -1,0 +1,133 @@
+import { adminApiPaths, defaultAdminPageSize, paths } from '@portal/domain';
+import { ArrowLeft, ChevronLeft, ChevronRight, Download } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { buttonStyles } from '../../../components/ui/button-styles';
+import { Spinner } from '../../../components/ui/spinner';
+import { FormMessage } from '../../../components/ui/text-field';
+import { type AdminListFilters, adminListSearch, filtersFromSearch, isRangeValid } from '../api/filters';
+import { useAdminBookings } from '../api/get-admin-bookings';
+import { BookingFilters } from './booking-filters';
+import { BookingsTable } from './bookings-table';
+
+const small = 'px-4 py-2 text-sm';
+const unavailable = 'disabled:cursor-not-allowed disabled:opacity-60';
+
+/**
+ * /admin/bookings: every booking, newest first, filtered by status, the days booked and service (kept in the URL,
+ * so a reload keeps them), paged with the API's cursor, each with its status dropdown; the filtered list can be
+ * exported as CSV.
+ */
+export function AdminBookings() {
+  const [search, setSearch] = useSearchParams();
+  const filters = filtersFromSearch(search);
+  const filtersKey = adminListSearch(filters).toString();
+  // The cursors of the pages after the first one, so Previous can go back; a change of filters starts over.
+  const [paging, setPaging] = useState<{ filtersKey: string; cursors: string[] }>({
+    filtersKey,
+    cursors: [],
+  });
+  const cursors = paging.filtersKey === filtersKey ? paging.cursors : [];
+  const rangeValid = isRangeValid(filters);
+  const list = useAdminBookings(
+    { ...filters, limit: defaultAdminPageSize, cursor: cursors.at(-1) },
+    { enabled: rangeValid },
+  );
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+
+  function changeFilters(next: AdminListFilters) {
+    setSearch(adminListSearch(next), { replace: true });
+  }
+
+  function turnPage(next: string[]) {
+    setPaging({ filtersKey, cursors: next });
+    resultsHeading.current?.focus();
+  }
+
+  const exportQuery = adminListSearch(filters).toString();
+  const exportHref = exportQuery ? `${adminApiPaths.export}?${exportQuery}` : adminApiPaths.export;
+  const page = list.data;
+  const first = cursors.length * defaultAdminPageSize + 1;
+  const last = first + (page?.bookings.length ?? 0) - 1;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <Link
+        to={paths.admin}
+        className="inline-flex items-center gap-1 rounded text-sm font-semibold text-blue-800 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Admin Dashboard
+      </Link>
+      <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">All Bookings</h1>
+          <p className="mt-2 text-slate-700">
+            Every booking, newest first. Dates are the days the bookings were made.
+          </p>
+        </div>
+        <a href={exportHref} download className={`${buttonStyles.secondary} ${small}`}>
+          <Download aria-hidden="true" className="size-4" />
+          Export CSV
+        </a>
+      </div>
+
+      <div className="mt-6">
+        <BookingFilters
+          filters={filters}
+          onChange={changeFilters}
+          rangeError={rangeValid ? undefined : 'The "to" date must not be before the "from" date.'}
+        />
+      </div>
+
+      <section aria-labelledby="booking-results" className="mt-6">
+        <h2 id="booking-results" ref={resultsHeading} tabIndex={-1} className="sr-only">
+          Bookings
+        </h2>
+        {!rangeValid ? null : list.isPending ? (
+          <Spinner label="Loading bookings..." />
+        ) : list.isError ? (
+          <FormMessage type="error">
+            Failed to load bookings. Please try again.{' '}
+            <button type="button" className="font-semibold underline" onClick={() => void list.refetch()}>
+              Try again
+            </button>
+          </FormMessage>
+        ) : page && page.total === 0 ? (
+          <p className="rounded-xl border border-dashed border-slate-300 px-6 py-10 text-center text-slate-700">
+            No bookings match these filters.
+          </p>
+        ) : page ? (
+          <>
+            <p role="status" className="mb-3 text-sm text-slate-700">
+              {list.isPlaceholderData
+                ? 'Loading bookings...'
+                : `Showing ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${page.total.toLocaleString('en-US')}`}
+            </p>
+            <BookingsTable bookings={page.bookings} caption="Bookings" detailed />
+            <nav aria-label="Pages" className="mt-4 flex justify-between gap-3">
+              <button
+                type="button"
+                disabled={cursors.length === 0 || list.isPlaceholderData}
+                onClick={() => turnPage(cursors.slice(0, -1))}
+                className={`${buttonStyles.secondary} ${small} ${unavailable}`}
+              >
+                <ChevronLeft aria-hidden="true" className="size-4" />
+                Previous
+              </button>
+              <button
+                type="button"
+                disabled={!page.nextCursor || list.isPlaceholderData}
+                onClick={() => page.nextCursor && turnPage([...cursors, page.nextCursor])}
+                className={`${buttonStyles.secondary} ${small} ${unavailable}`}
+              >
+                Next
+                <ChevronRight aria-hidden="true" className="size-4" />
+              </button>
+            </nav>
+          </>
+        ) : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+// How a booking's status, money, dates and time zone are written, the same on every screen (My Bookings and the
+// admin pages): one copy here, as features do not import each other (DESIGN §3).
+import type { BookingStatus, IsoDate } from '@portal/domain';
+
+export const statusLabels: Record<BookingStatus, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+/** Whole dollars: '$1,250'. */
+export function dollars(amount: number): string {
+  return `$${amount.toLocaleString('en-US')}`;
+}
+
+/** A calendar date 'YYYY-MM-DD' written out with its weekday (no zone shift: it is a date, not an instant). */
+function calendarDate(date: IsoDate, length: 'long' | 'short'): string {
+  const [year, month, day] = date.split('-').map(Number);
+  if (!year || !month || !day) return date;
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: 'UTC',
+    weekday: length,
+    year: 'numeric',
+    month: length,
+    day: 'numeric',
+  }).format(new Date(Date.UTC(year, month - 1, day)));
+}
+
+/** 'Monday, January 7, 2030' for a calendar date 'YYYY-MM-DD'. */
+export function longDate(date: IsoDate): string {
+  return calendarDate(date, 'long');
+}
+
+/** 'Mon, Jan 7, 2030' for a calendar date 'YYYY-MM-DD'. */
+export function shortDate(date: IsoDate): string {
+  return calendarDate(date, 'short');
+}
+
+/** How a zone is named to people: 'Mountain Standard Time (America/Phoenix)', at a given instant. */
+export function zoneName(timeZone: string, at: Date = new Date()): string {
+  try {
+    const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'long' })
+      .formatToParts(at)
+      .find((part) => part.type === 'timeZoneName')?.value;
+    return name && name !== timeZone ? `${name} (${timeZone})` : timeZone;
+  } catch {
+    return timeZone;
+  }
+}
+
+/** The zone's short name at an instant: 'MST'. */
+export function zoneAbbreviation(timeZone: string, at: Date): string {
+  try {
+    return (
+      new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+        .formatToParts(at)
+        .find((part) => part.type === 'timeZoneName')?.value ?? timeZone
+    );
+  } catch {
+    return timeZone;
+  }
+}

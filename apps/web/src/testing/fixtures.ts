@@ -1,0 +1,48 @@
+// A service and a booking as the API returns them, for browser tests (booking wizard, My Bookings, admin).
+import { type Booking, defaultBusinessTimeZone, type Service } from '@portal/domain';
+
+/** Web Development, $150 an hour for 90 minutes, with empty detail lists. */
+export function serviceFixture(overrides: Partial<Service> = {}): Service {
+  return {
+    id: 1,
+    name: 'Web Development',
+    category: 'web-development',
+    hourly_rate: 150,
+    duration: 90,
+    description: 'Modern web applications.',
+    icon: 'code',
+    longDescription: 'Long text',
+    features: [],
+    benefits: [],
+    process: [],
+    technologies: [],
+    deliverables: [],
+    ...overrides,
+  };
+}
+
+/** Web Development, Mon 7 Jan 2030 09:00–10:30 MST, pending; the confirmation code follows the id. */
+export function bookingFixture(overrides: Partial<Booking> = {}): Booking {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    service_id: 1,
+    status: 'pending',
+    project_description: 'A customer portal with online booking.',
+    created_at: '2030-01-02T17:00:00.000Z',
+    updated_at: '2030-01-02T17:00:00.000Z',
+    booking_date: '2030-01-07',
+    services: { name: 'Web Development', duration: 90, hourly_rate: 150 },
+    time_slots: [{ start_time: '09:00', end_time: '10:30', availability: { date: '2030-01-07' } }],
+    user_profiles: { first_name: 'Jane', last_name: 'Doe', email: 'jane@example.com' },
+    starts_at: '2030-01-07T16:00:00.000Z',
+    ends_at: '2030-01-07T17:30:00.000Z',
+    time_zone: defaultBusinessTimeZone,
+    urgency: 'high',
+    preferred_contact: 'video',
+    additional_notes: null,
+    total_cost: 225,
+    confirmation_code: `OT-2030-${String(id).padStart(3, '0')}`,
+    ...overrides,
+  };
+}
