@@ -1,0 +1,181 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from '@playwright/test';
+import { createAccount, latestMail, makeAdmin, uniqueEmail } from './accounts-helpers.ts';
+import { expect, expectAccessible, keepScreenshot, test } from './fixtures.ts';
+
+/** The business zone the server reckons in (BUSINESS_TIMEZONE is not set for the journeys). */
+const businessZone = 'America/Phoenix';
+
+interface BookedSlot {
+  id: number;
+  confirmation_code: string;
+  total_cost: number;
+  status: string;
+}
+
+/** Today in the business zone, moved by `days`, as 'YYYY-MM-DD'. */
+function businessDay(days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: businessZone }).format(new Date());
+  const date = new Date(`${today}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Books the first free slot of service 4 on a weekday some weeks ahead through the API (the wizard has its own
+ * journeys), as the client signed in on `page`.
+ */
+async function bookThroughApi(page: Page, description: string): Promise<BookedSlot> {
+  const origin = new URL(page.url()).origin;
+  for (let days = 21; days < 60; days++) {
+    const answer = await page.request.get(`/api/services/4/availability?date=${businessDay(days)}`);
+    const { slots } = (await answer.json()) as { slots: { starts_at: string; available: boolean }[] };
+    const free = slots.find((slot) => slot.available);
+    if (!free) continue;
+    const created = await page.request.post('/api/bookings', {
+      data: { serviceId: 4, startsAt: free.starts_at, projectDescription: description },
+      headers: { Origin: origin },
+    });
+    if (created.status() === 409) continue;
+    expect(created.status(), await created.text()).toBe(201);
+    return ((await created.json()) as { booking: BookedSlot }).booking;
+  }
+  throw new Error('no free slot found');
+}
+
+/** An administrator signed in in a browser context of its own. */
+async function adminPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const email = uniqueEmail('admin');
+  await createAccount(page, { email, firstName: 'Ada' });
+  makeAdmin(email);
+  return page;
+}
+
+/** The figure of a stat card, e.g. '$1,350' for 'Total Revenue'. */
+function statValue(page: Page, title: string) {
+  return page.getByRole('article', { name: title }).getByTestId('stat-value');
+}
+
+const dollarsOf = (text: string | null) => Number((text ?? '').replace(/[^0-9]/g, ''));
+
+test.describe('administration', () => {
+  test('an administrator confirms a booking from Recent Bookings; the client is told, sees it confirmed and cancels it; the administrator sees the cancellation', async ({
+    page,
+    browser,
+  }) => {
+    // The client books.
+    const client = await createAccount(page, { firstName: 'Robin' });
+    const description = `Admin journey ${Date.now()}: plan our data platform migration.`;
+    const booking = await bookThroughApi(page, description);
+    expect(booking.status).toBe('pending');
+
+    // The administrator confirms it from Recent Bookings; revenue grows by its cost.
+    const admin = await adminPage(browser);
+    await admin.goto('/admin');
+    await expect(admin.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    const revenue = statValue(admin, 'Total Revenue');
+    await expect(revenue).toHaveText(/^\$/);
+    const revenueBefore = dollarsOf(await revenue.textContent());
+    await admin.getByRole('tab', { name: 'Recent Bookings' }).click();
+    const status = admin.getByLabel(`Status of booking ${booking.confirmation_code}`);
+    await expect(status).toHaveValue('pending');
+    await expectAccessible(admin);
+    await status.selectOption('confirmed');
+    await expect(admin.getByText('Booking confirmed successfully')).toBeVisible();
+    await expect(revenue).toHaveText(`$${(revenueBefore + booking.total_cost).toLocaleString('en-US')}`);
+    await keepScreenshot(admin, 'admin-dashboard');
+
+    // The client is told by e-mail, with the calendar invitation.
+    const mail = await latestMail(page.request, client.email, /confirmed/i);
+    expect(mail.subject).toContain(booking.confirmation_code);
+
+    // The client sees it confirmed and cancels it through the dialog.
+    await page.goto('/my-bookings');
+    const card = page.getByRole('article').filter({ hasText: description });
+    await expect(card.getByText('Confirmed', { exact: true })).toBeVisible();
+    await card.getByRole('button', { name: 'Cancel', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('button', { name: 'Keep Booking' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel Booking' }).click();
+    await expect(page.getByText('Booking cancelled successfully')).toBeVisible();
+    await expect(card.getByText('Cancelled', { exact: true })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Cancel', exact: true })).toHaveCount(0);
+
+    // The administrator finds it cancelled in the list and out of the revenue.
+    await admin.goto('/admin/bookings?status=cancelled');
+    await expect(admin.getByRole('heading', { name: 'All Bookings' })).toBeVisible();
+    const row = admin.getByTestId('booking-row').filter({ hasText: 'Robin' });
+    await expect(admin.getByLabel(`Status of booking ${booking.confirmation_code}`)).toHaveValue('cancelled');
+    await expect(row.first()).toBeVisible();
+    await expectAccessible(admin);
+    await keepScreenshot(admin, 'admin-bookings');
+
+    // Its CSV export carries the same filter and the booking.
+    const download = admin.waitForEvent('download');
+    await admin.getByRole('link', { name: 'Export CSV' }).click();
+    const csv = readFileSync((await (await download).path()) ?? '', 'utf8');
+    const line = csv.split('\n').find((candidate) => candidate.startsWith(booking.confirmation_code));
+    expect(line).toContain(',cancelled,');
+    expect(
+      csv
+        .split('\n')
+        .slice(1)
+        .filter(Boolean)
+        .every((entry) => entry.includes(',cancelled,')),
+    ).toBe(true);
+
+    await admin.goto('/admin');
+    await expect(revenue).toHaveText(`$${revenueBefore.toLocaleString('en-US')}`);
+    const cancelled = admin
+      .getByRole('region', { name: 'Bookings by Status' })
+      .locator('div')
+      .filter({ has: admin.getByText('Cancelled', { exact: true }) })
+      .locator('dd');
+    await expect(cancelled).not.toHaveText('0');
+    await admin.context().close();
+  });
+
+  test('the period buttons change the range of every figure', async ({ browser }) => {
+    const admin = await adminPage(browser);
+    await admin.goto('/admin');
+    const chart = admin.getByRole('img', { name: /^Bookings per day/ });
+    const asked: string[] = [];
+    admin.on('request', (request) => {
+      if (request.url().includes('/api/bookings/admin/stats')) asked.push(new URL(request.url()).search);
+    });
+
+    await admin.getByRole('button', { name: 'Week' }).click();
+    await expect(admin.getByRole('button', { name: 'Week' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(admin.getByText('vs previous 7 days').first()).toBeVisible();
+    await expect(chart).toHaveAttribute('aria-label', new RegExp(`to ${shortDay(businessDay(0))}`));
+    await expect(chart).toHaveAttribute('aria-label', new RegExp(`${shortDay(businessDay(-6))} to`));
+
+    await admin.getByRole('button', { name: 'Quarter' }).click();
+    const quarterStart = quarterFirstDay(businessDay(0));
+    const quarterDays = Math.round((Date.parse(businessDay(0)) - Date.parse(quarterStart)) / 86_400_000) + 1;
+    await expect(admin.getByText(`vs previous ${quarterDays} days`).first()).toBeVisible();
+    await expect(chart).toHaveAttribute('aria-label', new RegExp(`${shortDay(quarterStart)} to`));
+    expect(asked.some((search) => search.includes(`startDate=${businessDay(-6)}`))).toBe(true);
+    expect(asked.some((search) => search.includes(`startDate=${quarterStart}`))).toBe(true);
+    await admin.context().close();
+  });
+});
+
+/** 'Mon, Jan 7, 2030' as the dashboard writes a day. */
+function shortDay(date: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T12:00:00Z`));
+}
+
+function quarterFirstDay(date: string): string {
+  const [year, month] = date.split('-').map(Number) as [number, number];
+  const first = Math.floor((month - 1) / 3) * 3 + 1;
+  return `${year}-${String(first).padStart(2, '0')}-01`;
+}
