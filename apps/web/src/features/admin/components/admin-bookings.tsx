@@ -3,8 +3,7 @@ import { ArrowLeft, ChevronLeft, ChevronRight, Download } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button-styles';
-import { Spinner } from '../../../components/ui/spinner';
-import { FormMessage } from '../../../components/ui/text-field';
+import { QueryStates } from '../../../components/ui/query-states';
 import { type AdminListFilters, adminListSearch, filtersFromSearch, isRangeValid } from '../api/filters';
 import { useAdminBookings } from '../api/get-admin-bookings';
 import { BookingFilters } from './booking-filters';
@@ -46,9 +45,7 @@ export function AdminBookings() {
 
   const exportQuery = adminListSearch(filters).toString();
   const exportHref = exportQuery ? `${adminApiPaths.export}?${exportQuery}` : adminApiPaths.export;
-  const page = list.data;
   const first = cursors.length * defaultAdminPageSize + 1;
-  const last = first + (page?.bookings.length ?? 0) - 1;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
@@ -84,49 +81,46 @@ export function AdminBookings() {
         <h2 id="booking-results" ref={resultsHeading} tabIndex={-1} className="sr-only">
           Bookings
         </h2>
-        {!rangeValid ? null : list.isPending ? (
-          <Spinner label="Loading bookings..." />
-        ) : list.isError ? (
-          <FormMessage type="error">
-            Failed to load bookings. Please try again.{' '}
-            <button type="button" className="font-semibold underline" onClick={() => void list.refetch()}>
-              Try again
-            </button>
-          </FormMessage>
-        ) : page && page.total === 0 ? (
-          <p className="rounded-xl border border-dashed border-slate-300 px-6 py-10 text-center text-slate-700">
-            No bookings match these filters.
-          </p>
-        ) : page ? (
-          <>
-            <p role="status" className="mb-3 text-sm text-slate-700">
-              {list.isPlaceholderData
-                ? 'Loading bookings...'
-                : `Showing ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${page.total.toLocaleString('en-US')}`}
-            </p>
-            <BookingsTable bookings={page.bookings} caption="Bookings" detailed />
-            <nav aria-label="Pages" className="mt-4 flex justify-between gap-3">
-              <button
-                type="button"
-                disabled={cursors.length === 0 || list.isPlaceholderData}
-                onClick={() => turnPage(cursors.slice(0, -1))}
-                className={`${buttonStyles.secondary} ${small} ${unavailable}`}
-              >
-                <ChevronLeft aria-hidden="true" className="size-4" />
-                Previous
-              </button>
-              <button
-                type="button"
-                disabled={!page.nextCursor || list.isPlaceholderData}
-                onClick={() => page.nextCursor && turnPage([...cursors, page.nextCursor])}
-                className={`${buttonStyles.secondary} ${small} ${unavailable}`}
-              >
-                Next
-                <ChevronRight aria-hidden="true" className="size-4" />
-              </button>
-            </nav>
-          </>
-        ) : null}
+        {rangeValid && (
+          <QueryStates
+            query={list}
+            loading="Loading bookings..."
+            failed="Failed to load bookings. Please try again."
+            isEmpty={(answer) => answer.total === 0}
+            empty="No bookings match these filters."
+          >
+            {(page) => (
+              <>
+                <p role="status" className="mb-3 text-sm text-slate-700">
+                  {list.isPlaceholderData
+                    ? 'Loading bookings...'
+                    : `Showing ${first.toLocaleString('en-US')}–${(first + page.bookings.length - 1).toLocaleString('en-US')} of ${page.total.toLocaleString('en-US')}`}
+                </p>
+                <BookingsTable bookings={page.bookings} caption="Bookings" detailed />
+                <nav aria-label="Pages" className="mt-4 flex justify-between gap-3">
+                  <button
+                    type="button"
+                    disabled={cursors.length === 0 || list.isPlaceholderData}
+                    onClick={() => turnPage(cursors.slice(0, -1))}
+                    className={`${buttonStyles.secondary} ${small} ${unavailable}`}
+                  >
+                    <ChevronLeft aria-hidden="true" className="size-4" />
+                    Previous
+                  </button>
+                  <button
+                    type="button"
+                    disabled={!page.nextCursor || list.isPlaceholderData}
+                    onClick={() => page.nextCursor && turnPage([...cursors, page.nextCursor])}
+                    className={`${buttonStyles.secondary} ${small} ${unavailable}`}
+                  >
+                    Next
+                    <ChevronRight aria-hidden="true" className="size-4" />
+                  </button>
+                </nav>
+              </>
+            )}
+          </QueryStates>
+        )}
       </section>
     </div>
   );

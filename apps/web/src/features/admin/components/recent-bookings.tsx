@@ -2,8 +2,7 @@ import { type AdminBookingsResponse, paths } from '@portal/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { Spinner } from '../../../components/ui/spinner';
-import { FormMessage } from '../../../components/ui/text-field';
+import { QueryStates } from '../../../components/ui/query-states';
 import { BookingsTable } from './bookings-table';
 
 /** Recent Bookings: the period's last bookings, each with its status dropdown, and View All. */
@@ -23,22 +22,15 @@ export function RecentBookings({ recent }: { recent: UseQueryResult<AdminBooking
         </Link>
       </div>
       <div className="mt-4">
-        {recent.isPending ? (
-          <Spinner label="Loading bookings..." />
-        ) : recent.isError ? (
-          <FormMessage type="error">
-            Failed to load recent bookings.{' '}
-            <button type="button" className="font-semibold underline" onClick={() => void recent.refetch()}>
-              Try again
-            </button>
-          </FormMessage>
-        ) : recent.data.bookings.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-slate-300 px-6 py-10 text-center text-slate-700">
-            No bookings were made in this period.
-          </p>
-        ) : (
-          <BookingsTable bookings={recent.data.bookings} caption="Recent bookings" />
-        )}
+        <QueryStates
+          query={recent}
+          loading="Loading bookings..."
+          failed="Failed to load recent bookings."
+          isEmpty={(answer) => answer.bookings.length === 0}
+          empty="No bookings were made in this period."
+        >
+          {(answer) => <BookingsTable bookings={answer.bookings} caption="Recent bookings" />}
+        </QueryStates>
       </div>
     </section>
   );

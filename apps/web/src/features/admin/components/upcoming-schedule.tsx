@@ -1,7 +1,6 @@
 import { type Booking, defaultBusinessTimeZone } from '@portal/domain';
-import { Spinner } from '../../../components/ui/spinner';
+import { QueryStates } from '../../../components/ui/query-states';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import { FormMessage } from '../../../components/ui/text-field';
 import { shortDate, zoneName } from '../../../lib/booking-format';
 import { useUpcomingBookings } from '../api/get-upcoming-bookings';
 import { bookingDay, bookingHours, clientName } from '../format';
@@ -30,49 +29,44 @@ export function UpcomingSchedule() {
         Pending and confirmed bookings still to come, soonest first. Times are in {zoneName(timeZone)}.
       </p>
       <div className="mt-4">
-        {upcoming.isPending ? (
-          <Spinner label="Loading upcoming bookings..." />
-        ) : upcoming.isError ? (
-          <FormMessage type="error">
-            Failed to load upcoming bookings.{' '}
-            <button type="button" className="font-semibold underline" onClick={() => void upcoming.refetch()}>
-              Try again
-            </button>
-          </FormMessage>
-        ) : upcoming.data.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-slate-300 px-6 py-10 text-center text-slate-700">
-            No upcoming bookings.
-          </p>
-        ) : (
-          <ol className="space-y-6">
-            {byDay(upcoming.data).map(([day, bookings]) => (
-              <li key={day}>
-                <h3 className="text-base font-semibold text-slate-900">{shortDate(day)}</h3>
-                <ul className="mt-2 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-                  {bookings.map((booking) => (
-                    <li
-                      key={booking.id}
-                      className="flex flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3"
-                      data-testid="upcoming-booking"
-                    >
-                      <span className="w-40 font-semibold whitespace-nowrap text-slate-900">
-                        {bookingHours(booking)}
-                      </span>
-                      <span className="min-w-48 flex-1">
-                        <span className="block font-semibold text-slate-900">{booking.services.name}</span>
-                        <span className="block text-sm text-slate-700">
-                          {clientName(booking)} · {booking.user_profiles.email}
+        <QueryStates
+          query={upcoming}
+          loading="Loading upcoming bookings..."
+          failed="Failed to load upcoming bookings."
+          isEmpty={(bookings) => bookings.length === 0}
+          empty="No upcoming bookings."
+        >
+          {(coming) => (
+            <ol className="space-y-6">
+              {byDay(coming).map(([day, bookings]) => (
+                <li key={day}>
+                  <h3 className="text-base font-semibold text-slate-900">{shortDate(day)}</h3>
+                  <ul className="mt-2 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+                    {bookings.map((booking) => (
+                      <li
+                        key={booking.id}
+                        className="flex flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3"
+                        data-testid="upcoming-booking"
+                      >
+                        <span className="w-40 font-semibold whitespace-nowrap text-slate-900">
+                          {bookingHours(booking)}
                         </span>
-                      </span>
-                      <StatusBadge status={booking.status} />
-                      <StatusSelect booking={booking} />
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ol>
-        )}
+                        <span className="min-w-48 flex-1">
+                          <span className="block font-semibold text-slate-900">{booking.services.name}</span>
+                          <span className="block text-sm text-slate-700">
+                            {clientName(booking)} · {booking.user_profiles.email}
+                          </span>
+                        </span>
+                        <StatusBadge status={booking.status} />
+                        <StatusSelect booking={booking} />
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              ))}
+            </ol>
+          )}
+        </QueryStates>
       </div>
     </section>
   );

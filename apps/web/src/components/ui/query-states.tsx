@@ -1,0 +1,44 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Spinner } from './spinner';
+import { FormMessage } from './text-field';
+
+/**
+ * A list's three states before its content: loading (a spinner), failed (the message and Try again) and empty;
+ * otherwise `children` renders the data.
+ */
+export function QueryStates<T>({
+  query,
+  loading,
+  failed,
+  isEmpty,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  loading: string;
+  failed: string;
+  isEmpty: (data: T) => boolean;
+  empty: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <Spinner label={loading} />;
+  if (query.isError) {
+    return (
+      <FormMessage type="error">
+        {failed}{' '}
+        <button type="button" className="font-semibold underline" onClick={() => void query.refetch()}>
+          Try again
+        </button>
+      </FormMessage>
+    );
+  }
+  if (isEmpty(query.data)) {
+    return (
+      <p className="rounded-xl border border-dashed border-slate-300 px-6 py-10 text-center text-slate-700">
+        {empty}
+      </p>
+    );
+  }
+  return children(query.data);
+}
