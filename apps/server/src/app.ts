@@ -123,7 +123,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     throw error;
   }
 
-  await registerSecurityHeaders(app, { https: config.appUrl.startsWith('https:') });
+  registerSecurityHeaders(app, { https: config.appUrl.startsWith('https:') });
   await registerSwagger(app, { appUrl: config.appUrl });
   await registerMail(app, config, options.mail);
   await registerAuth(app, { appUrl: config.appUrl, secret: resolveAuthSecret(config) });
