@@ -137,7 +137,9 @@ test.describe('administration', () => {
     await admin.context().close();
   });
 
-  test('the period buttons change the range of every figure', async ({ browser }) => {
+  test('the period buttons change the range of every figure; other paths below /admin are not found', async ({
+    browser,
+  }) => {
     const admin = await adminPage(browser);
     await admin.goto('/admin');
     const chart = admin.getByRole('img', { name: /^Bookings per day/ });
@@ -159,6 +161,10 @@ test.describe('administration', () => {
     await expect(chart).toHaveAttribute('aria-label', new RegExp(`${shortDay(quarterStart)} to`));
     expect(asked.some((search) => search.includes(`startDate=${businessDay(-6)}`))).toBe(true);
     expect(asked.some((search) => search.includes(`startDate=${quarterStart}`))).toBe(true);
+
+    // Below /admin, only the dashboard and All Bookings exist.
+    await admin.goto('/admin/reports');
+    await expect(admin.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
     await admin.context().close();
   });
 });
