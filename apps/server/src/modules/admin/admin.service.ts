@@ -17,7 +17,7 @@ import {
 } from '@portal/domain';
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { bookings, services } from '../../db/schema.ts';
+import { bookings } from '../../db/schema.ts';
 import { selectBookings, toBooking } from '../bookings/bookings.service.ts';
 import { ValidationFailed } from '../errors.ts';
 import { loadCatalogue } from '../services/services.service.ts';
@@ -105,7 +105,7 @@ export async function bookingStatistics(
           .from(bookings)
           .where(and(...createdWithin(before, timeZone)))
       : Promise.resolve([]),
-    db.select({ id: services.id, name: services.name }).from(services).orderBy(asc(services.id)),
+    loadCatalogue(db),
   ]);
 
   const stats = emptyStats();
@@ -139,7 +139,7 @@ export async function bookingStatistics(
     previous,
     previousRange: before ?? null,
     daily: days,
-    services: catalogue.map((service) => {
+    services: catalogue.services.map((service) => {
       const figures = byService.get(service.id) ?? emptyStats();
       return {
         serviceId: service.id,

@@ -26,6 +26,7 @@ import { consultationCalendar, consultationUid, mailbox } from '../../mail/calen
 import { enqueueMail } from '../../mail/outbox.ts';
 import { bookingCancelledEmail, bookingCompletedEmail, bookingConfirmedEmail } from '../../mail/templates.ts';
 import { AppError, Conflict, Forbidden, NotFound, ValidationFailed } from '../errors.ts';
+import { loadCatalogue } from '../services/services.service.ts';
 
 /** What the booking rules need to know about the moment and the place. */
 export interface BookingClock {
@@ -131,12 +132,10 @@ export async function availability(
   date: IsoDate,
   clock: BookingClock,
 ): Promise<AvailabilityResponse> {
-  const [service] = await db
-    .select({ durationMinutes: services.durationMinutes })
-    .from(services)
-    .where(eq(services.id, serviceId));
+  // The catalogue is cached: a day's availability costs one query, for the bookings.
+  const service = (await loadCatalogue(db)).services.find((candidate) => candidate.id === serviceId);
   if (!service) throw new NotFound(bookingMessages.serviceNotFound);
-  const slots = daySlots(date, { durationMinutes: service.durationMinutes, ...clock });
+  const slots = daySlots(date, { durationMinutes: service.duration, ...clock });
   const first = slots[0];
   const last = slots.at(-1);
   if (!first || !last) return { date, timeZone: clock.timeZone, slots: [] };

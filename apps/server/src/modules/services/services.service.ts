@@ -33,6 +33,8 @@ export async function listServices(db: Database): Promise<Service[]> {
  * are built on first use and then sent as they are.
  */
 export interface SerializedCatalogue {
+  /** The services themselves, in catalogue order (for the rules that need a duration or a name). */
+  services: readonly Service[];
   list: Buffer;
   byId: ReadonlyMap<number, Buffer>;
 }
@@ -56,7 +58,7 @@ async function buildCatalogue(db: Database): Promise<SerializedCatalogue> {
   const body = servicesResponseSchema.parse({ services: await listServices(db) });
   const byId = new Map<number, Buffer>();
   for (const service of body.services) byId.set(service.id, Buffer.from(JSON.stringify({ service })));
-  return { list: Buffer.from(JSON.stringify(body)), byId };
+  return { services: body.services, list: Buffer.from(JSON.stringify(body)), byId };
 }
 
 /** The cached catalogue if it is loaded (the hot path: no promise, no query). */
