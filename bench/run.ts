@@ -6,7 +6,18 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { accountApiPaths, addDays, bookingApiPaths, daySlots, identityPaths, todayIn } from '@portal/domain';
+import {
+  type AdminBookingsResponse,
+  accountApiPaths,
+  addDays,
+  adminApiPaths,
+  bookingApiPaths,
+  daySlots,
+  identityPaths,
+  periodRange,
+  todayIn,
+  zonedDate,
+} from '@portal/domain';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.ts';
@@ -51,8 +62,8 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-async function load(url: string): Promise<Figures> {
-  const result = await autocannon({ url, connections, duration: seconds });
+async function load(url: string, headers: Record<string, string> = {}): Promise<Figures> {
+  const result = await autocannon({ url, headers, connections, duration: seconds });
   if (result.non2xx || result.errors)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99 };
@@ -101,8 +112,46 @@ function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
 }
 
-/** Booking creation under concurrency and a day's availability, on PostgreSQL (the booking issue's targets). */
-async function bookingFigures(databaseUrl: string, dataDir: string) {
+/**
+ * A verified account with a completed profile, signed in with a bearer token. Verified (and given its role) in the
+ * database: production has no dev mailbox.
+ */
+async function verifiedAccount(
+  origin: string,
+  databaseUrl: string,
+  email: string,
+  role: 'client' | 'admin',
+): Promise<string> {
+  const password = 'bench-Password-2026';
+  const json = { 'content-type': 'application/json', origin };
+  const signUp = await fetch(`${origin}${identityPaths.signUp}`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email, password }),
+  });
+  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  const database = new pg.Client({ connectionString: databaseUrl });
+  await database.connect();
+  await database.query('UPDATE users SET email_verified = true, role = $2 WHERE email = $1', [email, role]);
+  await database.end();
+  const signIn = await fetch(`${origin}${identityPaths.signIn}`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email, password }),
+  });
+  const token = signIn.headers.get('set-auth-token');
+  if (!token) throw new Error(`sign-in failed: ${signIn.status}`);
+  const profile = await fetch(`${origin}${accountApiPaths.profile}`, {
+    method: 'PUT',
+    headers: { ...json, authorization: `Bearer ${token}` },
+    body: JSON.stringify({ firstName: 'Bench', lastName: role === 'admin' ? 'Admin' : 'Client' }),
+  });
+  if (!profile.ok) throw new Error(`profile failed: ${profile.status} ${await profile.text()}`);
+  return token;
+}
+
+/** The product in production mode on a PostgreSQL database; stop it with stop(). */
+async function startProduct(databaseUrl: string, dataDir: string) {
   const origin = `http://127.0.0.1:${productPort}`;
   const product = start(['apps/server/src/main.ts'], {
     ...productionEnv,
@@ -113,34 +162,47 @@ async function bookingFigures(databaseUrl: string, dataDir: string) {
     DATA_DIR: dataDir,
   });
   await waitFor(`${origin}/api/health`);
+  return { origin, product };
+}
+
+/** One client's requests back to back (one administrator at a time), for `seconds`: p50/p99. */
+async function sequentialLatency(url: string, headers: Record<string, string>) {
+  const result = await autocannon({ url, headers, connections: 1, duration: seconds });
+  if (result.non2xx || result.errors)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+/** The maximum rate of a GET (${connections} connections) and its latency one request at a time. */
+async function adminLatency(url: string, headers: Record<string, string>) {
+  await load(url, headers); // warm-up
+  const maximum = await load(url, headers);
+  return { maxRps: maximum.requestsPerSecond, ...(await sequentialLatency(url, headers)) };
+}
+
+/** The maximum rate of a GET, then its latency at half of that rate (10 connections). */
+async function latencyAtHalfRate(url: string, headers: Record<string, string> = {}) {
+  await load(url, headers); // warm-up
+  const maximum = await load(url, headers);
+  const halfRate = Math.round(maximum.requestsPerSecond / 2);
+  const atHalf = await autocannon({
+    url,
+    headers,
+    connections: 10,
+    duration: seconds,
+    overallRate: halfRate,
+  });
+  if (atHalf.non2xx || atHalf.errors)
+    throw new Error(`${url}: ${atHalf.non2xx} non-2xx, ${atHalf.errors} errors`);
+  return { maxRps: maximum.requestsPerSecond, halfRate, p50: atHalf.latency.p50, p99: atHalf.latency.p99 };
+}
+
+/** Booking creation under concurrency and a day's availability, on PostgreSQL (the booking issue's targets). */
+async function bookingFigures(databaseUrl: string, dataDir: string) {
+  const { origin, product } = await startProduct(databaseUrl, dataDir);
   try {
-    // One verified client (verified in the database: production has no dev mailbox) with a bearer token.
-    const email = `bench-${process.pid}@example.com`;
-    const password = 'bench-Password-2026';
+    const token = await verifiedAccount(origin, databaseUrl, `bench-${process.pid}@example.com`, 'client');
     const json = { 'content-type': 'application/json', origin };
-    const signUp = await fetch(`${origin}${identityPaths.signUp}`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ email, password }),
-    });
-    if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-    const database = new pg.Client({ connectionString: databaseUrl });
-    await database.connect();
-    await database.query('UPDATE users SET email_verified = true WHERE email = $1', [email]);
-    await database.end();
-    const signIn = await fetch(`${origin}${identityPaths.signIn}`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ email, password }),
-    });
-    const token = signIn.headers.get('set-auth-token');
-    if (!token) throw new Error(`sign-in failed: ${signIn.status}`);
-    const profile = await fetch(`${origin}${accountApiPaths.profile}`, {
-      method: 'PUT',
-      headers: { ...json, authorization: `Bearer ${token}` },
-      body: JSON.stringify({ firstName: 'Bench', lastName: 'Client' }),
-    });
-    if (!profile.ok) throw new Error(`profile failed: ${profile.status} ${await profile.text()}`);
 
     // 100 slots of service 1 (60 minutes) that do not overlap, over the coming weekdays.
     const now = new Date();
@@ -177,27 +239,95 @@ async function bookingFigures(databaseUrl: string, dataDir: string) {
     const totalMs = performance.now() - startedAt;
     const bookingMs = answers.map((answer) => answer.ms).sort((a, b) => a - b);
 
-    // A day that has bookings: the maximum rate, then p50/p99 at half of it.
-    const availabilityUrl = `${origin}${bookingApiPaths.availability(1)}?date=${addDays(todayIn(businessTimeZone, now), 1)}`;
-    await load(availabilityUrl); // warm-up
-    const maximum = await load(availabilityUrl);
-    const halfRate = Math.round(maximum.requestsPerSecond / 2);
-    const atHalf = await autocannon({
-      url: availabilityUrl,
-      connections: 10,
-      duration: seconds,
-      overallRate: halfRate,
-    });
+    // The first day just booked (a weekday with bookings, never an empty weekend): the maximum rate, then p50/p99
+    // at half of it.
+    const bookedDay = zonedDate(new Date(slots[0] ?? now), businessTimeZone);
+    const availability = await latencyAtHalfRate(
+      `${origin}${bookingApiPaths.availability(1)}?date=${bookedDay}`,
+    );
     return {
       created: answers.filter((answer) => answer.status === 201).length,
       totalMs,
       bookingP50: percentile(bookingMs, 0.5),
       bookingP99: percentile(bookingMs, 0.99),
-      availabilityMaxRps: maximum.requestsPerSecond,
-      halfRate,
-      availabilityP50: atHalf.latency.p50,
-      availabilityP99: atHalf.latency.p99,
+      availability: { date: bookedDay, ...availability },
     };
+  } finally {
+    await stop(product);
+  }
+}
+
+const seededBookings = 100_000;
+
+/**
+ * 100,000 bookings by 500 clients over the last two years, every status, four services; one hour apart so that
+ * active ones never overlap. Written with SQL directly: the API would take minutes to make them.
+ */
+async function seedBookings(databaseUrl: string): Promise<void> {
+  const database = new pg.Client({ connectionString: databaseUrl });
+  await database.connect();
+  try {
+    await database.query(`
+      INSERT INTO users (id, name, email, email_verified, role, created_at, updated_at)
+      SELECT 'bench-user-' || n, 'Bench Client ' || n, 'bench-client-' || n || '@example.com', true, 'client',
+             now() - (n * interval '1 day'), now()
+      FROM generate_series(1, 500) AS n`);
+    await database.query(`
+      INSERT INTO user_profiles (user_id, first_name, last_name)
+      SELECT 'bench-user-' || n, 'Bench', 'Client ' || n FROM generate_series(1, 500) AS n`);
+    await database.query(
+      `INSERT INTO bookings (user_id, service_id, status, project_description, urgency, preferred_contact,
+                             starts_at, ends_at, hourly_rate, duration_minutes, total_cost, created_at, updated_at)
+       SELECT 'bench-user-' || (1 + n % 500), 1 + n % 4,
+              (ARRAY['pending', 'confirmed', 'completed', 'cancelled'])[1 + (n * 7) % 4],
+              'Benchmark booking: review the platform architecture.', 'normal', 'email',
+              timestamptz '2024-01-01 16:00Z' + n * interval '1 hour',
+              timestamptz '2024-01-01 17:00Z' + n * interval '1 hour',
+              150, 60, 150,
+              now() - (n % 730) * interval '1 day' - (n % 1440) * interval '1 minute', now()
+       FROM generate_series(1, $1::int) AS n`,
+      [seededBookings],
+    );
+    // Index-only scans need the visibility map that VACUUM writes.
+    await database.query('VACUUM ANALYZE');
+  } finally {
+    await database.end();
+  }
+}
+
+/** The admin statistics and list over 100,000 bookings on PostgreSQL (the administration issue's targets). */
+async function adminFigures(databaseUrl: string, dataDir: string) {
+  const { origin, product } = await startProduct(databaseUrl, dataDir);
+  try {
+    const token = await verifiedAccount(
+      origin,
+      databaseUrl,
+      `bench-admin-${process.pid}@example.com`,
+      'admin',
+    );
+    await seedBookings(databaseUrl);
+    const headers = { authorization: `Bearer ${token}` };
+    const quarter = periodRange('quarter', new Date(), businessTimeZone);
+    const range = `startDate=${quarter.startDate}&endDate=${quarter.endDate}`;
+    const stats = await adminLatency(`${origin}${adminApiPaths.stats}?${range}`, headers);
+    const firstPage = await adminLatency(`${origin}${adminApiPaths.all}?limit=50`, headers);
+    // A page deep in the list: the cursor after 100 pages of 50.
+    let cursor: string | null = null;
+    for (let page = 0; page < 100; page++) {
+      const url: string = `${origin}${adminApiPaths.all}?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const answer = (await (await fetch(url, { headers })).json()) as AdminBookingsResponse;
+      cursor = answer.nextCursor;
+      if (!cursor) throw new Error(`the list ended after ${page + 1} pages`);
+    }
+    const deepPage = await adminLatency(
+      `${origin}${adminApiPaths.all}?limit=50&cursor=${encodeURIComponent(cursor ?? '')}`,
+      headers,
+    );
+    const filteredPage = await adminLatency(
+      `${origin}${adminApiPaths.all}?limit=50&status=completed&serviceId=2&${range}`,
+      headers,
+    );
+    return { quarter, stats, firstPage, deepPage, filteredPage };
   } finally {
     await stop(product);
   }
@@ -250,6 +380,15 @@ async function homeFirstLoadJs(dataDir: string) {
   return { files, gzipKb: files.reduce((sum, file) => sum + file.gzipKb, 0) };
 }
 
+function adminRows(admin: Awaited<ReturnType<typeof adminFigures>>) {
+  return [
+    { name: `stats, quarter ${admin.quarter.startDate} – ${admin.quarter.endDate}`, figures: admin.stats },
+    { name: 'list, first page of 50', figures: admin.firstPage },
+    { name: 'list, page 101 of 50 (cursor)', figures: admin.deepPage },
+    { name: 'list, completed of one service in the quarter, 50', figures: admin.filteredPage },
+  ];
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
 const results = [];
 console.log(`GET /api/services: ${rounds} alternating rounds of ${seconds}s, ${connections} connections`);
@@ -259,6 +398,7 @@ const onPostgres = await withBenchDatabase((url) =>
 );
 if (onPostgres) results.push(onPostgres);
 const booking = await withBenchDatabase((url) => bookingFigures(url, dataDir));
+const admin = await withBenchDatabase((url) => adminFigures(url, dataDir));
 const firstLoad = await homeFirstLoadJs(dataDir);
 rmSync(dataDir, { recursive: true, force: true });
 
@@ -285,7 +425,26 @@ ${
   booking
     ? `100 concurrent \`POST /api/bookings\` for 100 different slots: **${booking.created} created** in **${booking.totalMs.toFixed(0)} ms** in all (target: all within 2000 ms); per request p50 ${booking.bookingP50.toFixed(1)} ms, p99 ${booking.bookingP99.toFixed(1)} ms.
 
-\`GET /api/services/1/availability\` for a day with bookings: maximum ${Math.round(booking.availabilityMaxRps)} req/s (${connections} connections); at half of it (${booking.halfRate} req/s): p50 ${booking.availabilityP50} ms, **p99 ${booking.availabilityP99} ms** (target ≤ 10 ms).`
+\`GET /api/services/1/availability\` for a weekday with bookings (${booking.availability.date}): maximum ${Math.round(booking.availability.maxRps)} req/s (${connections} connections); at half of it (${booking.availability.halfRate} req/s, 10 connections): p50 ${booking.availability.p50} ms, **p99 ${booking.availability.p99} ms** (target ≤ 10 ms).`
+    : 'PostgreSQL was not reachable: not measured.'
+}
+
+## Administration on PostgreSQL with ${seededBookings.toLocaleString('en-US')} bookings
+
+${
+  admin
+    ? `Each endpoint: its maximum rate (${connections} connections), and p50/p99 of one administrator's requests back to
+back (1 connection, ${seconds} s): the dashboard's load is a few administrators, not a crowd.
+Targets: stats over a quarter p99 ≤ 50 ms; a page of 50 bookings p99 ≤ 30 ms.
+
+| request | max req/s | p50 ms | p99 ms |
+|---|---|---|---|
+${adminRows(admin)
+  .map(
+    (row) =>
+      `| ${row.name} | ${Math.round(row.figures.maxRps)} | ${row.figures.p50} | **${row.figures.p99}** |`,
+  )
+  .join('\n')}`
     : 'PostgreSQL was not reachable: not measured.'
 }
 
