@@ -29,6 +29,14 @@ export function periodRange(period: AdminPeriod, now: Date, timeZone: string): D
   return { startDate, endDate };
 }
 
+/** Whether a range with optional ends is in order: an end before the start is refused (the API and the filters). */
+export function isRangeOrdered(range: {
+  startDate?: IsoDate | undefined;
+  endDate?: IsoDate | undefined;
+}): boolean {
+  return !range.startDate || !range.endDate || range.startDate <= range.endDate;
+}
+
 /** How many days a range covers (both ends included). */
 export function rangeDays(range: DateRange): number {
   return Math.round((Date.parse(range.endDate) - Date.parse(range.startDate)) / 86_400_000) + 1;

@@ -4,6 +4,7 @@ import {
   activeUserDefinition,
   adminMessages,
   defaultAdminPageSize,
+  isRangeOrdered,
   maxAdminPageSize,
   revenueDefinition,
   upcomingBookingsLimit,
@@ -19,8 +20,7 @@ const optionalDate = (name: string) =>
     .describe(`${name}: a calendar day in the business time zone, YYYY-MM-DD, included`);
 
 const endNotBeforeStart = {
-  check: (range: { startDate?: string | undefined; endDate?: string | undefined }) =>
-    !range.startDate || !range.endDate || range.startDate <= range.endDate,
+  check: isRangeOrdered,
   params: { message: adminMessages.endBeforeStart, path: ['endDate'] },
 };
 

@@ -4,6 +4,7 @@ import {
   adminMessages,
   confirmedCount,
   countsAsRevenue,
+  isRangeOrdered,
   maxStatsRangeDays,
   percentChange,
   periodRange,
@@ -65,6 +66,15 @@ describe('rangeDays and previousRange', () => {
       startDate: '2025-12-25',
       endDate: '2025-12-31',
     });
+  });
+});
+
+describe('isRangeOrdered', () => {
+  it('refuses only an end before the start; open ends are in order', () => {
+    expect(isRangeOrdered({ startDate: '2030-01-08', endDate: '2030-01-07' })).toBe(false);
+    expect(isRangeOrdered({ startDate: '2030-01-07', endDate: '2030-01-07' })).toBe(true);
+    expect(isRangeOrdered({ startDate: '2030-01-07' })).toBe(true);
+    expect(isRangeOrdered({ endDate: '2030-01-07' })).toBe(true);
   });
 });
 

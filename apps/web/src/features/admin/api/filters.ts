@@ -51,8 +51,3 @@ export function filtersFromSearch(search: URLSearchParams): AdminListFilters {
     serviceId: Number.isInteger(serviceId) && serviceId > 0 ? serviceId : undefined,
   };
 }
-
-/** Whether the range is one the API accepts: an end before the start is refused there too. */
-export function isRangeValid(filters: AdminListFilters): boolean {
-  return !filters.startDate || !filters.endDate || filters.startDate <= filters.endDate;
-}

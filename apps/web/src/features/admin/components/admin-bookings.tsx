@@ -1,10 +1,10 @@
-import { adminApiPaths, defaultAdminPageSize, paths } from '@portal/domain';
+import { adminApiPaths, defaultAdminPageSize, isRangeOrdered, paths } from '@portal/domain';
 import { ArrowLeft, ChevronLeft, ChevronRight, Download } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { QueryStates } from '../../../components/ui/query-states';
-import { type AdminListFilters, adminListSearch, filtersFromSearch, isRangeValid } from '../api/filters';
+import { type AdminListFilters, adminListSearch, filtersFromSearch } from '../api/filters';
 import { useAdminBookings } from '../api/get-admin-bookings';
 import { BookingFilters } from './booking-filters';
 import { BookingsTable } from './bookings-table';
@@ -27,7 +27,7 @@ export function AdminBookings() {
     cursors: [],
   });
   const cursors = paging.filtersKey === filtersKey ? paging.cursors : [];
-  const rangeValid = isRangeValid(filters);
+  const rangeValid = isRangeOrdered(filters);
   const list = useAdminBookings(
     { ...filters, limit: defaultAdminPageSize, cursor: cursors.at(-1) },
     { enabled: rangeValid },

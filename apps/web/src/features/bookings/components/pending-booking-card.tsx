@@ -1,4 +1,4 @@
-import { totalCost } from '@portal/domain';
+import { defaultPreferredContact, defaultUrgency, totalCost } from '@portal/domain';
 import { CloudOff } from 'lucide-react';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { dollars, longDate, zoneAbbreviation } from '../../../lib/booking-format';
@@ -27,8 +27,8 @@ export function PendingBookingCard({ item }: { item: PendingCreate }) {
     ['Date', longDate(item.date)],
     ['Time', `${item.slotLabel} ${zoneAbbreviation(item.timeZone, new Date(body.startsAt))}`],
     ['Cost', dollars(totalCost(service.hourly_rate, service.duration))],
-    ['Urgency', urgencyLabels[body.urgency ?? 'normal']],
-    ['Contact Method', contactLabels[body.preferredContact ?? 'email']],
+    ['Urgency', urgencyLabels[body.urgency ?? defaultUrgency]],
+    ['Contact Method', contactLabels[body.preferredContact ?? defaultPreferredContact]],
     ['Booked On', shortDateIn(item.savedAt, item.timeZone)],
   ];
   return (
