@@ -1,16 +1,13 @@
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { messages } from '@portal/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.ts';
-import { captureOutput } from './helpers/child-output.ts';
+import { spawnServerScript } from './helpers/child-process.ts';
 import { freePort } from './helpers/ports.ts';
-
-const serverDir = resolve(import.meta.dirname, '..');
 
 describe('graceful shutdown (in process)', () => {
   let testApp: TestApp | undefined;
@@ -79,18 +76,12 @@ describe('the server process', () => {
   function startServer(env: Record<string, string>) {
     const dataDir = mkdtempSync(join(tmpdir(), 'portal-process-'));
     dataDirs.push(dataDir);
-    const child = spawn(process.execPath, ['src/main.ts'], {
-      cwd: serverDir,
-      env: {
-        PATH: process.env.PATH,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'error',
-        WEB_DIST_DIR: join(dataDir, 'no-web-build'),
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const { child, output } = spawnServerScript('src/main.ts', [], {
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+      ...env,
     });
-    const output = captureOutput(child);
     const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
     return { child, exited, output };
   }

@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client.ts';
@@ -10,10 +9,9 @@ import { DatabaseLockedError, lockFile } from '../../src/db/lock.ts';
 import { users } from '../../src/db/schema.ts';
 import { operatorFile, readOperatorFile } from '../../src/operator/channel.ts';
 import { createTestDatabase, testDriver } from '../helpers/build-test-app.ts';
-import { captureOutput } from '../helpers/child-output.ts';
+import { spawnServerScript } from '../helpers/child-process.ts';
 import { freePort } from '../helpers/ports.ts';
 
-const serverDir = resolve(import.meta.dirname, '../..');
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -26,12 +24,7 @@ function tempDir(): string {
 }
 
 async function run(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ['src/cli/set-role.ts', ...args], {
-    cwd: serverDir,
-    env: { PATH: process.env.PATH, LOG_LEVEL: 'error', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output = captureOutput(child);
+  const { child, output } = spawnServerScript('src/cli/set-role.ts', args, { LOG_LEVEL: 'error', ...env });
   const [code] = (await once(child, 'exit')) as [number | null];
   return { code, ...output() };
 }
@@ -89,16 +82,11 @@ describe.skipIf(testDriver === 'postgres')(
     it('asks the server through the operator channel, never opening the database a second time', async () => {
       const dataDir = tempDir();
       const port = await freePort();
-      const server = spawn(process.execPath, ['src/main.ts'], {
-        cwd: serverDir,
-        env: {
-          PATH: process.env.PATH,
-          DATA_DIR: dataDir,
-          PORT: String(port),
-          LOG_LEVEL: 'error',
-          WEB_DIST_DIR: join(dataDir, 'no-web-build'),
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+      const { child: server, output } = spawnServerScript('src/main.ts', [], {
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        LOG_LEVEL: 'error',
+        WEB_DIST_DIR: join(dataDir, 'no-web-build'),
       });
       const exited = once(server, 'exit');
       cleanups.push(async () => {
@@ -107,12 +95,8 @@ describe.skipIf(testDriver === 'postgres')(
           await exited;
         }
       });
-      let stdout = '';
-      server.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-        stdout += chunk;
-      });
       const deadline = Date.now() + 30_000;
-      while (!stdout.includes('ready at')) {
+      while (!output().stdout.includes('ready at')) {
         if (Date.now() > deadline || server.exitCode !== null) throw new Error('the server did not start');
         await new Promise((done) => setTimeout(done, 50));
       }

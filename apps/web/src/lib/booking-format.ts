@@ -61,3 +61,8 @@ export function zoneAbbreviation(timeZone: string, at: Date): string {
     return timeZone;
   }
 }
+
+/** A service's rate as the catalogue writes it: '$150/hour'. */
+export function hourlyRate(rate: number): string {
+  return `$${rate}/hour`;
+}

@@ -2,8 +2,8 @@ import { type CoreService, coreServices, paths } from '@portal/domain';
 import { ArrowRight, Award, Handshake, type LucideIcon, ShieldCheck, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
+import { ServiceIcon } from '../../components/ui/service-icon';
 import { company } from '../../config/company';
-import { ServiceIcon } from '../../features/catalogue/components/service-icon';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { type Session, useSession } from '../../lib/use-session';
 

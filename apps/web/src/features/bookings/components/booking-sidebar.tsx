@@ -1,7 +1,7 @@
 import type { Service } from '@portal/domain';
 import { CircleCheck } from 'lucide-react';
-import { hourlyRate } from '../../catalogue/components/price';
-import { ServiceIcon } from '../../catalogue/components/service-icon';
+import { ServiceIcon } from '../../../components/ui/service-icon';
+import { hourlyRate } from '../../../lib/booking-format';
 
 /** What happens after booking, in the order it happens. */
 export const whatToExpect = [

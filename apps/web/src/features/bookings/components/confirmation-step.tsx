@@ -1,8 +1,7 @@
 import { type AvailabilitySlot, type IsoDate, type Service, totalCost } from '@portal/domain';
 import { useId } from 'react';
 import { buttonStyles } from '../../../components/ui/button-styles';
-import { dollars, longDate, zoneAbbreviation } from '../../../lib/booking-format';
-import { hourlyRate } from '../../catalogue/components/price';
+import { dollars, hourlyRate, longDate, zoneAbbreviation } from '../../../lib/booking-format';
 import { contactLabels, urgencyLabels } from '../format';
 import type { BookingDetails } from './details-step';
 import { disabledLook } from './styles';

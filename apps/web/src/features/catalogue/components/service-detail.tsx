@@ -3,9 +3,9 @@ import { CalendarCheck, Check, ChevronRight, Clock, MessageSquare } from 'lucide
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button-styles';
+import { ServiceIcon } from '../../../components/ui/service-icon';
+import { hourlyRate } from '../../../lib/booking-format';
 import { useSession } from '../../../lib/use-session';
-import { hourlyRate } from './price';
-import { ServiceIcon } from './service-icon';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

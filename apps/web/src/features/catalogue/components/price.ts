@@ -1,4 +1,0 @@
-/** Spec: '$rate/hour'. */
-export function hourlyRate(rate: number): string {
-  return `$${rate}/hour`;
-}
