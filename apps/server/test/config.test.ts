@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { authSecretFile, resolveAuthSecret } from '../src/auth-secret.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
+import { authSecretFile, resolveAuthSecret } from '../src/lib/auth/auth-secret.ts';
 
 describe('loadConfig', () => {
   it('uses the documented defaults when nothing is set', () => {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Conflict, Forbidden } from '../src/modules/errors.ts';
+import { Conflict, Forbidden } from '../src/lib/errors.ts';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.ts';
 
 // No route of this issue takes a body yet, so these tests add routes of their own to the real app: what is under
@@ -19,7 +19,7 @@ function addProbeRoutes(app: FastifyInstance) {
     throw new Conflict('That slot is taken');
   });
   routes.post('/api/probe/forbidden', async () => {
-    throw new Forbidden();
+    throw new Forbidden('Not yours');
   });
   routes.get('/api/probe/crash', async () => {
     throw new Error('connection string postgres://secret@db leaked');
@@ -97,7 +97,7 @@ describe('malformed input', () => {
     expect(expectErrorBody(response.body).message).toBe('The request body is too large');
   });
 
-  it('answers a body that breaks the schema with 400 and each field error', async () => {
+  it('answers a body that breaks the schema with 400, each field error, and the first one as the message', async () => {
     const response = await testApp.app.inject({
       method: 'POST',
       url: '/api/probe',
@@ -105,7 +105,7 @@ describe('malformed input', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      message: messages.invalidRequest,
+      message: 'too short',
       errors: [{ path: 'projectDescription', msg: 'too short' }],
     });
   });

@@ -37,6 +37,13 @@ export function isRangeOrdered(range: {
   return !range.startDate || !range.endDate || range.startDate <= range.endDate;
 }
 
+/** Both ends given: a closed range (the daily series and the previous period need one). */
+export function closedRange(range: Partial<DateRange>): DateRange | undefined {
+  return range.startDate && range.endDate
+    ? { startDate: range.startDate, endDate: range.endDate }
+    : undefined;
+}
+
 /** How many days a range covers (both ends included). */
 export function rangeDays(range: DateRange): number {
   return Math.round((Date.parse(range.endDate) - Date.parse(range.startDate)) / 86_400_000) + 1;
@@ -115,6 +122,12 @@ export const defaultAdminPageSize = 50;
 export const maxAdminPageSize = 100;
 /** The longest range the statistics answer for: their daily series has one entry a day (about ten years). */
 export const maxStatsRangeDays = 3660;
+
+/** Whether the statistics answer for this range (an open end is always fine: it has no daily series). */
+export function fitsStatsRange(range: Partial<DateRange>): boolean {
+  const closed = closedRange(range);
+  return !closed || rangeDays(closed) <= maxStatsRangeDays;
+}
 
 export const adminMessages = {
   dashboardLoadFailed: 'Failed to load dashboard data',

@@ -4,6 +4,7 @@ import {
   activeUserDefinition,
   adminMessages,
   defaultAdminPageSize,
+  fitsStatsRange,
   isRangeOrdered,
   maxAdminPageSize,
   revenueDefinition,
@@ -29,6 +30,12 @@ export const adminDateRangeQuerySchema = z
   .object({ startDate: optionalDate('startDate'), endDate: optionalDate('endDate') })
   .refine(endNotBeforeStart.check, endNotBeforeStart.params);
 export type AdminDateRangeQuery = z.infer<typeof adminDateRangeQuerySchema>;
+
+/** The statistics' range: as above, and at most `maxStatsRangeDays` long. */
+export const adminStatsQuerySchema = adminDateRangeQuerySchema.refine(fitsStatsRange, {
+  message: adminMessages.rangeTooLong,
+  path: ['endDate'],
+});
 
 const count = z.number().int().nonnegative();
 const dateRangeSchema = z.object({ startDate: z.string(), endDate: z.string() });

@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const fieldErrorSchema = z.object({ path: z.string(), msg: z.string() });
 export const apiErrorBodySchema = z.object({
   message: z.string(),
+  /** A machine-readable reason, where a screen must tell refusals apart (the accounts service's codes). */
+  code: z.string().optional(),
   errors: z.array(fieldErrorSchema).optional(),
 });
 

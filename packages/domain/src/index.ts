@@ -7,6 +7,7 @@ export * from './booking-rules.ts';
 export * from './booking-schemas.ts';
 export * from './catalogue.ts';
 export * from './core-services.ts';
+export * from './format.ts';
 export * from './health.ts';
 export * from './messages.ts';
 export * from './profile.ts';

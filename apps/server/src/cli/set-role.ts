@@ -6,10 +6,10 @@ import { isRole, roles } from '@portal/domain';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { DatabaseLockedError } from '../db/lock.ts';
-import { AppError } from '../modules/errors.ts';
+import { HttpError } from '../lib/errors.ts';
+import { operatorSecretHeader, readOperatorFile } from '../lib/operator-channel.ts';
 import { operatorSetRolePath } from '../modules/operator/operator.routes.ts';
 import { setRole } from '../modules/users/users.service.ts';
-import { operatorSecretHeader, readOperatorFile } from '../operator/channel.ts';
 
 const usage = `Usage: npm run set-role -- <email> <${roles.join('|')}>`;
 
@@ -48,7 +48,7 @@ async function directly(config: Config, email: string, role: (typeof roles)[numb
     const result = await setRole(database.db, email, role);
     return `${result.email} is now ${result.role}`;
   } catch (error) {
-    if (error instanceof AppError) throw new CommandError(error.message);
+    if (error instanceof HttpError) throw new CommandError(error.message);
     throw error;
   } finally {
     await database.close();

@@ -16,6 +16,9 @@ import * as schema from './schema.ts';
 /** The Drizzle database, whichever driver is underneath. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** An open transaction of `Database` (what `db.transaction` hands its callback). */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 export const migrationsFolder = resolve(import.meta.dirname, 'migrations');
 
 export interface DatabaseHandle {

@@ -3,9 +3,9 @@
 import type { FastifyInstance } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
-import { enqueueMail, listMail, type MailMessage } from '../mail/outbox.ts';
-import { linksIn } from '../mail/templates.ts';
-import { type Deliver, type MailWorker, nodemailerMessage, startMailWorker } from '../mail/worker.ts';
+import { linksIn, type MailMessage } from '../lib/mail/letter.ts';
+import { enqueueMail, listMail } from '../lib/mail/outbox.ts';
+import { type Deliver, type MailWorker, nodemailerMessage, startMailWorker } from '../lib/mail/worker.ts';
 import { devMailRoutes } from '../modules/dev-mail/dev-mail.routes.ts';
 
 declare module 'fastify' {

@@ -1,12 +1,12 @@
 import { accountErrorCodes, accountMessages, productName } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../../src/db/schema.ts';
 import {
   sessionExpiresInSeconds,
   sessionMaxLifetimeSeconds,
   sessionUpdateAgeSeconds,
-} from '../../src/auth/auth.ts';
-import { sessions } from '../../src/db/schema.ts';
+} from '../../src/lib/auth/auth.ts';
 import { setRole } from '../../src/modules/users/users.service.ts';
 import { api, appUrl, cookieHeader, identity } from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
@@ -23,9 +23,9 @@ beforeAll(async () => {
     env: { SMTP_URL: mail.url, MAIL_FROM: 'OT Consulting <no-reply@ot.test>' },
     mail: { pollIntervalMs: 50 },
     prepare: (app) => {
-      app.get(adminOnly, { preHandler: app.requireRole('admin') }, async () => ({ ok: true }));
-      app.get(signedInOnly, { preHandler: app.requireSession }, async (request) => ({
-        id: request.sessionUser?.id,
+      app.get(adminOnly, { onRequest: app.requireRole('admin') }, async () => ({ ok: true }));
+      app.get(signedInOnly, { onRequest: app.requireSession }, async (request) => ({
+        id: request.caller.id,
       }));
     },
   });

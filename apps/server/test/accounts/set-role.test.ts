@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client.ts';
 import { DatabaseLockedError, lockFile } from '../../src/db/lock.ts';
 import { users } from '../../src/db/schema.ts';
-import { operatorFile, readOperatorFile } from '../../src/operator/channel.ts';
+import { operatorFile, readOperatorFile } from '../../src/lib/operator-channel.ts';
 import { createTestDatabase, testDriver } from '../helpers/build-test-app.ts';
 import { spawnServerScript } from '../helpers/child-process.ts';
 import { freePort } from '../helpers/ports.ts';

@@ -1,8 +1,11 @@
 // The export's CSV writer: quoting, and cells a spreadsheet would run as a formula defused.
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { csvWriter } from '../../src/modules/admin/admin.routes.ts';
-import { type ExportRecord, exportColumns } from '../../src/modules/admin/admin.service.ts';
+import {
+  csvWriter,
+  type ExportRecord,
+  exportColumns,
+} from '../../src/modules/admin/admin-bookings.service.ts';
 
 async function write(cells: Partial<ExportRecord>[]): Promise<string> {
   const writer = csvWriter();

@@ -9,7 +9,7 @@ import {
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingEvents, bookings, services } from '../../src/db/schema.ts';
-import { setBookingStatus } from '../../src/modules/bookings/bookings.service.ts';
+import { setBookingStatus } from '../../src/modules/bookings/booking-status.service.ts';
 import { api } from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 import {
@@ -293,6 +293,19 @@ describe('POST /api/bookings', () => {
     const response = await postBooking(testApp.app, undefined, body(at(nextDay(), '09:00')));
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ message: 'No active session' });
+  });
+
+  it('is refused when signed out before its body is read: a malformed or oversized body is a 401 too', async () => {
+    for (const payload of ['{"serviceId": 1,', 'x'.repeat(2_000_000)]) {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/bookings',
+        headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+        payload,
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: 'No active session' });
+    }
   });
 
   it('records the creation in booking_events', async () => {

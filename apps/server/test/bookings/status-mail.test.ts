@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import ical, { type CalendarResponse, type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../src/db/schema.ts';
-import { setBookingStatus } from '../../src/modules/bookings/bookings.service.ts';
+import { setBookingStatus } from '../../src/modules/bookings/booking-status.service.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 import {
   type CapturedAttachment,

@@ -6,7 +6,7 @@ import {
   consultationCalendar,
   consultationUid,
   mailbox,
-} from '../../src/mail/calendar.ts';
+} from '../../src/lib/mail/calendar.ts';
 
 function event(overrides: Partial<ConsultationEvent>): ConsultationEvent {
   return {

@@ -88,7 +88,7 @@ describe('GET /api/services/:id', () => {
     const response = await testApp.app.inject(`/api/services/${id}`);
     expect(response.statusCode).toBe(400);
     const body = apiErrorBodySchema.parse(response.json());
-    expect(body.message).toBe(messages.invalidRequest);
+    expect(body.message).toBe(reason);
     expect(body.errors).toEqual([{ path: 'id', msg: reason }]);
   });
 });

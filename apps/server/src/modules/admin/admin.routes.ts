@@ -1,6 +1,6 @@
 // The administrators' API: statistics, every booking (filtered, paged, exported as CSV), the upcoming schedule,
 // status changes and the user figures. Admin only on every route: 401 signed out, 403 for a client.
-import { pipeline } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
   accountApiPaths,
   accountMessages,
@@ -11,6 +11,7 @@ import {
   adminBookingsResponseSchema,
   adminDateRangeQuerySchema,
   adminMessages,
+  adminStatsQuerySchema,
   adminStatsResponseSchema,
   adminStatusBodySchema,
   apiErrorBodySchema,
@@ -18,29 +19,22 @@ import {
   bookingMessages,
   bookingResponseSchema,
   bookingsResponseSchema,
-  maxStatsRangeDays,
-  rangeDays,
   revenueDefinition,
   todayIn,
   upcomingBookingsQuerySchema,
   userStatsResponseSchema,
 } from '@portal/domain';
-import { stringify } from 'csv-stringify';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { SessionUser } from '../../plugins/auth.ts';
-import { setBookingStatus } from '../bookings/bookings.service.ts';
-import { throwValidationErrors, ValidationFailed } from '../errors.ts';
-import { userStatistics } from '../users/users.service.ts';
+import { setBookingStatus } from '../bookings/booking-status.service.ts';
 import {
-  bookingStatistics,
-  closedRange,
-  exportBookings,
+  exportBookingsCsv,
   exportColumns,
   listAdminBookings,
   upcomingBookings,
-} from './admin.service.ts';
+} from './admin-bookings.service.ts';
+import { bookingStatistics, userStatistics } from './admin-stats.service.ts';
 
 export interface AdminRoutesOptions {
   /** The business time zone (BUSINESS_TIMEZONE). */
@@ -52,18 +46,12 @@ export interface AdminRoutesOptions {
   now?: () => Date;
 }
 
-function caller(request: FastifyRequest): SessionUser {
-  const user = request.sessionUser;
-  if (!user) throw new Error('requireRole did not run');
-  return user;
-}
-
-/**
- * The CSV writer of the export: quoting by csv-stringify, a BOM so that spreadsheets read UTF-8, and cells that
- * a spreadsheet would run as a formula (= + - @ tab CR first) neutralised with a leading apostrophe.
- */
-export function csvWriter() {
-  return stringify({ header: true, columns: [...exportColumns], bom: true, escape_formulas: true });
+/** Streams a CSV file as a download: Fastify sends a stream as it is written, without serializing it. */
+function sendAttachment(reply: FastifyReply, csv: Readable, filename: string): FastifyReply {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .send(csv);
 }
 
 const tags = ['admin'];
@@ -88,36 +76,23 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   routes.get(
     adminApiPaths.stats,
     {
-      preHandler: adminOnly,
-      // The guard answers 401/403 before a bad query is judged.
-      attachValidation: true,
+      onRequest: adminOnly,
       schema: {
         tags,
         summary:
           'Booking counts by status, revenue, the previous period, a daily series and per-service figures',
         description: `${revenueDefinition} The previous period is the range of equal length just before.`,
-        querystring: adminDateRangeQuerySchema,
+        querystring: adminStatsQuerySchema,
         response: { 200: adminStatsResponseSchema, 400: badRange, ...guarded },
       },
     },
-    async (request) => {
-      throwValidationErrors(request);
-      const closed = closedRange(request.query);
-      if (closed && rangeDays(closed) > maxStatsRangeDays) {
-        throw new ValidationFailed(
-          [{ path: 'endDate', msg: adminMessages.rangeTooLong }],
-          adminMessages.rangeTooLong,
-        );
-      }
-      return bookingStatistics(app.db, request.query, timeZone);
-    },
+    (request) => bookingStatistics(app.db, request.query, timeZone),
   );
 
   routes.get(
     adminApiPaths.all,
     {
-      preHandler: adminOnly,
-      attachValidation: true,
+      onRequest: adminOnly,
       schema: {
         tags,
         summary: 'Every booking, newest first (by the moment booked), filtered and paged by cursor',
@@ -134,17 +109,13 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
         },
       },
     },
-    async (request) => {
-      throwValidationErrors(request);
-      return listAdminBookings(app.db, request.query, timeZone);
-    },
+    (request) => listAdminBookings(app.db, request.query, timeZone),
   );
 
   routes.get(
     adminApiPaths.upcoming,
     {
-      preHandler: adminOnly,
-      attachValidation: true,
+      onRequest: adminOnly,
       schema: {
         tags,
         summary: 'Pending and confirmed bookings that have not started yet, soonest first',
@@ -152,17 +123,13 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
         response: { 200: bookingsResponseSchema, 400: apiErrorBodySchema, ...guarded },
       },
     },
-    async (request) => {
-      throwValidationErrors(request);
-      return { bookings: await upcomingBookings(app.db, request.query.limit, now(), timeZone) };
-    },
+    async (request) => ({ bookings: await upcomingBookings(app.db, request.query.limit, now(), timeZone) }),
   );
 
   routes.get(
     adminApiPaths.export,
     {
-      preHandler: adminOnly,
-      attachValidation: true,
+      onRequest: adminOnly,
       schema: {
         tags,
         summary: 'Every booking matching the filters as CSV (no paging), newest first',
@@ -179,26 +146,17 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       },
     },
     async (request, reply) => {
-      throwValidationErrors(request);
-      const records = await exportBookings(app.db, request.query, timeZone);
-      const csv = csvWriter();
-      // Errors while streaming reach Fastify through the destroyed csv stream (it ends the response).
-      pipeline(records, csv, () => {});
-      return (
-        reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="bookings-${todayIn(timeZone, now())}.csv"`)
-          // The schema types the body as the CSV text; Fastify streams it as it is written (no stream is serialized).
-          .send(csv as unknown as string)
+      const csv = await exportBookingsCsv(app.db, request.query, timeZone, (error) =>
+        request.log.error({ err: error }, 'the CSV export failed while streaming'),
       );
+      return sendAttachment(reply, csv, `bookings-${todayIn(timeZone, now())}.csv`);
     },
   );
 
   routes.put(
     adminApiPaths.status(':id'),
     {
-      preHandler: adminOnly,
-      attachValidation: true,
+      onRequest: adminOnly,
       schema: {
         tags,
         summary:
@@ -214,22 +172,19 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
         },
       },
     },
-    async (request) => {
-      throwValidationErrors(request);
-      const booking = await setBookingStatus(
+    async (request) => ({
+      booking: await setBookingStatus(
         app.db,
-        { bookingId: request.params.id, status: request.body.status, actorUserId: caller(request).id },
+        { bookingId: request.params.id, status: request.body.status, actorUserId: request.caller.id },
         { timeZone, appUrl: options.appUrl, mailFrom: options.mailFrom },
-      );
-      return { booking };
-    },
+      ),
+    }),
   );
 
   routes.get(
     accountApiPaths.userStats,
     {
-      preHandler: adminOnly,
-      attachValidation: true,
+      onRequest: adminOnly,
       schema: {
         tags,
         summary: 'Active and new users in a range, and in the range of equal length before it',
@@ -238,9 +193,6 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
         response: { 200: userStatsResponseSchema, 400: badRange, ...guarded },
       },
     },
-    async (request) => {
-      throwValidationErrors(request);
-      return userStatistics(app.db, request.query, timeZone);
-    },
+    (request) => userStatistics(app.db, request.query, timeZone),
   );
 }

@@ -12,10 +12,8 @@ import {
   idempotencyHeadersSchema,
   updateBookingBodySchema,
 } from '@portal/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { SessionUser } from '../../plugins/auth.ts';
-import { throwValidationErrors } from '../errors.ts';
 import { availability, cancelOwnBooking, createBooking, listUserBookings } from './bookings.service.ts';
 
 export interface BookingsRoutesOptions {
@@ -23,12 +21,6 @@ export interface BookingsRoutesOptions {
   timeZone: string;
   /** The clock (tests may fix it). */
   now?: () => Date;
-}
-
-function caller(request: FastifyRequest): SessionUser {
-  const user = request.sessionUser;
-  if (!user) throw new Error('requireSession did not run');
-  return user;
 }
 
 const signedOut = apiErrorBodySchema.describe("Not signed in: 'No active session'");
@@ -63,8 +55,7 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
   routes.post(
     bookingApiPaths.bookings,
     {
-      preHandler: app.requireSession,
-      attachValidation: true,
+      onRequest: app.requireSession,
       schema: {
         tags: ['bookings'],
         summary:
@@ -84,39 +75,36 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
       },
     },
     async (request, reply) => {
-      throwValidationErrors(request);
-      const result = await createBooking(
+      const { headers, body, caller } = request;
+      const { booking, created } = await createBooking(
         app.db,
-        {
-          userId: caller(request).id,
-          request: request.body,
-          idempotencyKey: request.headers['idempotency-key'],
-        },
+        { userId: caller.id, request: body, idempotencyKey: headers['idempotency-key'] },
         clock(),
       );
-      if (!result.created) reply.header('idempotent-replayed', 'true');
-      return reply.code(result.created ? 201 : 200).send({ booking: result.booking });
+      return reply
+        .headers(created ? {} : { 'idempotent-replayed': 'true' })
+        .code(created ? 201 : 200)
+        .send({ booking });
     },
   );
 
   routes.get(
     bookingApiPaths.myBookings,
     {
-      preHandler: app.requireSession,
+      onRequest: app.requireSession,
       schema: {
         tags: ['bookings'],
         summary: "The caller's bookings, newest first",
         response: { 200: bookingsResponseSchema, 401: signedOut, default: apiErrorBodySchema },
       },
     },
-    async (request) => ({ bookings: await listUserBookings(app.db, caller(request).id, timeZone) }),
+    async (request) => ({ bookings: await listUserBookings(app.db, request.caller.id, timeZone) }),
   );
 
   routes.put(
     bookingApiPaths.booking(':id'),
     {
-      preHandler: app.requireSession,
-      attachValidation: true,
+      onRequest: app.requireSession,
       schema: {
         tags: ['bookings'],
         summary: "Cancels the caller's confirmed booking: { status: 'cancelled' }",
@@ -136,9 +124,8 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
         },
       },
     },
-    async (request) => {
-      throwValidationErrors(request);
-      return { booking: await cancelOwnBooking(app.db, caller(request).id, request.params.id, timeZone) };
-    },
+    async (request) => ({
+      booking: await cancelOwnBooking(app.db, request.caller.id, request.params.id, timeZone),
+    }),
   );
 }

@@ -4,15 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { OutboxRow } from '../../db/schema.ts';
-import { linksIn } from '../../mail/templates.ts';
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
-}
+import { escapeHtml, linksIn } from '../../lib/mail/letter.ts';
 
 /** The plain text with its links made clickable. */
 function textWithLinks(text: string): string {

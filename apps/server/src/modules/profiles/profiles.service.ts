@@ -1,18 +1,15 @@
 // Profiles: the client's names, phone and company in user_profiles, read together with the account.
-import type { ProfileUpdate, ProfileUser, Role } from '@portal/domain';
+import { accountMessages, type ProfileUpdate, type ProfileUser } from '@portal/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type UserProfileRow, userProfiles, users } from '../../db/schema.ts';
+import { NotFound } from '../../lib/errors.ts';
+import type { Caller } from '../../plugins/auth.ts';
 
-export interface ProfileOwner {
-  id: string;
-  email: string;
-  emailVerified: boolean;
-  role: Role;
-  createdAt: Date;
-}
+/** Whose profile it is: the signed-in caller. */
+type ProfileOwner = Pick<Caller, 'id' | 'email' | 'emailVerified' | 'role' | 'createdAt'>;
 
-export function toProfileUser(owner: ProfileOwner, profile: UserProfileRow): ProfileUser {
+function toProfileUser(owner: ProfileOwner, profile: UserProfileRow): ProfileUser {
   // "Member since" is the account's creation; the profile's own times are only its updates.
   const createdAt = owner.createdAt.toISOString();
   const updatedAt = profile.updatedAt.toISOString();
@@ -34,10 +31,11 @@ export function toProfileUser(owner: ProfileOwner, profile: UserProfileRow): Pro
   };
 }
 
-/** The caller's profile, or undefined when it is not completed yet. */
-export async function findProfile(db: Database, owner: ProfileOwner): Promise<ProfileUser | undefined> {
+/** The caller's profile; 404 while it is not completed yet (the web app then asks for it). */
+export async function findProfile(db: Database, owner: ProfileOwner): Promise<ProfileUser> {
   const [row] = await db.select().from(userProfiles).where(eq(userProfiles.userId, owner.id));
-  return row ? toProfileUser(owner, row) : undefined;
+  if (!row) throw new NotFound(accountMessages.profileNotFound);
+  return toProfileUser(owner, row);
 }
 
 /** Creates or replaces the caller's profile; the account's display name follows the names. */

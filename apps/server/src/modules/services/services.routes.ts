@@ -8,7 +8,7 @@ import {
 } from '@portal/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { NotFound } from '../errors.ts';
+import { NotFound } from '../../lib/errors.ts';
 import { loadCatalogue, peekCatalogue, type SerializedCatalogue } from './services.service.ts';
 
 const json = 'application/json; charset=utf-8';

@@ -1,4 +1,4 @@
-// The accounts service: better-auth on our database, configured as DESIGN.md §2 and the accounts issue say.
+// The accounts service: better-auth on our database (docs/product.md#accounts).
 import {
   defaultRole,
   identityBasePath,
@@ -13,10 +13,10 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, bearer } from 'better-auth/plugins';
 import { adminAc, userAc } from 'better-auth/plugins/admin/access';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client.ts';
-import { accounts, rateLimits, sessions, users, verifications } from '../db/schema.ts';
-import type { MailMessage } from '../mail/outbox.ts';
-import { existingAccountEmail, passwordResetEmail, verificationEmail } from '../mail/templates.ts';
+import type { Database } from '../../db/client.ts';
+import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema.ts';
+import { existingAccountEmail, passwordResetEmail, verificationEmail } from '../mail/account-emails.ts';
+import type { MailMessage } from '../mail/letter.ts';
 
 /** The header our Fastify mount sets to the client address Fastify sees (TRUST_PROXY aware); never a client's. */
 export const clientIpHeader = 'x-portal-client-ip';

@@ -1,8 +1,8 @@
 // The mail worker: polls the outbox (and wakes at once after an insert), delivers, retries with backoff.
 import type { FastifyBaseLogger } from 'fastify';
 import type { SendMailOptions } from 'nodemailer';
-import type { Database } from '../db/client.ts';
-import type { OutboxRow } from '../db/schema.ts';
+import type { Database } from '../../db/client.ts';
+import type { OutboxRow } from '../../db/schema.ts';
 import { claimDueMail, markFailed, markSent, retryDelayMs } from './outbox.ts';
 
 /**

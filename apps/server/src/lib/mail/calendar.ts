@@ -10,7 +10,7 @@ import ical, {
   ICalEventStatus,
 } from 'ical-generator';
 import { tzlib_get_ical_block, tzlib_get_timezones } from 'timezones-ical-library';
-import type { OutboxCalendarEvent } from '../db/schema.ts';
+import type { OutboxCalendarEvent } from '../../db/schema.ts';
 
 export interface ConsultationEvent {
   method: OutboxCalendarEvent['method'];

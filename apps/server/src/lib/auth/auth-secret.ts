@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Config, minAuthSecretLength } from './config.ts';
+import { type Config, minAuthSecretLength } from '../../config.ts';
 
 export function authSecretFile(dataDir: string): string {
   return join(dataDir, 'auth-secret');

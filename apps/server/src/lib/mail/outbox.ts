@@ -1,16 +1,8 @@
 // The mail outbox: requests insert, the worker claims due messages, sends them, and records the outcome.
-import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { type OutboxCalendarEvent, type OutboxRow, outbox } from '../db/schema.ts';
-
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  /** A calendar invitation or cancellation, sent as a text/calendar alternative and as invite.ics. */
-  icalEvent?: OutboxCalendarEvent | undefined;
-}
+import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { type OutboxRow, outbox } from '../../db/schema.ts';
+import type { MailMessage } from './letter.ts';
 
 /** A database handle or an open transaction: mail enqueued in a transaction is sent only if it commits. */
 type Writer = Pick<Database, 'insert'>;
@@ -32,32 +24,24 @@ export async function enqueueMail(db: Writer, message: MailMessage): Promise<Out
  * `FOR UPDATE SKIP LOCKED` lets several server processes poll the same table without taking the same message.
  */
 export async function claimDueMail(db: Database, limit = 10): Promise<OutboxRow[]> {
-  const result = await db.execute(sql`
-    update ${outbox}
-    set status = 'sending',
-        attempts = ${outbox.attempts} + 1,
-        next_attempt_at = now() + make_interval(secs => ${claimLeaseMs / 1000})
-    where ${outbox.id} in (
-      select ${outbox.id} from ${outbox}
-      where ${outbox.status} <> 'sent' and ${outbox.nextAttemptAt} <= now()
-      order by ${outbox.nextAttemptAt}
-      limit ${limit}
-      for update skip locked
-    )
-    returning ${outbox.id}`);
-  // node-postgres and PGlite both answer `{ rows }`.
-  const ids = ((result as unknown as { rows: { id: string }[] }).rows ?? []).map((row) => row.id);
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select()
+  const due = db
+    .select({ id: outbox.id })
     .from(outbox)
-    .where(
-      sql`${outbox.id} in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    );
-  return rows.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime());
+    .where(and(ne(outbox.status, 'sent'), lte(outbox.nextAttemptAt, sql`now()`)))
+    .orderBy(asc(outbox.nextAttemptAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(outbox)
+    .set({
+      status: 'sending',
+      attempts: sql`${outbox.attempts} + 1`,
+      nextAttemptAt: sql`now() + make_interval(secs => ${claimLeaseMs / 1000})`,
+    })
+    .where(inArray(outbox.id, due))
+    .returning();
+  // In the order they were written (an UPDATE … RETURNING has no order of its own).
+  return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }
 
 export async function markSent(db: Database, id: string): Promise<void> {

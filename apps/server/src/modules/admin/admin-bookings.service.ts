@@ -1,159 +1,22 @@
-// The administrators' reading of the bookings: statistics, the filtered list and its CSV export, the upcoming
-// schedule. Every figure counts bookings by the day they were made (created_at) in the business time zone.
+// The administrators' lists of bookings: every booking filtered and paged by cursor, its CSV export, and the
+// upcoming schedule. Dates filter by the day a booking was made (created_at) in the business time zone.
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   type AdminBookingFilters,
   type AdminBookingsResponse,
-  type AdminDateRangeQuery,
-  type AdminStatsResponse,
   activeBookingStatuses,
-  addDays,
   adminMessages,
   type Booking,
-  type BookingStats,
-  type DateRange,
-  previousRange,
-  rangeInstants,
-  revenueStatuses,
 } from '@portal/domain';
-import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { stringify } from 'csv-stringify';
+import { and, asc, count, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { withinDays } from '../../db/date-ranges.ts';
 import { bookings } from '../../db/schema.ts';
-import { selectBookings, toBooking } from '../bookings/bookings.service.ts';
-import { ValidationFailed } from '../errors.ts';
+import { invalidField } from '../../lib/errors.ts';
+import { selectBookings, toBooking } from '../bookings/booking-read-model.ts';
 import { loadCatalogue } from '../services/services.service.ts';
-
-/** Conditions on created_at for a range of days in the business zone: `from <= created_at < until`. */
-export function createdWithin(range: Partial<DateRange>, timeZone: string): SQL[] {
-  const { from, until } = rangeInstants(range, timeZone);
-  const conditions: SQL[] = [];
-  if (from) conditions.push(gte(bookings.createdAt, from));
-  if (until) conditions.push(lt(bookings.createdAt, until));
-  return conditions;
-}
-
-/** Both ends given: the range the daily series and the previous period need. */
-export function closedRange(range: Partial<DateRange>): DateRange | undefined {
-  return range.startDate && range.endDate
-    ? { startDate: range.startDate, endDate: range.endDate }
-    : undefined;
-}
-
-// ——— Statistics ———
-
-function emptyStats(): BookingStats {
-  return { total: 0, pending: 0, confirmed: 0, completed: 0, cancelled: 0, totalRevenue: 0 };
-}
-
-interface Tally {
-  pending: number;
-  confirmed: number;
-  completed: number;
-  cancelled: number;
-  revenue: number;
-}
-
-function addTally(stats: BookingStats, tally: Tally): void {
-  stats.pending += tally.pending;
-  stats.confirmed += tally.confirmed;
-  stats.completed += tally.completed;
-  stats.cancelled += tally.cancelled;
-  stats.total += tally.pending + tally.confirmed + tally.completed + tally.cancelled;
-  stats.totalRevenue += tally.revenue;
-}
-
-const countWhere = (status: Booking['status']) =>
-  sql<number>`count(*) filter (where ${bookings.status} = ${status})`.mapWith(Number);
-
-function tallyColumns() {
-  return {
-    pending: countWhere('pending'),
-    confirmed: countWhere('confirmed'),
-    completed: countWhere('completed'),
-    cancelled: countWhere('cancelled'),
-    revenue:
-      sql<number>`coalesce(sum(${bookings.totalCost}) filter (where ${inArray(bookings.status, [...revenueStatuses])}), 0)`.mapWith(
-        Number,
-      ),
-  };
-}
-
-/**
- * The dashboard's figures for a range (revenueDefinition, in the domain), from few rows: the range grouped by
- * service and (when both ends are given) by day, the previous range as one row, and the small catalogue. The
- * queries run side by side; each is an index-only scan of a range of created_at (bookings_created_idx).
- */
-export async function bookingStatistics(
-  db: Database,
-  range: AdminDateRangeQuery,
-  timeZone: string,
-): Promise<AdminStatsResponse> {
-  const closed = closedRange(range);
-  const before = closed ? previousRange(closed) : undefined;
-  // Grouping by position: the zone is a parameter, and a repeated parameter is not "the same expression".
-  const day = closed
-    ? sql<string>`to_char(${bookings.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD')`
-    : sql<string>`''`;
-  const [rows, previousRows, catalogue] = await Promise.all([
-    db
-      .select({ day, serviceId: bookings.serviceId, ...tallyColumns() })
-      .from(bookings)
-      .where(and(...createdWithin(range, timeZone)))
-      .groupBy(sql`1`, sql`2`),
-    before
-      ? db
-          .select(tallyColumns())
-          .from(bookings)
-          .where(and(...createdWithin(before, timeZone)))
-      : Promise.resolve([]),
-    loadCatalogue(db),
-  ]);
-
-  const stats = emptyStats();
-  const daily = new Map<string, { bookings: number; revenue: number }>();
-  const byService = new Map<number, BookingStats>();
-  for (const row of rows) {
-    addTally(stats, row);
-    const service = byService.get(row.serviceId) ?? emptyStats();
-    addTally(service, row);
-    byService.set(row.serviceId, service);
-    const entry = daily.get(row.day) ?? { bookings: 0, revenue: 0 };
-    entry.bookings += row.pending + row.confirmed + row.completed + row.cancelled;
-    entry.revenue += row.revenue;
-    daily.set(row.day, entry);
-  }
-  let previous: BookingStats | null = null;
-  if (before) {
-    previous = emptyStats();
-    for (const row of previousRows) addTally(previous, row);
-  }
-
-  const days: AdminStatsResponse['daily'] = [];
-  if (closed) {
-    for (let date = closed.startDate; date <= closed.endDate; date = addDays(date, 1)) {
-      days.push({ date, bookings: 0, revenue: 0, ...daily.get(date) });
-    }
-  }
-  return {
-    timeZone,
-    stats,
-    previous,
-    previousRange: before ?? null,
-    daily: days,
-    services: catalogue.services.map((service) => {
-      const figures = byService.get(service.id) ?? emptyStats();
-      return {
-        serviceId: service.id,
-        name: service.name,
-        bookings: figures.total,
-        completed: figures.completed,
-        cancelled: figures.cancelled,
-        revenue: figures.totalRevenue,
-      };
-    }),
-  };
-}
-
-// ——— The list: filters, keyset paging ———
 
 /** The filters as SQL conditions; an unknown service is a 400 (not an empty list that hides a typo). */
 async function filterConditions(
@@ -161,15 +24,12 @@ async function filterConditions(
   filters: AdminBookingFilters,
   timeZone: string,
 ): Promise<SQL[]> {
-  const conditions = createdWithin(filters, timeZone);
+  const conditions = withinDays(bookings.createdAt, filters, timeZone);
   if (filters.status !== 'all') conditions.push(eq(bookings.status, filters.status));
   if (filters.serviceId !== undefined) {
     // The catalogue is cached (it changes only with migrations and the seed): no query per request.
     if (!(await loadCatalogue(db)).byId.has(filters.serviceId)) {
-      throw new ValidationFailed(
-        [{ path: 'serviceId', msg: adminMessages.serviceUnknown }],
-        adminMessages.serviceUnknown,
-      );
+      throw invalidField('serviceId', adminMessages.serviceUnknown);
     }
     conditions.push(eq(bookings.serviceId, filters.serviceId));
   }
@@ -190,12 +50,7 @@ export function decodeCursor(cursor: string): number {
     ? cursorPattern.exec(Buffer.from(cursor, 'base64url').toString())
     : null;
   const id = match ? Number(match[1]) : Number.NaN;
-  if (!(id <= 2_147_483_647)) {
-    throw new ValidationFailed(
-      [{ path: 'cursor', msg: adminMessages.cursorInvalid }],
-      adminMessages.cursorInvalid,
-    );
-  }
+  if (!(id <= 2_147_483_647)) throw invalidField('cursor', adminMessages.cursorInvalid);
   return id;
 }
 
@@ -296,6 +151,14 @@ export function exportRecord(booking: Booking): ExportRecord {
   };
 }
 
+/**
+ * The CSV writer of the export: quoting by csv-stringify, a BOM so that spreadsheets read UTF-8, and cells that
+ * a spreadsheet would run as a formula (= + - @ tab CR first) neutralised with a leading apostrophe.
+ */
+export function csvWriter() {
+  return stringify({ header: true, columns: [...exportColumns], bom: true, escape_formulas: true });
+}
+
 const exportBatchSize = 1000;
 
 /**
@@ -323,4 +186,19 @@ export async function exportBookings(
       rows = await batch(last.booking.id);
     }
   })();
+}
+
+/**
+ * The export as CSV text, streamed. A failure while streaming (after the first batch) ends the stream with that
+ * error, which cuts the download short, and is reported to `onError`.
+ */
+export async function exportBookingsCsv(
+  db: Database,
+  filters: AdminBookingFilters,
+  timeZone: string,
+  onError: (error: unknown) => void,
+): Promise<Readable> {
+  const csv = csvWriter();
+  pipeline(await exportBookings(db, filters, timeZone), csv).catch(onError);
+  return csv;
 }

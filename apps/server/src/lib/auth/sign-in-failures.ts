@@ -1,8 +1,8 @@
 // Failed sign-ins per account (the normalized e-mail, known or not), kept in the database so that every server
 // process sees them: after `maxFailures` in `windowMs`, sign-in for that address is refused until the window ends.
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { signInFailures } from '../db/schema.ts';
+import type { Database } from '../../db/client.ts';
+import { signInFailures } from '../../db/schema.ts';
 
 export const maxFailedSignIns = 5;
 export const failedSignInWindowMs = 15 * 60_000;

@@ -1,0 +1,24 @@
+// PostgreSQL's error codes, read through Drizzle (it wraps the driver's error: the code is on it or its cause).
+
+const exclusionViolation = '23P01';
+const uniqueViolation = '23505';
+
+function databaseErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
+    const code = 'code' in current ? current.code : undefined;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = 'cause' in current ? current.cause : undefined;
+  }
+  return undefined;
+}
+
+/** A write broke an exclusion constraint: for bookings, another active booking holds the time. */
+export function isExclusionViolation(error: unknown): boolean {
+  return databaseErrorCode(error) === exclusionViolation;
+}
+
+/** A write broke a unique constraint. */
+export function isUniqueViolation(error: unknown): boolean {
+  return databaseErrorCode(error) === uniqueViolation;
+}

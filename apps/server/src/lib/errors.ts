@@ -1,0 +1,152 @@
+// Every refusal the server makes is one of these typed errors; the one error handler below turns it (and any
+// other failure) into `{ message, errors? }` with its status.
+import { type ApiErrorBody, accountMessages, type FieldError, messages } from '@portal/domain';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly errors: FieldError[] | undefined;
+  /** A machine-readable reason beside the message (the accounts service's codes, which the web app switches on). */
+  readonly code: string | undefined;
+  constructor(statusCode: number, message: string, options: { errors?: FieldError[]; code?: string } = {}) {
+    super(message);
+    this.statusCode = statusCode;
+    this.errors = options.errors;
+    this.code = options.code;
+  }
+}
+
+/** 400: the request breaks a rule; the first problem is the message. */
+export class ValidationFailed extends HttpError {
+  override name = 'ValidationFailed';
+  constructor(errors: FieldError[], code?: string) {
+    super(400, errors[0]?.msg ?? messages.invalidRequest, { errors, code });
+  }
+}
+
+/** 400 without a field list: a refusal the accounts service's clients tell apart by its code. */
+export class BadRequest extends HttpError {
+  override name = 'BadRequest';
+  constructor(message: string, code: string) {
+    super(400, message, { code });
+  }
+}
+
+/** 400 for one field: `{ message: msg, errors: [{ path, msg }] }`. */
+export function invalidField(path: string, msg: string, code?: string): ValidationFailed {
+  return new ValidationFailed([{ path, msg }], code);
+}
+
+export class Unauthorized extends HttpError {
+  override name = 'Unauthorized';
+  constructor(message: string = accountMessages.noActiveSession) {
+    super(401, message);
+  }
+}
+
+export class Forbidden extends HttpError {
+  override name = 'Forbidden';
+  constructor(message: string) {
+    super(403, message);
+  }
+}
+
+export class NotFound extends HttpError {
+  override name = 'NotFound';
+  constructor(message: string = messages.pageNotFound) {
+    super(404, message);
+  }
+}
+
+export class Conflict extends HttpError {
+  override name = 'Conflict';
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+
+/** 422: understood, but it contradicts an earlier request (an Idempotency-Key reused for another booking). */
+export class Unprocessable extends HttpError {
+  override name = 'Unprocessable';
+  constructor(message: string) {
+    super(422, message);
+  }
+}
+
+export class TooManyRequests extends HttpError {
+  override name = 'TooManyRequests';
+  constructor(message: string, code?: string) {
+    super(429, message, { code });
+  }
+}
+
+/** Clear messages for the client errors Fastify raises before a handler runs (parsing, limits, URL). */
+const frameworkMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The content length does not match the body',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty but its content type is JSON',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+  FST_ERR_BAD_URL: 'The URL is not valid',
+  FST_ERR_INVALID_URL: 'The URL is not valid',
+  FST_ERR_ASYNC_CONSTRAINT: 'The request could not be routed',
+};
+
+/** What Fastify and its plugins put on the errors they raise; any of it may be missing. */
+type FrameworkError = Partial<Pick<FastifyError, 'code' | 'statusCode' | 'validationContext'>> & {
+  status?: number;
+  message?: string;
+};
+
+function asFrameworkError(error: unknown): FrameworkError {
+  return typeof error === 'object' && error !== null ? error : {};
+}
+
+/** A schema's problems as `{ path, msg }`: the field's dotted path, or the part of the request when it is whole. */
+function fieldErrors(
+  issues: readonly { instancePath: string; message?: string | undefined }[],
+  context: string | undefined,
+): FieldError[] {
+  return issues.map((issue) => ({
+    path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (context ?? 'request'),
+    msg: issue.message ?? 'is invalid',
+  }));
+}
+
+/** The status and body a failure answers with; anything unexpected is a 500 with a generic message. */
+export function describeError(error: unknown): { statusCode: number; body: ApiErrorBody } {
+  if (error instanceof HttpError) {
+    const { message, code, errors } = error;
+    return {
+      statusCode: error.statusCode,
+      body: { message, ...(code === undefined ? {} : { code }), ...(errors === undefined ? {} : { errors }) },
+    };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return describeError(
+      new ValidationFailed(fieldErrors(error.validation, asFrameworkError(error).validationContext)),
+    );
+  }
+  const candidate = asFrameworkError(error);
+  const statusCode = candidate.statusCode ?? candidate.status;
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+    // JSON syntax errors come from the parser as SyntaxError with statusCode 400.
+    const known = candidate.code ? frameworkMessages[candidate.code] : undefined;
+    const message =
+      known ??
+      (error instanceof SyntaxError ? frameworkMessages.FST_ERR_CTP_INVALID_JSON_BODY : undefined) ??
+      candidate.message ??
+      messages.invalidRequest;
+    return { statusCode, body: { message } };
+  }
+  return { statusCode: 500, body: { message: messages.internalError } };
+}
+
+/** The one error handler of the app. 5xx details are logged (with the request id), never sent. */
+export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const { statusCode, body } = describeError(error);
+  if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
+  else request.log.info({ statusCode, message: body.message }, 'request refused');
+  return reply.code(statusCode).type('application/json; charset=utf-8').send(JSON.stringify(body));
+}

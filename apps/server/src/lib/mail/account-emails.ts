@@ -1,0 +1,45 @@
+// The e-mails of the accounts flows: verification, password reset, and the notice to an existing account.
+import { productName } from '@portal/domain';
+import { compose, type MailMessage } from './letter.ts';
+
+export function verificationEmail(to: string, url: string): MailMessage {
+  return compose({
+    to,
+    subject: `Verify your email address for ${productName}`,
+    intro: [
+      `Thank you for registering with ${productName}. Please confirm your email address to activate your account.`,
+    ],
+    action: { label: 'Verify email address', url },
+    outro: [
+      'The link is valid for 24 hours and signs you in.',
+      'If you did not create an account, you can ignore this email.',
+    ],
+  });
+}
+
+export function passwordResetEmail(to: string, url: string): MailMessage {
+  return compose({
+    to,
+    subject: `Reset your ${productName} password`,
+    intro: ['We received a request to reset the password of your account.'],
+    action: { label: 'Reset password', url },
+    outro: [
+      'The link is valid for 1 hour and can be used once. Setting a new password signs you out everywhere else.',
+      'If you did not ask for this, you can ignore this email: your password stays as it is.',
+    ],
+  });
+}
+
+/** Sent when someone registers with an address that already has an account (the sign-up answer is the same). */
+export function existingAccountEmail(to: string, loginUrl: string, forgotUrl: string): MailMessage {
+  return compose({
+    to,
+    subject: `You already have a ${productName} account`,
+    intro: [
+      'Someone (probably you) tried to register with this email address, but it already has an account.',
+      `If you forgot your password, you can reset it here: ${forgotUrl}`,
+    ],
+    action: { label: 'Log in', url: loginUrl },
+    outro: ['If this was not you, you can ignore this email.'],
+  });
+}

@@ -1,0 +1,153 @@
+// The client's e-mails about an administrator's decision on a booking, with the calendar part where there is one.
+import { type Booking, dollars, longDate, paths, productName, zoneName } from '@portal/domain';
+import { consultationCalendar, consultationUid, mailbox } from './calendar.ts';
+import { compose, type MailMessage } from './letter.ts';
+
+/** '09:00 – 10:00 Mountain Standard Time (America/Phoenix)'. */
+function bookingTimeRange(booking: Booking): string {
+  const slot = booking.time_slots[0];
+  const range = slot ? `${slot.start_time} – ${slot.end_time}` : '';
+  return `${range} ${zoneName(booking.time_zone, new Date(booking.starts_at))}`.trim();
+}
+
+function bookingDetails(booking: Booking): [string, string][] {
+  return [
+    ['Service', booking.services.name],
+    ['Date', longDate(booking.booking_date)],
+    ['Time', bookingTimeRange(booking)],
+    ['Total cost', dollars(booking.total_cost)],
+    ['Confirmation code', booking.confirmation_code],
+  ];
+}
+
+function firstName(booking: Booking): string | undefined {
+  return booking.user_profiles.first_name?.trim() || undefined;
+}
+
+/** Sent when an administrator confirms a booking; the calendar invitation travels with it. */
+function bookingConfirmedEmail(booking: Booking, myBookingsUrl: string): MailMessage {
+  return compose({
+    to: booking.user_profiles.email,
+    subject: `Your consultation is confirmed — ${booking.confirmation_code}`,
+    name: firstName(booking),
+    intro: [
+      `Good news: your ${booking.services.name} consultation is confirmed. We look forward to meeting you.`,
+    ],
+    details: bookingDetails(booking),
+    action: { label: 'View My Bookings', url: myBookingsUrl },
+    outro: [
+      'A calendar invitation is attached (invite.ics): open it to add the consultation to your calendar.',
+      'If you can no longer attend, you can cancel the booking in My Bookings.',
+    ],
+  });
+}
+
+/** Sent when an administrator cancels a booking; a confirmed one also gets the calendar cancellation. */
+function bookingCancelledEmail(booking: Booking, myBookingsUrl: string, withCalendar: boolean): MailMessage {
+  return compose({
+    to: booking.user_profiles.email,
+    subject: `Your consultation has been cancelled — ${booking.confirmation_code}`,
+    name: firstName(booking),
+    intro: [`Your ${booking.services.name} consultation has been cancelled.`],
+    details: bookingDetails(booking),
+    action: { label: 'View My Bookings', url: myBookingsUrl },
+    outro: [
+      ...(withCalendar
+        ? ['The attached calendar update (invite.ics) removes the consultation from your calendar.']
+        : []),
+      'If you did not expect this or would like another time, you are welcome to book a new consultation.',
+    ],
+  });
+}
+
+/** Sent when an administrator marks a booking completed: a thank-you, no calendar part. */
+function bookingCompletedEmail(booking: Booking, myBookingsUrl: string): MailMessage {
+  return compose({
+    to: booking.user_profiles.email,
+    subject: `Thank you for your consultation — ${booking.confirmation_code}`,
+    name: firstName(booking),
+    intro: [
+      `Thank you for choosing ${productName}. Your ${booking.services.name} consultation is now complete.`,
+    ],
+    details: bookingDetails(booking),
+    action: { label: 'View My Bookings', url: myBookingsUrl },
+    outro: ['We would be glad to help again: you can book your next consultation at any time.'],
+  });
+}
+
+/** Where the client's e-mail links to and who sends it. */
+export interface BookingMailOptions {
+  /** APP_URL: the link to My Bookings, and the host in the calendar event's UID. */
+  appUrl: string;
+  /** MAIL_FROM: the organizer of the calendar event. */
+  mailFrom: string;
+}
+
+/** What the booking's history says about its calendar event. */
+export interface CalendarHistory {
+  /** This revision's SEQUENCE; it grows with every recorded change, so each revision outranks the last. */
+  sequence: number;
+  /** An invitation went out (the booking was confirmed once), so a cancellation must withdraw it. */
+  invited: boolean;
+}
+
+function calendarEvent(
+  booking: Booking,
+  method: 'REQUEST' | 'CANCEL',
+  history: CalendarHistory,
+  options: BookingMailOptions,
+  myBookingsUrl: string,
+) {
+  return consultationCalendar({
+    method,
+    uid: consultationUid(booking.id, options.appUrl),
+    sequence: history.sequence,
+    startsAt: new Date(booking.starts_at),
+    endsAt: new Date(booking.ends_at),
+    timeZone: booking.time_zone,
+    summary: `${booking.services.name} consultation`,
+    description: [
+      `Confirmation code: ${booking.confirmation_code}`,
+      `Project: ${booking.project_description}`,
+      `Manage your booking: ${myBookingsUrl}`,
+    ].join('\n\n'),
+    url: myBookingsUrl,
+    organizer: mailbox(options.mailFrom, productName),
+    attendee: {
+      email: booking.user_profiles.email,
+      name: [booking.user_profiles.first_name, booking.user_profiles.last_name].filter(Boolean).join(' '),
+    },
+    stamp: new Date(),
+  });
+}
+
+/**
+ * The client's e-mail about the status an administrator has just given the booking: confirmed → the letter with a
+ * calendar REQUEST; cancelled → the letter, with a calendar CANCEL of the same event when an invitation went out;
+ * completed → a thank-you; pending → none.
+ */
+export function statusChangeEmail(
+  booking: Booking,
+  history: CalendarHistory,
+  options: BookingMailOptions,
+): MailMessage | undefined {
+  const myBookingsUrl = new URL(paths.myBookings, options.appUrl).toString();
+  switch (booking.status) {
+    case 'pending':
+      return undefined;
+    case 'completed':
+      return bookingCompletedEmail(booking, myBookingsUrl);
+    case 'confirmed':
+      return {
+        ...bookingConfirmedEmail(booking, myBookingsUrl),
+        icalEvent: calendarEvent(booking, 'REQUEST', history, options, myBookingsUrl),
+      };
+    case 'cancelled':
+      return {
+        ...bookingCancelledEmail(booking, myBookingsUrl, history.invited),
+        ...(history.invited
+          ? { icalEvent: calendarEvent(booking, 'CANCEL', history, options, myBookingsUrl) }
+          : {}),
+      };
+  }
+}

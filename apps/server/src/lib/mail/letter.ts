@@ -1,0 +1,88 @@
+// One letter layout for every e-mail: a greeting, paragraphs, facts, a button with its link spelled out, and the
+// same content as plain text.
+import { productName } from '@portal/domain';
+import type { OutboxCalendarEvent } from '../../db/schema.ts';
+
+/** One e-mail as the outbox stores it. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** A calendar invitation or cancellation, sent as a text/calendar alternative and as invite.ics. */
+  icalEvent?: OutboxCalendarEvent | undefined;
+}
+
+export function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+export interface Letter {
+  to: string;
+  subject: string;
+  /** The greeting's name ('Hello Ada,'); none: 'Hello,'. */
+  name?: string | undefined;
+  /** Paragraphs before the button. */
+  intro: string[];
+  /** Facts shown as a list of label and value after the intro (a booking's date, time, cost…). */
+  details?: [label: string, value: string][];
+  action?: { label: string; url: string };
+  /** Paragraphs after the button. */
+  outro: string[];
+}
+
+export function compose(letter: Letter): MailMessage {
+  const { action, details = [] } = letter;
+  const greeting = letter.name ? `Hello ${letter.name},` : 'Hello,';
+  const text = [
+    greeting,
+    '',
+    ...letter.intro.flatMap((paragraph) => [paragraph, '']),
+    ...(details.length > 0 ? [...details.map(([label, value]) => `${label}: ${value}`), ''] : []),
+    ...(action ? [`${action.label}: ${action.url}`, ''] : []),
+    ...letter.outro.flatMap((paragraph) => [paragraph, '']),
+    `— ${productName}`,
+  ].join('\n');
+  const paragraph = (content: string) =>
+    `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(content)}</p>`;
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#2563eb;color:#ffffff;` +
+      `padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>` +
+      paragraph('If the button does not work, copy this link into your browser:') +
+      `<p style="margin:0 0 16px;word-break:break-all"><a href="${escapeHtml(action.url)}">${escapeHtml(action.url)}</a></p>`
+    : '';
+  const facts =
+    details.length > 0
+      ? '<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">' +
+        details
+          .map(
+            ([label, value]) =>
+              `<tr><th scope="row" style="text-align:left;padding:4px 16px 4px 0;color:#4b5563;font-weight:normal;vertical-align:top">${escapeHtml(label)}</th>` +
+              `<td style="padding:4px 0;font-weight:bold">${escapeHtml(value)}</td></tr>`,
+          )
+          .join('') +
+        '</table>'
+      : '';
+  const html =
+    '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;background:#f9fafb;margin:0;padding:24px">' +
+    '<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">' +
+    `<h1 style="font-size:20px;margin:0 0 24px;color:#1e3a8a">${escapeHtml(productName)}</h1>` +
+    paragraph(greeting) +
+    letter.intro.map(paragraph).join('') +
+    facts +
+    button +
+    letter.outro.map(paragraph).join('') +
+    `<p style="margin:24px 0 0;color:#6b7280;font-size:12px">${escapeHtml(productName)} client portal</p>` +
+    '</div></body></html>';
+  return { to: letter.to, subject: letter.subject, text, html };
+}
+
+/** The links of a plain-text message (the dev mailbox logs and shows them). */
+export function linksIn(text: string): string[] {
+  return [...new Set(text.match(/https?:\/\/[^\s<>"]+/g) ?? [])];
+}

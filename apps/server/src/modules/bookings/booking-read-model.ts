@@ -1,0 +1,70 @@
+// A booking as the API shows it: one query joins its service, its owner and the owner's profile (no N+1), and
+// `toBooking` maps the row to the shared contract. Used by every module that answers bookings.
+import { type Booking, confirmationCode, zonedDate, zonedTime } from '@portal/domain';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { type BookingRow, bookings, services, userProfiles, users } from '../../db/schema.ts';
+
+/** A transaction or the database: reads inside a transaction see its own writes. */
+type Reader = Pick<Database, 'select'>;
+
+export interface BookingJoinRow {
+  booking: BookingRow;
+  serviceName: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+export function selectBookings(db: Reader) {
+  return db
+    .select({
+      booking: bookings,
+      serviceName: services.name,
+      email: users.email,
+      firstName: userProfiles.firstName,
+      lastName: userProfiles.lastName,
+    })
+    .from(bookings)
+    .innerJoin(services, eq(services.id, bookings.serviceId))
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, bookings.userId));
+}
+
+export function toBooking(row: BookingJoinRow, timeZone: string): Booking {
+  const { booking } = row;
+  const date = zonedDate(booking.startsAt, timeZone);
+  const startTime = zonedTime(booking.startsAt, timeZone);
+  const endTime = zonedTime(booking.endsAt, timeZone);
+  return {
+    id: booking.id,
+    service_id: booking.serviceId,
+    status: booking.status,
+    project_description: booking.projectDescription,
+    created_at: booking.createdAt.toISOString(),
+    updated_at: booking.updatedAt.toISOString(),
+    booking_date: date,
+    services: { name: row.serviceName, duration: booking.durationMinutes, hourly_rate: booking.hourlyRate },
+    time_slots: [{ start_time: startTime, end_time: endTime, availability: { date } }],
+    user_profiles: { first_name: row.firstName, last_name: row.lastName, email: row.email },
+    starts_at: booking.startsAt.toISOString(),
+    ends_at: booking.endsAt.toISOString(),
+    time_zone: timeZone,
+    urgency: booking.urgency,
+    preferred_contact: booking.preferredContact,
+    additional_notes: booking.additionalNotes,
+    total_cost: booking.totalCost,
+    confirmation_code: confirmationCode(booking.id, booking.createdAt, timeZone),
+  };
+}
+
+/** The booking with this id, joined; for an id the caller has just written or locked. */
+export async function findBookingRow(db: Reader, id: number): Promise<BookingJoinRow> {
+  const [row] = await selectBookings(db).where(eq(bookings.id, id));
+  if (!row) throw new Error(`Booking ${id} vanished`);
+  return row;
+}
+
+export async function findBooking(db: Reader, id: number, timeZone: string): Promise<Booking> {
+  return toBooking(await findBookingRow(db, id), timeZone);
+}

@@ -1,0 +1,77 @@
+// Status changes: each recorded in the booking's history; an administrator's change also tells the client by
+// e-mail in the same transaction, so the change and its letter commit together or not at all.
+import { type Booking, type BookingStatus, bookingMessages } from '@portal/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.ts';
+import { isExclusionViolation } from '../../db/errors.ts';
+import { bookingEvents, bookings } from '../../db/schema.ts';
+import { Conflict, NotFound } from '../../lib/errors.ts';
+import { type BookingMailOptions, statusChangeEmail } from '../../lib/mail/booking-emails.ts';
+import { enqueueMail } from '../../lib/mail/outbox.ts';
+import { findBooking } from './booking-read-model.ts';
+
+/** Records a status change and its history event in the caller's transaction. */
+export async function recordStatusChange(
+  tx: Pick<Database, 'update' | 'insert'>,
+  booking: { id: number; status: BookingStatus },
+  to: BookingStatus,
+  actorUserId: string,
+): Promise<void> {
+  await tx.update(bookings).set({ status: to, updatedAt: sql`now()` }).where(eq(bookings.id, booking.id));
+  await tx
+    .insert(bookingEvents)
+    .values({ bookingId: booking.id, actorUserId, fromStatus: booking.status, toStatus: to });
+}
+
+/** The calendar event's revision and whether an invitation went out, from the booking's history. */
+async function calendarHistory(tx: Transaction, bookingId: number) {
+  const [history] = await tx
+    .select({
+      changes: sql<number>`count(*)::int`,
+      everConfirmed: sql<boolean>`coalesce(bool_or(${bookingEvents.toStatus} = 'confirmed'), false)`,
+    })
+    .from(bookingEvents)
+    .where(eq(bookingEvents.bookingId, bookingId));
+  // Every change is an event, so their count only grows: each revision outranks the last.
+  return {
+    sequence: Math.max(0, Number(history?.changes ?? 0) - 1),
+    invited: Boolean(history?.everConfirmed),
+  };
+}
+
+/** What an administrator's change needs beyond the database: the zone, and the client's e-mail's links. */
+export interface StatusChangeOptions extends BookingMailOptions {
+  /** The business time zone (BUSINESS_TIMEZONE): the letter's times and the calendar event's zone. */
+  timeZone: string;
+}
+
+/**
+ * Sets any status (the administrators' change), recorded in the history, and tells the client by e-mail in the
+ * same transaction. Reactivating a cancelled booking whose time another active booking has taken since is a 409
+ * 'This time slot is no longer available'. Setting the status it already has changes, records and sends nothing.
+ */
+export async function setBookingStatus(
+  db: Database,
+  input: { bookingId: number; status: BookingStatus; actorUserId: string },
+  options: StatusChangeOptions,
+): Promise<Booking> {
+  try {
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ id: bookings.id, status: bookings.status })
+        .from(bookings)
+        .where(eq(bookings.id, input.bookingId))
+        .for('update');
+      if (!row) throw new NotFound(bookingMessages.bookingNotFound);
+      if (row.status === input.status) return;
+      await recordStatusChange(tx, row, input.status, input.actorUserId);
+      const changed = await findBooking(tx, row.id, options.timeZone);
+      const letter = statusChangeEmail(changed, await calendarHistory(tx, row.id), options);
+      if (letter) await enqueueMail(tx, letter);
+    });
+  } catch (error) {
+    if (isExclusionViolation(error)) throw new Conflict(bookingMessages.slotTaken);
+    throw error;
+  }
+  return findBooking(db, input.bookingId, options.timeZone);
+}

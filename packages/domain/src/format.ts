@@ -1,0 +1,51 @@
+// How money, calendar dates and time zones are written to people, the same in the web app and in e-mails.
+import type { IsoDate } from './booking-rules.ts';
+
+/** Whole dollars: '$1,250'. */
+export function dollars(amount: number): string {
+  return `$${amount.toLocaleString('en-US')}`;
+}
+
+/** A calendar date 'YYYY-MM-DD' written out with its weekday (no zone shift: it is a date, not an instant). */
+function calendarDate(date: IsoDate, length: 'long' | 'short'): string {
+  const [year, month, day] = date.split('-').map(Number);
+  if (!year || !month || !day) return date;
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: 'UTC',
+    weekday: length,
+    year: 'numeric',
+    month: length,
+    day: 'numeric',
+  }).format(new Date(Date.UTC(year, month - 1, day)));
+}
+
+/** 'Monday, January 7, 2030' for a calendar date 'YYYY-MM-DD'. */
+export function longDate(date: IsoDate): string {
+  return calendarDate(date, 'long');
+}
+
+/** 'Mon, Jan 7, 2030' for a calendar date 'YYYY-MM-DD'. */
+export function shortDate(date: IsoDate): string {
+  return calendarDate(date, 'short');
+}
+
+function zoneNamePart(timeZone: string, at: Date, style: 'long' | 'short'): string | undefined {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: style })
+      .formatToParts(at)
+      .find((part) => part.type === 'timeZoneName')?.value;
+  } catch {
+    return undefined;
+  }
+}
+
+/** How a zone is named to people: 'Mountain Standard Time (America/Phoenix)', at a given instant. */
+export function zoneName(timeZone: string, at: Date = new Date()): string {
+  const name = zoneNamePart(timeZone, at, 'long');
+  return name && name !== timeZone ? `${name} (${timeZone})` : timeZone;
+}
+
+/** The zone's short name at an instant: 'MST'. */
+export function zoneAbbreviation(timeZone: string, at: Date): string {
+  return zoneNamePart(timeZone, at, 'short') ?? timeZone;
+}
