@@ -4,17 +4,19 @@ import type { IncomingMessage } from 'node:http';
 import { messages } from '@portal/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config, TrustProxy } from './config.ts';
+import { type Config, type TrustProxy, usesDevMailbox } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { resolveAuthSecret } from './lib/auth/auth-secret.ts';
 import { errorHandler } from './lib/errors.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
+import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { operatorRoutes } from './modules/operator/operator.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
+import { seed } from './modules/services/services.seed.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerDatabase } from './plugins/db.ts';
 import { AccessLog } from './plugins/logging.ts';
@@ -119,6 +121,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }));
   try {
     await registerDatabase(app, database);
+    await seed(app.db);
   } catch (error) {
     await database.close();
     throw error;
@@ -130,6 +133,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerAuth(app, { appUrl: config.appUrl, secret: resolveAuthSecret(config) });
   const spaFallback = await registerStaticSpa(app, config.webDistDir);
 
+  if (usesDevMailbox(config)) await app.register(devMailRoutes);
   await app.register(healthRoutes);
   await app.register(identityRoutes, { appUrl: config.appUrl });
   await app.register(servicesRoutes);

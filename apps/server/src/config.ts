@@ -119,6 +119,11 @@ function parseTrustProxy(value: string | undefined): TrustProxy {
   return addresses;
 }
 
+/** Without an SMTP server, outside production, e-mail is kept for reading at /dev/mail (the dev mailbox). */
+export function usesDevMailbox(config: Pick<Config, 'smtpUrl' | 'nodeEnv'>): boolean {
+  return config.smtpUrl === undefined && config.nodeEnv !== 'production';
+}
+
 /** Parses the environment; a bad value throws a `ConfigError` naming the variable. Empty counts as unset. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = environmentSchema.safeParse(env);

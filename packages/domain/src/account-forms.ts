@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { accountMessages, minPasswordLength, profileFieldLimits } from './accounts.ts';
 
-/** The form schemas of the account screens, with the spec's messages (§5); the server may reuse them. */
+/** The form schemas of the account screens, with their messages (docs/product.md#accounts); the server may reuse them. */
 
 const requiredEmail = (requiredMessage: string) =>
   z
@@ -43,7 +43,7 @@ export const forgotPasswordFormSchema = z.object({
 });
 export type ForgotPasswordForm = z.input<typeof forgotPasswordFormSchema>;
 
-/** Reset password: new password and confirm; one message at a time, in the spec's order. */
+/** Reset password: new password and confirm; one message at a time, the first problem first. */
 export const resetPasswordFormSchema = z
   .object({ newPassword: z.string(), confirmPassword: z.string() })
   .superRefine((form, context) => {

@@ -1,7 +1,7 @@
 /** The company behind the portal, as e-mails and the accounts service name it. */
 export const productName = 'OT Consulting';
 
-/** Shortest password the spec allows. */
+/** Shortest password allowed (docs/product.md#limits). */
 export const minPasswordLength = 6;
 /** Longest password accepted (bounded so that hashing stays cheap). */
 export const maxPasswordLength = 128;
@@ -17,7 +17,7 @@ export function isRole(value: unknown): value is Role {
 }
 
 /**
- * Texts of the accounts flows, for both sides; the spec's are word for word. No zod in this module: every page
+ * Texts of the accounts flows, for both sides, word for word as docs/product.md#messages lists them. No zod in this module: every page
  * (and the first load) may import it.
  */
 export const accountMessages = {
@@ -96,7 +96,7 @@ export const accountErrorCodes = {
  * The most common passwords of public breach lists (top ~100 with at least 6 characters, as shorter ones are
  * refused anyway). Refused at sign-up and at password reset.
  */
-export const commonPasswords: ReadonlySet<string> = new Set([
+const commonPasswords: ReadonlySet<string> = new Set([
   '123456',
   '1234567',
   '12345678',

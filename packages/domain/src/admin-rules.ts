@@ -1,8 +1,9 @@
 // The administrators' rules (zod-free): reporting periods, what counts as revenue and as an active user, the
 // period-over-period change, and the admin screens' messages. The API contract lives in admin-schemas.ts.
-import { addDays, type BookingStatus, type IsoDate, todayIn, zonedInstant } from './booking-rules.ts';
+import { type BookingStatus, todayIn } from './booking-rules.ts';
+import { addDays, type IsoDate, zonedInstant } from './calendar-dates.ts';
 
-/** The dashboard's period buttons (spec §2 shows week, month, quarter; §9 handles a year the same way). */
+/** The reporting periods: the dashboard shows week, month and quarter; the API also takes a year. */
 export const adminPeriods = ['week', 'month', 'quarter', 'year'] as const;
 export type AdminPeriod = (typeof adminPeriods)[number];
 export const dashboardPeriods = ['week', 'month', 'quarter'] as const satisfies readonly AdminPeriod[];
@@ -17,7 +18,7 @@ export interface DateRange {
 const quarterStartMonths = [1, 1, 1, 4, 4, 4, 7, 7, 7, 10, 10, 10] as const;
 
 /**
- * The days a period covers, up to and including today in the business zone (spec §9): week is the last 7 days;
+ * The days a period covers, up to and including today in the business zone (docs/product.md#administration): week is the last 7 days;
  * month, quarter and year run from the first day of the current one.
  */
 export function periodRange(period: AdminPeriod, now: Date, timeZone: string): DateRange {
@@ -80,10 +81,6 @@ export const revenueDefinition =
   'Revenue is the sum of total_cost of confirmed and completed bookings, counted by the date the booking was made ' +
   '(in the business time zone). Every booking figure counts bookings by the date they were made.';
 
-export function countsAsRevenue(status: BookingStatus): boolean {
-  return (revenueStatuses as readonly BookingStatus[]).includes(status);
-}
-
 /** Active users: distinct accounts that made at least one booking in the period; new users: accounts created in it. */
 export const activeUserDefinition =
   'activeUsers: distinct accounts that made at least one booking in the period; newUsers: accounts created in the ' +
@@ -99,7 +96,7 @@ export interface BookingStats {
   totalRevenue: number;
 }
 
-/** Spec §4: on the admin overview, confirmed = total − completed − cancelled − pending. */
+/** On the admin overview, confirmed = total − completed − cancelled − pending. */
 export function confirmedCount(
   stats: Pick<BookingStats, 'total' | 'pending' | 'completed' | 'cancelled'>,
 ): number {
@@ -115,7 +112,7 @@ export function percentChange(current: number, previous: number): number | undef
   return Math.round(((current - previous) / previous) * 1000) / 10;
 }
 
-/** Recent Bookings on the dashboard (spec §9); the admin list's page sizes. */
+/** Recent Bookings on the dashboard; the admin list's page sizes (docs/product.md#limits). */
 export const recentBookingsLimit = 10;
 export const upcomingBookingsLimit = 20;
 export const defaultAdminPageSize = 50;

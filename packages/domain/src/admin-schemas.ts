@@ -10,8 +10,9 @@ import {
   revenueDefinition,
   upcomingBookingsLimit,
 } from './admin-rules.ts';
-import { bookingStatuses, isIsoDate } from './booking-rules.ts';
+import { bookingStatuses } from './booking-rules.ts';
 import { bookingSchema } from './booking-schemas.ts';
+import { isIsoDate } from './calendar-dates.ts';
 
 const optionalDate = (name: string) =>
   z

@@ -1,5 +1,15 @@
 // Booking rules written once for both sides: slots, pricing, confirmation codes, statuses, options and texts.
 // No zod in this module (the web app's first load may import it); the schemas live in booking-schemas.ts.
+import {
+  clockTime,
+  type IsoDate,
+  isIsoDate,
+  isWeekday,
+  zonedDate,
+  zonedInstant,
+  zonedParts,
+  zonedTime,
+} from './calendar-dates.ts';
 
 /** Where business hours are reckoned unless BUSINESS_TIMEZONE says otherwise (MST all year). */
 export const defaultBusinessTimeZone = 'America/Phoenix';
@@ -11,10 +21,6 @@ export const businessHours = {
   closeMinute: 17 * 60,
   slotStepMinutes: 30,
 } as const;
-
-/** Service durations the rules are written for (the wizard's fallback is 60, spec §9). */
-export const minServiceDurationMinutes = 30;
-export const maxServiceDurationMinutes = 8 * 60;
 
 export const bookingStatuses = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
@@ -30,7 +36,7 @@ export function isActiveBookingStatus(status: BookingStatus): status is ActiveBo
   return (activeBookingStatuses as readonly string[]).includes(status);
 }
 
-/** A client may cancel only a confirmed booking (spec §4). */
+/** A client may cancel only a confirmed booking (docs/product.md#statuses). */
 export function canClientCancel(status: BookingStatus): boolean {
   return status === 'confirmed';
 }
@@ -48,7 +54,7 @@ export const maxDescriptionLength = 5000;
 export const maxAdditionalNotesLength = 2000;
 export const maxIdempotencyKeyLength = 255;
 
-/** Texts of the booking flows; the spec's are word for word. */
+/** Texts of the booking flows, word for word as docs/product.md#messages lists them. */
 export const bookingMessages = {
   descriptionRequired: 'Project description is required',
   descriptionTooShort: (length: number) =>
@@ -80,7 +86,7 @@ export const bookingMessages = {
   apiUnavailable: 'API unavailable',
   createFailed: 'Failed to create booking. Please try again.',
   serviceLoadFailed: 'Failed to load service',
-  /** Ours: the spec has no words for a cancellation the server refused. */
+  /** A cancellation the server refused (not one the API could not be reached for). */
   cancelFailed: 'Failed to cancel booking. Please try again.',
   loadFailed: 'Failed to load bookings. Please try again.',
   cancelled: 'Booking cancelled successfully',
@@ -89,7 +95,7 @@ export const bookingMessages = {
   detailPlaceholder: 'Booking detail page is under development.',
 } as const;
 
-/** The spec's client message for validation errors: 'Booking validation failed: {path}: {msg}, ...'. */
+/** The web app's message for the server's validation errors: 'Booking validation failed: {path}: {msg}, ...'. */
 export function bookingValidationMessage(errors: readonly { path: string; msg: string }[]): string {
   return `${bookingMessages.validationFailed}: ${errors.map((error) => `${error.path}: ${error.msg}`).join(', ')}`;
 }
@@ -103,7 +109,7 @@ export function projectDescriptionError(description: string | null | undefined):
   return undefined;
 }
 
-/** Total cost in whole dollars: rate × duration / 60, rounded (spec §9). */
+/** Total cost in whole dollars: rate × duration / 60, rounded (docs/product.md#price). */
 export function totalCost(hourlyRate: number, durationMinutes: number): number {
   return Math.round((hourlyRate * durationMinutes) / 60);
 }
@@ -116,145 +122,6 @@ export function confirmationCode(
 ): string {
   const year = zonedParts(new Date(createdAt), timeZone).year;
   return `OT-${year}-${String(id).padStart(3, '0')}`;
-}
-
-// ——— Calendar dates and time zones (Intl only) ———
-
-/** A calendar date 'YYYY-MM-DD' (no time zone of its own). */
-export type IsoDate = string;
-
-const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Whether `value` is a real calendar date written 'YYYY-MM-DD' (years 1970–9999). */
-export function isIsoDate(value: string): value is IsoDate {
-  const match = isoDatePattern.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < 1970 || month < 1 || month > 12 || day < 1) return false;
-  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
-function dateParts(date: IsoDate): { year: number; month: number; day: number } {
-  const match = isoDatePattern.exec(date);
-  if (!match) throw new RangeError(`Not a date: ${date}`);
-  return { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
-}
-
-function formatIsoDate(year: number, month: number, day: number): IsoDate {
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
-
-/** `date` moved by `days` calendar days. */
-export function addDays(date: IsoDate, days: number): IsoDate {
-  const { year, month, day } = dateParts(date);
-  const moved = new Date(Date.UTC(year, month - 1, day + days));
-  return formatIsoDate(moved.getUTCFullYear(), moved.getUTCMonth() + 1, moved.getUTCDate());
-}
-
-/** 0 = Sunday … 6 = Saturday, for a calendar date. */
-export function dayOfWeek(date: IsoDate): number {
-  const { year, month, day } = dateParts(date);
-  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
-}
-
-/** Monday to Friday (spec §9). */
-export function isWeekday(date: IsoDate): boolean {
-  const weekday = dayOfWeek(date);
-  return weekday >= 1 && weekday <= 5;
-}
-
-export interface ZonedParts {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** Whether `timeZone` is an IANA zone this runtime knows. */
-export function isTimeZone(timeZone: string): boolean {
-  try {
-    formatterFor(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The wall-clock reading of an instant in a time zone. */
-export function zonedParts(instant: Date, timeZone: string): ZonedParts {
-  const parts: Record<string, number> = {};
-  for (const part of formatterFor(timeZone).formatToParts(instant)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return {
-    year: parts.year ?? 0,
-    month: parts.month ?? 0,
-    day: parts.day ?? 0,
-    hour: parts.hour ?? 0,
-    minute: parts.minute ?? 0,
-    second: parts.second ?? 0,
-  };
-}
-
-/** The calendar date an instant falls on in a time zone. */
-export function zonedDate(instant: Date, timeZone: string): IsoDate {
-  const { year, month, day } = zonedParts(instant, timeZone);
-  return formatIsoDate(year, month, day);
-}
-
-function pad2(value: number): string {
-  return String(value).padStart(2, '0');
-}
-
-/** 'HH:MM' of an instant in a time zone. */
-export function zonedTime(instant: Date, timeZone: string): string {
-  const { hour, minute } = zonedParts(instant, timeZone);
-  return `${pad2(hour)}:${pad2(minute)}`;
-}
-
-/** Offset of the zone from UTC at an instant, in milliseconds (Denver in winter: −7 h). */
-function offsetAt(instantMs: number, timeZone: string): number {
-  const p = zonedParts(new Date(instantMs), timeZone);
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return asUtc - (instantMs - (((instantMs % 1000) + 1000) % 1000));
-}
-
-/**
- * The instant at which the wall clock of `timeZone` reads `date` at `minuteOfDay`, or undefined when that
- * reading never happens there (skipped by a daylight-saving jump). In an ambiguous hour the earlier one.
- */
-export function zonedInstant(date: IsoDate, minuteOfDay: number, timeZone: string): Date | undefined {
-  const { year, month, day } = dateParts(date);
-  const wall = Date.UTC(year, month - 1, day, 0, minuteOfDay);
-  // Try the offsets in force a day around: the right one reads back as the same wall clock.
-  const candidates = [offsetAt(wall - 86_400_000, timeZone), offsetAt(wall + 86_400_000, timeZone)];
-  const found = candidates
-    .map((offset) => wall - offset)
-    .filter((instant) => offsetAt(instant, timeZone) === wall - instant)
-    .sort((a, b) => a - b)[0];
-  return found === undefined ? undefined : new Date(found);
 }
 
 // ——— Slots ———
@@ -289,7 +156,7 @@ export function isBookableDate(date: IsoDate, timeZone: string, now: Date): bool
 }
 
 /**
- * The slots of a day (spec §9): starts every 30 minutes from 09:00 to 16:30 in the zone, kept when start plus
+ * The slots of a day (docs/product.md#business-hours-and-slots): starts every 30 minutes from 09:00 to 16:30 in the zone, kept when start plus
  * duration is at or before 17:00 there; Monday to Friday; never a start already past. Empty otherwise.
  */
 export function daySlots(date: IsoDate, rules: SlotRules): TimeSlot[] {
@@ -321,10 +188,6 @@ export function daySlots(date: IsoDate, rules: SlotRules): TimeSlot[] {
     });
   }
   return slots;
-}
-
-function clockTime(minuteOfDay: number): string {
-  return `${pad2(Math.floor(minuteOfDay / 60))}:${pad2(minuteOfDay % 60)}`;
 }
 
 export type SlotCheck =

@@ -6,12 +6,12 @@ import {
   contactOptions,
   defaultPreferredContact,
   defaultUrgency,
-  isIsoDate,
   maxAdditionalNotesLength,
   maxIdempotencyKeyLength,
   projectDescriptionError,
   urgencyOptions,
 } from './booking-rules.ts';
+import { isIsoDate } from './calendar-dates.ts';
 import { serviceIdParamsSchema } from './catalogue.ts';
 
 const isoDateSchema = z

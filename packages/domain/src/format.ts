@@ -1,5 +1,5 @@
 // How money, calendar dates and time zones are written to people, the same in the web app and in e-mails.
-import type { IsoDate } from './booking-rules.ts';
+import type { IsoDate } from './calendar-dates.ts';
 
 /** Whole dollars: '$1,250'. */
 export function dollars(amount: number): string {

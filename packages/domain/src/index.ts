@@ -5,6 +5,7 @@ export * from './admin-schemas.ts';
 export * from './api-error.ts';
 export * from './booking-rules.ts';
 export * from './booking-schemas.ts';
+export * from './calendar-dates.ts';
 export * from './catalogue.ts';
 export * from './core-services.ts';
 export * from './format.ts';

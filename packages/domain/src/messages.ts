@@ -1,4 +1,4 @@
-/** User-facing texts the spec fixes word for word; both sides import them from here. */
+/** User-facing texts fixed word for word (docs/product.md#messages); both sides import them from here. */
 export const messages = {
   loadingServices: 'Loading services...',
   servicesLoadFailed: 'Failed to load services. Please try again later.',

@@ -41,7 +41,7 @@ export const profileUpdateBodySchema = z
 export type ProfileUpdateBody = z.input<typeof profileUpdateBodySchema>;
 export type ProfileUpdate = z.output<typeof profileUpdateBodySchema>;
 
-/** The signed-in user with the profile, in both spellings the spec's screens read. */
+/** The signed-in user with the profile, in both spellings (snake_case and camelCase) the screens read. */
 export const profileUserSchema = z.object({
   id: z.string(),
   email: z.string(),

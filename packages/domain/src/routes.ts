@@ -15,16 +15,16 @@ export const pageRoutes = {
   dashboard: '/dashboard',
   profile: '/profile',
   myBookings: '/my-bookings',
-  /** The booking wizard (spec §2: /book/{serviceId} and /services/{id}/book); signed in only. */
+  /** The booking wizard, at /book/{serviceId} and /services/{id}/book; signed in only. */
   book: '/book/:serviceId',
   serviceBook: '/services/:id/book',
   /** A booking's detail page (a placeholder for now). */
   booking: '/booking/:id',
-  /** /admin and every path beginning /admin (spec §2). */
+  /** /admin and every path beginning /admin (docs/product.md#pages). */
   admin: '/admin/*',
 } as const;
 
-/** Links for the pages above, and for targets the spec links to. */
+/** Links to the pages above. */
 export const paths = {
   home: pageRoutes.home,
   services: pageRoutes.services,
@@ -41,26 +41,11 @@ export const paths = {
   admin: '/admin',
   /** Every booking, filtered and paged (the target of the dashboard's View All). */
   adminBookings: '/admin/bookings',
-  /** The booking wizard of a service (spec: /book/{serviceId}); signed in only. */
+  /** The booking wizard of a service; signed in only. */
   book: (serviceId: number | string) => `/book/${serviceId}`,
-  /** A booking's detail page (spec: /booking/{id}). */
+  /** A booking's detail page. */
   booking: (id: number | string) => `/booking/${id}`,
 } as const;
-
-/**
- * Pages anyone may see, signed in or not, whatever the state of the profile (spec §2, Route guard; /contact is
- * public in this product too). Every other page needs a session and a completed profile.
- */
-export const publicPagePatterns: readonly string[] = [
-  pageRoutes.home,
-  pageRoutes.services,
-  pageRoutes.service,
-  pageRoutes.contact,
-  pageRoutes.login,
-  pageRoutes.register,
-  pageRoutes.forgotPassword,
-  pageRoutes.resetPassword,
-];
 
 /** The API's own paths, shared by the server routes and the web client. */
 export const apiPaths = {
@@ -77,14 +62,8 @@ function patternToRegExp(pattern: string): RegExp {
 }
 
 const pagePatterns = Object.values(pageRoutes).map(patternToRegExp);
-const publicPatterns = publicPagePatterns.map(patternToRegExp);
 
 /** Whether a URL path is one of the SPA's pages (query and hash already stripped). */
 export function isPageRoute(pathname: string): boolean {
   return pagePatterns.some((pattern) => pattern.test(pathname));
-}
-
-/** Whether a URL path is a public page: no sign-in or completed profile needed. */
-export function isPublicPage(pathname: string): boolean {
-  return publicPatterns.some((pattern) => pattern.test(pathname));
 }

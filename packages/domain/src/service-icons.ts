@@ -1,6 +1,6 @@
 // Kept apart from the zod schemas so that pages showing icons do not pull zod into their bundle.
 
-/** Icon names as the spec gives them (Font Awesome names); the web app maps them to its icon set. */
+/** Icon names (Font Awesome's, docs/product.md#catalogue); the web app maps them to its icon set. */
 export const serviceIcons = ['code', 'database', 'brain', 'laptop-code', 'cog'] as const;
 export type ServiceIcon = (typeof serviceIcons)[number];
 

@@ -53,7 +53,7 @@ describe('forgotPasswordFormSchema', () => {
 });
 
 describe('resetPasswordFormSchema', () => {
-  it('gives one message at a time in the spec order', () => {
+  it('gives one message at a time in the order of the form', () => {
     expect(messagesOf(resetPasswordFormSchema.safeParse({ newPassword: '', confirmPassword: 'x' }))).toEqual({
       newPassword: 'Please fill in all fields',
     });

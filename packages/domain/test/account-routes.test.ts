@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPageRoute, isPublicPage, paths } from '../src/index.ts';
+import { isPageRoute, paths } from '../src/index.ts';
 
 describe('account pages', () => {
   it('are pages the server answers with 200', () => {
@@ -24,31 +24,6 @@ describe('account pages', () => {
   it('do not swallow look-alike paths', () => {
     for (const path of ['/administrator', '/admins', '/login/extra', '/dashboard/1', '/profiles']) {
       expect(isPageRoute(path), path).toBe(false);
-    }
-  });
-
-  it('sorts public pages from those that need a session and a profile', () => {
-    for (const path of [
-      '/',
-      '/services',
-      '/services/3',
-      '/login',
-      '/register',
-      '/forgot-password',
-      '/reset-password',
-      '/contact',
-    ]) {
-      expect(isPublicPage(path), path).toBe(true);
-    }
-    for (const path of [
-      '/dashboard',
-      '/profile',
-      '/my-bookings',
-      '/complete-profile',
-      '/admin',
-      '/admin/bookings',
-    ]) {
-      expect(isPublicPage(path), path).toBe(false);
     }
   });
 });

@@ -10,7 +10,7 @@ import {
 } from '../src/index.ts';
 
 describe('serviceIcon', () => {
-  it('gives the spec icons by id and a cog for any other id', () => {
+  it('gives the icons by id and a cog for any other id', () => {
     expect([1, 2, 3, 4].map(serviceIcon)).toEqual(['code', 'database', 'brain', 'laptop-code']);
     fc.assert(
       fc.property(
@@ -22,7 +22,7 @@ describe('serviceIcon', () => {
 });
 
 describe('serviceCardFeatures', () => {
-  it('lists the spec features for web development', () => {
+  it('lists the features of web development', () => {
     expect(serviceCardFeatures('web-development')).toEqual([
       'React/Vue.js Applications',
       'E-commerce Platforms',

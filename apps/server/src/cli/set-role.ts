@@ -2,13 +2,13 @@
 // Gives an account a role. With DATABASE_URL it updates PostgreSQL directly. With the embedded database it asks
 // the running server through its local operator channel (DATA_DIR/operator.json), or, when no server runs,
 // opens the embedded database itself (holding its lock, so a server cannot start on it meanwhile).
-import { isRole, roles } from '@portal/domain';
+import { apiErrorBodySchema, isRole, roles } from '@portal/domain';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { DatabaseLockedError } from '../db/lock.ts';
 import { HttpError } from '../lib/errors.ts';
 import { operatorSecretHeader, readOperatorFile } from '../lib/operator-channel.ts';
-import { operatorSetRolePath } from '../modules/operator/operator.routes.ts';
+import { operatorSetRolePath, roleChangeSchema } from '../modules/operator/operator.routes.ts';
 import { setRole } from '../modules/users/users.service.ts';
 
 const usage = `Usage: npm run set-role -- <email> <${roles.join('|')}>`;
@@ -30,13 +30,13 @@ async function viaServer(config: Config, email: string, role: string): Promise<s
     // A server that died without removing its file: fall back to opening the database (the lock decides).
     return undefined;
   }
-  const body = (await response.json().catch(() => ({}))) as {
-    message?: string;
-    email?: string;
-    role?: string;
-  };
-  if (!response.ok) throw new CommandError(body.message ?? `The server answered ${response.status}`);
-  return `${body.email} is now ${body.role} (through the running server)`;
+  const answer: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const refusal = apiErrorBodySchema.safeParse(answer);
+    throw new CommandError(refusal.success ? refusal.data.message : `The server answered ${response.status}`);
+  }
+  const changed = roleChangeSchema.parse(answer);
+  return `${changed.email} is now ${changed.role} (through the running server)`;
 }
 
 async function directly(config: Config, email: string, role: (typeof roles)[number]): Promise<string> {

@@ -115,7 +115,7 @@ function fieldErrors(
 }
 
 /** The status and body a failure answers with; anything unexpected is a 500 with a generic message. */
-export function describeError(error: unknown): { statusCode: number; body: ApiErrorBody } {
+function describeError(error: unknown): { statusCode: number; body: ApiErrorBody } {
   if (error instanceof HttpError) {
     const { message, code, errors } = error;
     return {

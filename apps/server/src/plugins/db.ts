@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database, DatabaseHandle } from '../db/client.ts';
-import { seed } from '../db/seed.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,10 +10,9 @@ declare module 'fastify' {
   }
 }
 
-/** Migrates and seeds the database, decorates the app with it, and closes it when the app closes. */
+/** Migrates the database, decorates the app with it, and closes it when the app closes. */
 export async function registerDatabase(app: FastifyInstance, database: DatabaseHandle): Promise<void> {
   await database.migrate();
-  await seed(database.db);
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.addHook('onClose', async () => {

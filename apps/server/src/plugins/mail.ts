@@ -2,11 +2,10 @@
 // SMTP_URL outside production, into the dev mailbox (the outbox rows, listed at /dev/mail; links also logged).
 import type { FastifyInstance } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { Config } from '../config.ts';
+import { type Config, usesDevMailbox } from '../config.ts';
 import { linksIn, type MailMessage } from '../lib/mail/letter.ts';
-import { enqueueMail, listMail } from '../lib/mail/outbox.ts';
+import { enqueueMail } from '../lib/mail/outbox.ts';
 import { type Deliver, type MailWorker, nodemailerMessage, startMailWorker } from '../lib/mail/worker.ts';
-import { devMailRoutes } from '../modules/dev-mail/dev-mail.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,7 +29,7 @@ export async function registerMail(
   config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'nodeEnv'>,
   options: MailOptions = {},
 ): Promise<void> {
-  const devMailbox = config.smtpUrl === undefined && config.nodeEnv !== 'production';
+  const devMailbox = usesDevMailbox(config);
   let deliver: Deliver | undefined;
   let closeTransport = () => {};
   if (config.smtpUrl !== undefined) {
@@ -69,5 +68,4 @@ export async function registerMail(
       closeTransport();
     });
   }
-  if (devMailbox) await app.register(devMailRoutes, { list: (to?: string) => listMail(app.db, { to }) });
 }

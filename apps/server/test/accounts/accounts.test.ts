@@ -200,7 +200,7 @@ describe('answers that do not tell known from unknown e-mails', () => {
 });
 
 describe('passwords', () => {
-  it('refuses a password under 6 characters with the spec message', async () => {
+  it('refuses a password under 6 characters with the product message', async () => {
     const response = await identity(testApp.app, 'POST', '/sign-up/email', {
       email: 'short@example.com',
       password: '12345',

@@ -125,7 +125,7 @@ describe('GET /api/services/{id}/availability', () => {
 });
 
 describe('POST /api/bookings', () => {
-  it('books a slot as pending with its price snapshot, confirmation code and the spec fields', async () => {
+  it('books a slot as pending with its price snapshot, confirmation code and the contract fields', async () => {
     const date = nextDay();
     const response = await postBooking(
       testApp.app,
@@ -197,7 +197,7 @@ describe('POST /api/bookings', () => {
     expect(mine.json()).toEqual({ bookings: [] });
   });
 
-  it('refuses a description that is missing, blank or short, with the spec messages', async () => {
+  it('refuses a description that is missing, blank or short, with the product messages', async () => {
     const startsAt = at(nextDay(), '09:00');
     const cases: [object, string][] = [
       [{ projectDescription: undefined }, 'Project description is required'],

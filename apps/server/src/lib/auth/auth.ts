@@ -28,7 +28,7 @@ export const sessionUpdateAgeSeconds = 24 * 60 * 60;
 export const sessionMaxLifetimeSeconds = 30 * 24 * 60 * 60;
 
 /** The latest a session created at `createdAt` may expire. */
-export function sessionLifetimeEnd(createdAt: Date): Date {
+function sessionLifetimeEnd(createdAt: Date): Date {
   return new Date(createdAt.getTime() + sessionMaxLifetimeSeconds * 1000);
 }
 

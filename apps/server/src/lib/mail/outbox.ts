@@ -8,7 +8,7 @@ import type { MailMessage } from './letter.ts';
 type Writer = Pick<Database, 'insert'>;
 
 /** How long a claimed message stays reserved before another worker may take it over (a crash mid-send). */
-export const claimLeaseMs = 60_000;
+const claimLeaseMs = 60_000;
 
 export async function enqueueMail(db: Writer, message: MailMessage): Promise<OutboxRow> {
   const [row] = await db

@@ -40,12 +40,12 @@ const cursorPrefix = 'b1:';
 const cursorPattern = /^b1:([1-9]\d{0,9})$/;
 
 /** The cursor after a booking: opaque to clients; the id of the last booking of the page. */
-export function encodeCursor(bookingId: number): string {
+function encodeCursor(bookingId: number): string {
   return Buffer.from(`${cursorPrefix}${bookingId}`).toString('base64url');
 }
 
 /** The booking id a cursor names; a 400 for anything this list did not give. */
-export function decodeCursor(cursor: string): number {
+function decodeCursor(cursor: string): number {
   const match = /^[\w-]+$/.test(cursor)
     ? cursorPattern.exec(Buffer.from(cursor, 'base64url').toString())
     : null;
@@ -129,7 +129,7 @@ export const exportColumns = [
 ] as const;
 export type ExportRecord = Record<(typeof exportColumns)[number], string | number>;
 
-export function exportRecord(booking: Booking): ExportRecord {
+function exportRecord(booking: Booking): ExportRecord {
   const slot = booking.time_slots[0];
   return {
     confirmation_code: booking.confirmation_code,
@@ -165,7 +165,7 @@ const exportBatchSize = 1000;
  * Every booking matching the filters, newest first, read in keyset batches (memory stays flat however many).
  * The first batch is read before this resolves, so a failure (or a bad filter) still answers an error status.
  */
-export async function exportBookings(
+async function exportBookings(
   db: Database,
   filters: AdminBookingFilters,
   timeZone: string,

@@ -59,7 +59,7 @@ export function toBooking(row: BookingJoinRow, timeZone: string): Booking {
 }
 
 /** The booking with this id, joined; for an id the caller has just written or locked. */
-export async function findBookingRow(db: Reader, id: number): Promise<BookingJoinRow> {
+async function findBookingRow(db: Reader, id: number): Promise<BookingJoinRow> {
   const [row] = await selectBookings(db).where(eq(bookings.id, id));
   if (!row) throw new Error(`Booking ${id} vanished`);
   return row;

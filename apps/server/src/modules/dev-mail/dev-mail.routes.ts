@@ -1,10 +1,12 @@
 // The dev mailbox: the outbox read back, newest first, at /dev/mail (HTML) and /dev/mail/latest?to= (JSON).
-// Registered only when there is no SMTP server and NODE_ENV is not production.
+// Registered only when the app uses the dev mailbox (no SMTP server, not production).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { OutboxRow } from '../../db/schema.ts';
+import { NotFound } from '../../lib/errors.ts';
 import { escapeHtml, linksIn } from '../../lib/mail/letter.ts';
+import { listMail } from '../../lib/mail/outbox.ts';
 
 /** The plain text with its links made clickable. */
 function textWithLinks(text: string): string {
@@ -47,14 +49,25 @@ const style =
   'pre{white-space:pre-wrap;word-break:break-all;font-family:inherit;margin:0}' +
   'details{margin-top:.75rem}summary{cursor:pointer;color:#1e3a8a}';
 
-export async function devMailRoutes(
-  app: FastifyInstance,
-  options: { list: (to?: string) => Promise<OutboxRow[]> },
-) {
+/** What /dev/mail/latest answers: the message, its links, and its calendar part. */
+function devMailJson(row: OutboxRow) {
+  return {
+    id: row.id,
+    to: row.to,
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+    links: linksIn(row.text),
+    icalEvent: row.icalEvent,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function devMailRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get('/dev/mail', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-    return page(await options.list());
+    return page(await listMail(app.db));
   });
   routes.get('/dev/mail/style.css', { schema: { hide: true } }, (_request, reply) =>
     reply.type('text/css; charset=utf-8').send(style),
@@ -63,19 +76,9 @@ export async function devMailRoutes(
     '/dev/mail/latest',
     { schema: { hide: true, querystring: z.object({ to: z.string().min(1) }) } },
     async (request, reply) => {
-      const [latest] = await options.list(request.query.to);
-      reply.header('cache-control', 'no-store');
-      if (!latest) return reply.code(404).send({ message: `No message to ${request.query.to}` });
-      return {
-        id: latest.id,
-        to: latest.to,
-        subject: latest.subject,
-        text: latest.text,
-        html: latest.html,
-        links: linksIn(latest.text),
-        icalEvent: latest.icalEvent,
-        createdAt: latest.createdAt.toISOString(),
-      };
+      const [latest] = await listMail(app.db, { to: request.query.to, limit: 1 });
+      if (!latest) throw new NotFound(`No message to ${request.query.to}`);
+      return reply.header('cache-control', 'no-store').send(devMailJson(latest));
     },
   );
 }

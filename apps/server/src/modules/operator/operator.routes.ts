@@ -15,11 +15,14 @@ const setRoleBodySchema = z.object({
   role: z.enum(roles, { error: `Unknown role; use one of ${roles.join(', ')}` }),
 });
 
+/** The answer: whose role is now what. */
+export const roleChangeSchema = z.object({ email: z.string(), role: z.enum(roles) });
+
 export async function operatorRoutes(app: FastifyInstance, options: { secret: string }) {
   app.withTypeProvider<ZodTypeProvider>().post(
     operatorSetRolePath,
     {
-      schema: { hide: true, body: setRoleBodySchema },
+      schema: { hide: true, body: setRoleBodySchema, response: { 200: roleChangeSchema } },
       onRequest: async (request) => {
         // Same answer as an unknown route, so the endpoint does not advertise itself.
         if (!secretMatches(request.headers[operatorSecretHeader], options.secret)) {

@@ -8,17 +8,34 @@ import {
 } from '@portal/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { loadCatalogue, peekCatalogue, type SerializedCatalogue } from './services.service.ts';
 
 const json = 'application/json; charset=utf-8';
 
 /**
- * Sends bytes serialized (and checked against the response schema) when the catalogue was loaded. A Buffer with
- * a JSON content type bypasses Fastify's serializer, so the hot path does no validation and no JSON.stringify.
+ * Answers with bytes of the catalogue, serialized (and checked against the response schema) when it was loaded. A
+ * Buffer with a JSON content type bypasses Fastify's serializer, and a cached catalogue is sent without a promise
+ * or a query: the hot path does no validation and no JSON.stringify.
  */
-function sendSerialized(reply: FastifyReply, body: Buffer): void {
-  reply.header('content-type', json).send(body);
+function sendCatalogue(
+  db: Database,
+  reply: FastifyReply,
+  pick: (catalogue: SerializedCatalogue) => Buffer,
+): void | Promise<void> {
+  const send = (catalogue: SerializedCatalogue) => {
+    reply.header('content-type', json).send(pick(catalogue));
+  };
+  const cached = peekCatalogue(db);
+  return cached ? send(cached) : loadCatalogue(db).then(send);
+}
+
+/** One service's bytes; 404 'Service not found' for an id the catalogue does not have. */
+function serviceBytes(catalogue: SerializedCatalogue, id: number): Buffer {
+  const bytes = catalogue.byId.get(id);
+  if (!bytes) throw new NotFound(messages.serviceNotFound);
+  return bytes;
 }
 
 export async function servicesRoutes(app: FastifyInstance) {
@@ -34,14 +51,7 @@ export async function servicesRoutes(app: FastifyInstance) {
         response: { 200: servicesResponseSchema, default: apiErrorBodySchema },
       },
     },
-    (_request, reply) => {
-      const cached = peekCatalogue(db);
-      if (cached) {
-        sendSerialized(reply, cached.list);
-        return;
-      }
-      return loadCatalogue(db).then((catalogue) => sendSerialized(reply, catalogue.list));
-    },
+    (_request, reply) => sendCatalogue(db, reply, (catalogue) => catalogue.list),
   );
 
   routes.get(
@@ -59,18 +69,6 @@ export async function servicesRoutes(app: FastifyInstance) {
         },
       },
     },
-    (request, reply) => {
-      const send = (catalogue: SerializedCatalogue) => {
-        const body = catalogue.byId.get(request.params.id);
-        if (!body) throw new NotFound(messages.serviceNotFound);
-        sendSerialized(reply, body);
-      };
-      const cached = peekCatalogue(db);
-      if (cached) {
-        send(cached);
-        return;
-      }
-      return loadCatalogue(db).then(send);
-    },
+    (request, reply) => sendCatalogue(db, reply, (catalogue) => serviceBytes(catalogue, request.params.id)),
   );
 }

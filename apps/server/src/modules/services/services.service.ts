@@ -4,7 +4,7 @@ import { asc } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type ServiceRow, services } from '../../db/schema.ts';
 
-export function toService(row: ServiceRow): Service {
+function toService(row: ServiceRow): Service {
   return {
     id: row.id,
     name: row.name,

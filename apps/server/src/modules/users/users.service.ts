@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { NotFound } from '../../lib/errors.ts';
 
-export function noAccountMessage(email: string): string {
+function noAccountMessage(email: string): string {
   return `No account with the e-mail address ${email}`;
 }
 

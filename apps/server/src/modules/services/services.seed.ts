@@ -1,8 +1,8 @@
 // The four core services, seeded idempotently at every start (upsert by id).
 import { sql } from 'drizzle-orm';
-import { invalidateCatalogue } from '../modules/services/services.service.ts';
-import type { Database } from './client.ts';
-import { type NewServiceRow, services } from './schema.ts';
+import type { Database } from '../../db/client.ts';
+import { type NewServiceRow, services } from '../../db/schema.ts';
+import { invalidateCatalogue } from './services.service.ts';
 
 type SeedService = Required<
   Pick<

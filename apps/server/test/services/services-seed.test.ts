@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { services } from '../../src/db/schema.ts';
-import { seed, seedServices } from '../../src/db/seed.ts';
+import { seed, seedServices } from '../../src/modules/services/services.seed.ts';
 import { listServices, loadCatalogue } from '../../src/modules/services/services.service.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/build-test-app.ts';
 

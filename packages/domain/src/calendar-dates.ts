@@ -1,0 +1,144 @@
+// Calendar dates ('YYYY-MM-DD', no zone of their own) and instants read in a time zone, with Intl only (no date
+// library): the zone's offset is read from Intl.DateTimeFormat, so zones with daylight saving work on their change days.
+
+/** A calendar date 'YYYY-MM-DD' (no time zone of its own). */
+export type IsoDate = string;
+
+const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether `value` is a real calendar date written 'YYYY-MM-DD' (years 1970–9999). */
+export function isIsoDate(value: string): value is IsoDate {
+  const match = isoDatePattern.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1970 || month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+function dateParts(date: IsoDate): { year: number; month: number; day: number } {
+  const match = isoDatePattern.exec(date);
+  if (!match) throw new RangeError(`Not a date: ${date}`);
+  return { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
+}
+
+function formatIsoDate(year: number, month: number, day: number): IsoDate {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** `date` moved by `days` calendar days. */
+export function addDays(date: IsoDate, days: number): IsoDate {
+  const { year, month, day } = dateParts(date);
+  const moved = new Date(Date.UTC(year, month - 1, day + days));
+  return formatIsoDate(moved.getUTCFullYear(), moved.getUTCMonth() + 1, moved.getUTCDate());
+}
+
+/** 0 = Sunday … 6 = Saturday, for a calendar date. */
+function dayOfWeek(date: IsoDate): number {
+  const { year, month, day } = dateParts(date);
+  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+}
+
+/** Monday to Friday. */
+export function isWeekday(date: IsoDate): boolean {
+  const weekday = dayOfWeek(date);
+  return weekday >= 1 && weekday <= 5;
+}
+
+export interface ZonedParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** Whether `timeZone` is an IANA zone this runtime knows. */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    formatterFor(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The wall-clock reading of an instant in a time zone. */
+export function zonedParts(instant: Date, timeZone: string): ZonedParts {
+  const parts: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(instant)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts.year ?? 0,
+    month: parts.month ?? 0,
+    day: parts.day ?? 0,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
+  };
+}
+
+/** The calendar date an instant falls on in a time zone. */
+export function zonedDate(instant: Date, timeZone: string): IsoDate {
+  const { year, month, day } = zonedParts(instant, timeZone);
+  return formatIsoDate(year, month, day);
+}
+
+function pad2(value: number): string {
+  return String(value).padStart(2, '0');
+}
+
+/** 'HH:MM' of a minute of the day. */
+export function clockTime(minuteOfDay: number): string {
+  return `${pad2(Math.floor(minuteOfDay / 60))}:${pad2(minuteOfDay % 60)}`;
+}
+
+/** 'HH:MM' of an instant in a time zone. */
+export function zonedTime(instant: Date, timeZone: string): string {
+  const { hour, minute } = zonedParts(instant, timeZone);
+  return `${pad2(hour)}:${pad2(minute)}`;
+}
+
+/** Offset of the zone from UTC at an instant, in milliseconds (Denver in winter: −7 h). */
+function offsetAt(instantMs: number, timeZone: string): number {
+  const p = zonedParts(new Date(instantMs), timeZone);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return asUtc - (instantMs - (((instantMs % 1000) + 1000) % 1000));
+}
+
+/**
+ * The instant at which the wall clock of `timeZone` reads `date` at `minuteOfDay`, or undefined when that
+ * reading never happens there (skipped by a daylight-saving jump). In an ambiguous hour the earlier one.
+ */
+export function zonedInstant(date: IsoDate, minuteOfDay: number, timeZone: string): Date | undefined {
+  const { year, month, day } = dateParts(date);
+  const wall = Date.UTC(year, month - 1, day, 0, minuteOfDay);
+  // Try the offsets in force a day around: the right one reads back as the same wall clock.
+  const candidates = [offsetAt(wall - 86_400_000, timeZone), offsetAt(wall + 86_400_000, timeZone)];
+  const found = candidates
+    .map((offset) => wall - offset)
+    .filter((instant) => offsetAt(instant, timeZone) === wall - instant)
+    .sort((a, b) => a - b)[0];
+  return found === undefined ? undefined : new Date(found);
+}
