@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountMessages, minPasswordLength, profileFieldLimits } from './accounts.ts';
+import { limitedText } from './profile.ts';
 
 /** The form schemas of the account screens, with their messages (docs/product.md#accounts); the server may reuse them. */
 
@@ -69,35 +70,25 @@ export const resetPasswordFormSchema = z
   });
 export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;
 
-const optionalField = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: `${label} must be at most ${max} characters` });
-
 const requiredName = (label: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: accountMessages.namesRequired })
-    .max(profileFieldLimits.name, {
-      error: `${label} must be at most ${profileFieldLimits.name} characters`,
-    });
+  limitedText(label, profileFieldLimits.name).min(1, { error: accountMessages.namesRequired });
 
-/** Complete profile: first name*, last name*, phone, company — sent camelCase. */
-export const completeProfileFormSchema = z.object({
+const profileFields = {
   firstName: requiredName('First name'),
   lastName: requiredName('Last name'),
-  phone: optionalField('Phone', profileFieldLimits.phone),
-  company: optionalField('Company', profileFieldLimits.company),
-});
+  phone: limitedText('Phone', profileFieldLimits.phone),
+  company: limitedText('Company', profileFieldLimits.company),
+};
+
+/** Complete profile: first name*, last name*, phone, company — sent camelCase. */
+export const completeProfileFormSchema = z.object(profileFields);
 export type CompleteProfileForm = z.input<typeof completeProfileFormSchema>;
 
 /** Profile page: the same fields, sent snake_case. */
 export const profileFormSchema = z.object({
-  first_name: requiredName('First name'),
-  last_name: requiredName('Last name'),
-  phone: optionalField('Phone', profileFieldLimits.phone),
-  company: optionalField('Company', profileFieldLimits.company),
+  first_name: profileFields.firstName,
+  last_name: profileFields.lastName,
+  phone: profileFields.phone,
+  company: profileFields.company,
 });
 export type ProfileForm = z.input<typeof profileFormSchema>;

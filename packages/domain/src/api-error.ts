@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** An instant as the API writes it: ISO 8601, UTC ('2030-01-07T16:00:00.000Z'). */
+export const isoInstantSchema = z.string().describe('An instant, ISO 8601 in UTC');
+
 /** The one error body every 4xx/5xx answer of the API carries. */
 export const fieldErrorSchema = z.object({ path: z.string(), msg: z.string() });
 export const apiErrorBodySchema = z.object({
@@ -11,3 +14,17 @@ export const apiErrorBodySchema = z.object({
 
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
+
+/**
+ * `{ id }` of a path such as /api/services/{id}: a PostgreSQL integer, anything else a 400 that names the thing
+ * ('Service id must be a number'), never a 500.
+ */
+export function idParamsSchema(thing: string) {
+  return z.object({
+    id: z.coerce
+      .number({ error: `${thing} id must be a number` })
+      .int(`${thing} id must be a whole number`)
+      .positive(`${thing} id must be positive`)
+      .max(2_147_483_647, `${thing} id is too large`),
+  });
+}

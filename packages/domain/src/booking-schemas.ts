@@ -1,5 +1,6 @@
 // The booking API contract (zod): request bodies, queries and answers. The plain rules live in booking-rules.ts.
 import { z } from 'zod';
+import { idParamsSchema, isoInstantSchema } from './api-error.ts';
 import {
   bookingMessages,
   bookingStatuses,
@@ -96,8 +97,8 @@ export const bookingSchema = z.object({
   service_id: z.number().int(),
   status: z.enum(bookingStatuses),
   project_description: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: isoInstantSchema,
+  updated_at: isoInstantSchema,
   /** The day of the consultation in the business time zone. */
   booking_date: z.string(),
   services: z.object({
@@ -117,8 +118,8 @@ export const bookingSchema = z.object({
     last_name: z.string().nullable(),
     email: z.string(),
   }),
-  starts_at: z.string(),
-  ends_at: z.string(),
+  starts_at: isoInstantSchema,
+  ends_at: isoInstantSchema,
   time_zone: z.string(),
   urgency: z.enum(urgencyOptions),
   preferred_contact: z.enum(contactOptions),
@@ -133,13 +134,7 @@ export const bookingsResponseSchema = z.object({ bookings: z.array(bookingSchema
 export type BookingResponse = z.infer<typeof bookingResponseSchema>;
 export type BookingsResponse = z.infer<typeof bookingsResponseSchema>;
 
-export const bookingIdParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: 'Booking id must be a number' })
-    .int('Booking id must be a whole number')
-    .positive('Booking id must be positive')
-    .max(2_147_483_647, 'Booking id is too large'),
-});
+export const bookingIdParamsSchema = idParamsSchema('Booking');
 
 /** `PUT /api/bookings/{id}`: a client can only cancel. */
 export const updateBookingBodySchema = z.object({

@@ -1,20 +1,18 @@
 import { z } from 'zod';
 import { accountMessages, profileFieldLimits, roles } from './accounts.ts';
+import { isoInstantSchema } from './api-error.ts';
 
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+/** Text trimmed and at most `max` characters: "Phone must be at most 40 characters". */
+export const limitedText = (label: string, max: number) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters`);
+
+/** Optional text: empty or missing is stored as null. */
+const optionalText = (label: string, max: number) =>
+  limitedText(label, max)
     .nullish()
     .transform((value) => (value === '' || value === undefined ? null : value));
 
-const nameField = (label: string) =>
-  z
-    .string()
-    .trim()
-    .max(profileFieldLimits.name, `${label} must be at most ${profileFieldLimits.name} characters`)
-    .nullish();
+const nameField = (label: string) => limitedText(label, profileFieldLimits.name).nullish();
 
 /**
  * The body of `PUT /api/auth/profile`: snake_case (profile page) or camelCase (complete-profile page). When both
@@ -26,8 +24,8 @@ export const profileUpdateBodySchema = z
     last_name: nameField('Last name'),
     firstName: nameField('First name'),
     lastName: nameField('Last name'),
-    phone: optionalText(profileFieldLimits.phone, 'Phone'),
-    company: optionalText(profileFieldLimits.company, 'Company'),
+    phone: optionalText('Phone', profileFieldLimits.phone),
+    company: optionalText('Company', profileFieldLimits.company),
   })
   .transform((body, context) => {
     const firstName = body.first_name || body.firstName || '';
@@ -50,13 +48,13 @@ export const profileUserSchema = z.object({
   last_name: z.string(),
   phone: z.string().nullable(),
   company: z.string().nullable(),
-  /** When the account was created (member since), ISO 8601. */
-  created_at: z.string(),
-  updated_at: z.string(),
+  /** When the account was created (member since). */
+  created_at: isoInstantSchema,
+  updated_at: isoInstantSchema,
   firstName: z.string(),
   lastName: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: isoInstantSchema,
+  updatedAt: isoInstantSchema,
   email_verified: z.boolean(),
 });
 export type ProfileUser = z.infer<typeof profileUserSchema>;

@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  type PgColumnBuilderBase,
   pgTable,
   text,
   timestamp,
@@ -15,6 +16,15 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const emptyTextArray = sql`'{}'::text[]`;
+
+/** A moment in time (timestamptz): every time is stored as a UTC instant. */
+const instant = (name: string) => timestamp(name, { withTimezone: true });
+const createdAt = () => instant('created_at').notNull().defaultNow();
+const updatedAt = () => instant('updated_at').notNull().defaultNow();
+/** When a row was made and last changed. */
+const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });
+/** The account a row belongs to; it goes when the account goes. */
+const ownerId = () => text('user_id').references(() => users.id, { onDelete: 'cascade' });
 
 /** The service catalogue. Changed only by migrations and the seed; the API serves it from a cache. */
 export const services = pgTable(
@@ -34,8 +44,7 @@ export const services = pgTable(
     process: text('process').array().notNull().default(emptyTextArray),
     technologies: text('technologies').array().notNull().default(emptyTextArray),
     deliverables: text('deliverables').array().notNull().default(emptyTextArray),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     check('services_hourly_rate_not_negative', sql`${table.hourlyRate} >= 0`),
@@ -47,9 +56,6 @@ export type ServiceRow = typeof services.$inferSelect;
 export type NewServiceRow = typeof services.$inferInsert;
 
 // ——— Accounts (better-auth's tables; the property names are the field names better-auth uses) ———
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 /** Accounts. `role` (admin plugin): 'client' by default, or 'admin'. */
 export const users = pgTable(
@@ -63,9 +69,8 @@ export const users = pgTable(
     role: text('role').notNull().default('client'),
     banned: boolean('banned').default(false),
     banReason: text('ban_reason'),
-    banExpires: timestamp('ban_expires', { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    banExpires: instant('ban_expires'),
+    ...timestamps(),
   },
   (table) => [
     check('users_role_known', sql`${table.role} in ('client', 'admin')`),
@@ -74,46 +79,35 @@ export const users = pgTable(
   ],
 );
 
-export const sessions = pgTable(
-  'sessions',
-  {
-    id: text('id').primaryKey(),
-    token: text('token').notNull().unique(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    ipAddress: text('ip_address'),
-    userAgent: text('user_agent'),
-    impersonatedBy: text('impersonated_by'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (table) => [index('sessions_user_id_idx').on(table.userId)],
-);
+/** A better-auth table whose rows belong to an account: an id, the owner, its own columns, and an index by owner. */
+function ownedByAccount<Columns extends Record<string, PgColumnBuilderBase>>(name: string, columns: Columns) {
+  return pgTable(
+    name,
+    { id: text('id').primaryKey(), userId: ownerId().notNull(), ...columns, ...timestamps() },
+    (table) => [index(`${name}_user_id_idx`).on(table.userId)],
+  );
+}
+
+export const sessions = ownedByAccount('sessions', {
+  token: text('token').notNull().unique(),
+  expiresAt: instant('expires_at').notNull(),
+  ipAddress: text('ip_address'),
+  userAgent: text('user_agent'),
+  impersonatedBy: text('impersonated_by'),
+});
 
 /** Credentials: the password hash lives here (provider 'credential'). */
-export const accounts = pgTable(
-  'accounts',
-  {
-    id: text('id').primaryKey(),
-    accountId: text('account_id').notNull(),
-    providerId: text('provider_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    accessToken: text('access_token'),
-    refreshToken: text('refresh_token'),
-    idToken: text('id_token'),
-    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
-    scope: text('scope'),
-    password: text('password'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (table) => [index('accounts_user_id_idx').on(table.userId)],
-);
+export const accounts = ownedByAccount('accounts', {
+  accountId: text('account_id').notNull(),
+  providerId: text('provider_id').notNull(),
+  accessToken: text('access_token'),
+  refreshToken: text('refresh_token'),
+  idToken: text('id_token'),
+  accessTokenExpiresAt: instant('access_token_expires_at'),
+  refreshTokenExpiresAt: instant('refresh_token_expires_at'),
+  scope: text('scope'),
+  password: text('password'),
+});
 
 /** Single-use tokens: e-mail verification and password reset. */
 export const verifications = pgTable(
@@ -122,9 +116,8 @@ export const verifications = pgTable(
     id: text('id').primaryKey(),
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    expiresAt: instant('expires_at').notNull(),
+    ...timestamps(),
   },
   (table) => [index('verifications_identifier_idx').on(table.identifier)],
 );
@@ -141,20 +134,17 @@ export const rateLimits = pgTable('rate_limits', {
 export const signInFailures = pgTable('sign_in_failures', {
   email: text('email').primaryKey(),
   count: integer('count').notNull(),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  windowStartedAt: instant('window_started_at').notNull(),
 });
 
 /** The client's profile; absent until the user completes it. */
 export const userProfiles = pgTable('user_profiles', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerId().primaryKey(),
   firstName: text('first_name').notNull(),
   lastName: text('last_name').notNull(),
   phone: text('phone'),
   company: text('company'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });
 
 // ——— Mail ———
@@ -184,10 +174,10 @@ export const outbox = pgTable(
     icalEvent: jsonb('ical_event').$type<OutboxCalendarEvent>(),
     status: text('status', { enum: outboxStatuses }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
     createdAt: createdAt(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentAt: instant('sent_at'),
   },
   (table) => [
     index('outbox_due_idx').on(table.nextAttemptAt).where(sql`${table.status} <> 'sent'`),
@@ -218,8 +208,8 @@ export const bookings = pgTable(
     urgency: text('urgency', { enum: urgencyOptions }).notNull(),
     preferredContact: text('preferred_contact', { enum: contactOptions }).notNull(),
     additionalNotes: text('additional_notes'),
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
     /** Price snapshot: whole dollars per hour, minutes and whole dollars, as they were when booked. */
     hourlyRate: integer('hourly_rate').notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
@@ -227,8 +217,7 @@ export const bookings = pgTable(
     /** The client's Idempotency-Key, and a hash of the normalized request it came with. */
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (table) => [
     index('bookings_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
@@ -272,7 +261,7 @@ export const bookingEvents = pgTable(
     actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     fromStatus: text('from_status', { enum: bookingStatuses }),
     toStatus: text('to_status', { enum: bookingStatuses }).notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: instant('at').notNull().defaultNow(),
   },
   (table) => [index('booking_events_booking_idx').on(table.bookingId, table.at)],
 );

@@ -1,6 +1,6 @@
 // Every refusal the server makes is one of these typed errors; the one error handler below turns it (and any
 // other failure) into `{ message, errors? }` with its status.
-import { type ApiErrorBody, accountMessages, type FieldError, messages } from '@portal/domain';
+import { type ApiErrorBody, type FieldError, messages } from '@portal/domain';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -11,25 +11,29 @@ export class HttpError extends Error {
   readonly code: string | undefined;
   constructor(statusCode: number, message: string, options: { errors?: FieldError[]; code?: string } = {}) {
     super(message);
+    this.name = new.target.name;
     this.statusCode = statusCode;
     this.errors = options.errors;
     this.code = options.code;
   }
 }
 
-/** 400: the request breaks a rule; the first problem is the message. */
-export class ValidationFailed extends HttpError {
-  override name = 'ValidationFailed';
-  constructor(errors: FieldError[], code?: string) {
-    super(400, errors[0]?.msg ?? messages.invalidRequest, { errors, code });
-  }
+/** The errors that are a status, a message and perhaps a code. */
+function refusal(statusCode: number) {
+  return class extends HttpError {
+    constructor(message: string, code?: string) {
+      super(statusCode, message, { code });
+    }
+  };
 }
 
 /** 400 without a field list: a refusal the accounts service's clients tell apart by its code. */
-export class BadRequest extends HttpError {
-  override name = 'BadRequest';
-  constructor(message: string, code: string) {
-    super(400, message, { code });
+export class BadRequest extends refusal(400) {}
+
+/** 400: the request breaks a rule; the first problem is the message. */
+export class ValidationFailed extends HttpError {
+  constructor(errors: FieldError[], code?: string) {
+    super(400, errors[0]?.msg ?? messages.invalidRequest, { errors, code });
   }
 }
 
@@ -38,48 +42,13 @@ export function invalidField(path: string, msg: string, code?: string): Validati
   return new ValidationFailed([{ path, msg }], code);
 }
 
-export class Unauthorized extends HttpError {
-  override name = 'Unauthorized';
-  constructor(message: string = accountMessages.noActiveSession) {
-    super(401, message);
-  }
-}
-
-export class Forbidden extends HttpError {
-  override name = 'Forbidden';
-  constructor(message: string) {
-    super(403, message);
-  }
-}
-
-export class NotFound extends HttpError {
-  override name = 'NotFound';
-  constructor(message: string = messages.pageNotFound) {
-    super(404, message);
-  }
-}
-
-export class Conflict extends HttpError {
-  override name = 'Conflict';
-  constructor(message: string) {
-    super(409, message);
-  }
-}
-
+export class Unauthorized extends refusal(401) {}
+export class Forbidden extends refusal(403) {}
+export class NotFound extends refusal(404) {}
+export class Conflict extends refusal(409) {}
 /** 422: understood, but it contradicts an earlier request (an Idempotency-Key reused for another booking). */
-export class Unprocessable extends HttpError {
-  override name = 'Unprocessable';
-  constructor(message: string) {
-    super(422, message);
-  }
-}
-
-export class TooManyRequests extends HttpError {
-  override name = 'TooManyRequests';
-  constructor(message: string, code?: string) {
-    super(429, message, { code });
-  }
-}
+export class Unprocessable extends refusal(422) {}
+export class TooManyRequests extends refusal(429) {}
 
 /** Clear messages for the client errors Fastify raises before a handler runs (parsing, limits, URL). */
 const frameworkMessages: Record<string, string> = {

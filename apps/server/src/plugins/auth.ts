@@ -49,7 +49,7 @@ export async function registerAuth(
     const known = callers.get(request);
     if (known) return known;
     const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-    if (!found) throw new Unauthorized();
+    if (!found) throw new Unauthorized(accountMessages.noActiveSession);
     const { user } = found;
     const caller: Caller = {
       id: user.id,

@@ -125,7 +125,11 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
       },
     },
     async (request) => ({
-      booking: await cancelOwnBooking(app.db, request.caller.id, request.params.id, timeZone),
+      booking: await cancelOwnBooking(
+        app.db,
+        { userId: request.caller.id, bookingId: request.params.id },
+        timeZone,
+      ),
     }),
   );
 }

@@ -192,16 +192,18 @@ export async function listUserBookings(db: Database, userId: string, timeZone: s
   return rows.map((row) => toBooking(row, timeZone));
 }
 
+/** A booking as its owner names it: it is found only among that user's bookings. */
+export interface OwnBooking {
+  userId: string;
+  bookingId: number;
+}
+
 /**
  * The owner cancels a confirmed booking. Another user's booking is not found (its existence is not revealed);
  * any other status is a 409.
  */
-export async function cancelOwnBooking(
-  db: Database,
-  userId: string,
-  bookingId: number,
-  timeZone: string,
-): Promise<Booking> {
+export async function cancelOwnBooking(db: Database, own: OwnBooking, timeZone: string): Promise<Booking> {
+  const { userId, bookingId } = own;
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ id: bookings.id, status: bookings.status })
