@@ -6,7 +6,7 @@ export type ServiceIcon = (typeof serviceIcons)[number];
 
 const iconsById: Record<number, ServiceIcon> = { 1: 'code', 2: 'database', 3: 'brain', 4: 'laptop-code' };
 
-/** Spec: service icons by id: 1 code, 2 database, 3 brain, 4 laptop-code; unknown gets a cog. */
+/** Service icons by id: 1 code, 2 database, 3 brain, 4 laptop-code; any other id a cog. */
 export function serviceIcon(id: number): ServiceIcon {
   return iconsById[id] ?? 'cog';
 }

@@ -3,8 +3,8 @@ import helmet from 'helmet';
 
 /**
  * Security headers on every answer (API, SPA, API docs): a CSP allowing only our own origin and no inline
- * scripts, no framing, nosniff, and a referrer policy. Swagger UI (at /api/docs) loads only its own files, so it
- * works under the same policy.
+ * scripts, no framing, nosniff, and a referrer policy. Swagger UI (at /api/docs) loads only its own files; its
+ * pages alone also allow inline styles (plugins/swagger.ts), never inline scripts.
  *
  * Helmet's middleware is built once here: @fastify/helmet built it anew on every request (parsing the policy each
  * time), which cost a fifth of the catalogue's throughput.
