@@ -49,7 +49,9 @@ try {
 } catch (error) {
   app.log.error({ err: error }, 'could not start listening');
   await app.close();
-  process.stderr.write(`Could not listen on ${config.host}:${config.port}: ${(error as Error).message}\n`);
+  process.stderr.write(
+    `Could not listen on ${config.host}:${config.port}: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 }
 console.log(`Consulting portal ready at ${config.appUrl}`);

@@ -24,10 +24,13 @@ export const registerFormSchema = z
   .refine((form) => form.password === form.confirmPassword, {
     error: accountMessages.passwordsDoNotMatch,
     path: ['confirmPassword'],
-    when: (payload) => {
-      const value = payload.value as { password?: unknown; confirmPassword?: unknown };
-      return typeof value.confirmPassword === 'string' && value.confirmPassword !== '';
-    },
+    // Only once a confirmation is typed: an empty one already has its own message.
+    when: ({ value }) =>
+      typeof value === 'object' &&
+      value !== null &&
+      'confirmPassword' in value &&
+      typeof value.confirmPassword === 'string' &&
+      value.confirmPassword !== '',
   });
 export type RegisterForm = z.input<typeof registerFormSchema>;
 
