@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { NotificationsProvider } from '../components/notifications/notifications-provider';
-import { PendingSender } from '../features/bookings/pending-sender';
+import { UnsentSender } from '../features/bookings/unsent-sender';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
 import { clearAuth } from '../lib/use-session';
@@ -30,7 +30,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <NotificationsProvider>
         <RouterProvider router={router} />
-        <PendingSender />
+        <UnsentSender />
       </NotificationsProvider>
     </QueryClientProvider>
   );

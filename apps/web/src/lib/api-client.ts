@@ -1,6 +1,6 @@
 import { isIdentityEndpoint } from '@portal/domain';
 import type { ZodType } from 'zod';
-import { ApiError } from './api-error';
+import { ApiError, UnexpectedResponseError } from './api-error';
 
 /** Spec §9: API timeout 10000 ms. */
 export const API_TIMEOUT_MS = 10_000;
@@ -74,7 +74,7 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
   return body;
 }
 
-/** Calls the API and returns the body validated by `schema`, or throws `ApiError`. */
+/** Calls the API and returns the body validated by `schema`; throws `ApiError`, or `UnexpectedResponseError`. */
 export async function apiRequest<T>(
   path: string,
   schema: ZodType<T>,
@@ -82,6 +82,6 @@ export async function apiRequest<T>(
 ): Promise<T> {
   const body = await apiFetch(path, options);
   const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new ApiError(200, 'Unexpected response from the server');
+  if (!parsed.success) throw new UnexpectedResponseError();
   return parsed.data;
 }

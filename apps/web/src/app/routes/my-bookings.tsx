@@ -10,7 +10,7 @@ import { FormMessage } from '../../components/ui/text-field';
 import { useCancelBooking, useMyBookings } from '../../features/bookings/api/my-bookings';
 import { BookingCard } from '../../features/bookings/components/booking-card';
 import { CancelDialog } from '../../features/bookings/components/cancel-dialog';
-import { PendingBookingCard } from '../../features/bookings/components/pending-booking-card';
+import { UnsentBookingCard } from '../../features/bookings/components/unsent-booking-card';
 import {
   type BookingFilter,
   bookingFilters,
@@ -18,12 +18,12 @@ import {
   matchesFilter,
 } from '../../features/bookings/format';
 import {
-  addPending,
+  addUnsent,
   isUnreachable,
   locallyCancelledStatus,
-  type PendingCreate,
-  usePendingItems,
-} from '../../features/bookings/pending-queue';
+  type UnsentCreate,
+  useUnsentItems,
+} from '../../features/bookings/unsent-queue';
 import { ApiError } from '../../lib/api-error';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../../lib/use-session';
@@ -45,7 +45,7 @@ export function MyBookingsRoute() {
   const [now] = useState(() => new Date());
   // Kept in this browser for the signed-in user; the app shell's sender sends them again.
   const userId = useAuth().session?.user.id;
-  const pendingItems = usePendingItems(userId);
+  const unsentItems = useUnsentItems(userId);
 
   function confirmCancel() {
     if (!toCancel) return;
@@ -61,7 +61,7 @@ export function MyBookingsRoute() {
         if (
           isUnreachable(error) &&
           userId !== undefined &&
-          addPending(userId, { kind: 'cancel', bookingId: toCancel.id, savedAt: new Date().toISOString() })
+          addUnsent(userId, { kind: 'cancel', bookingId: toCancel.id, savedAt: new Date().toISOString() })
         ) {
           notify({ type: 'warning', title: 'Cancelled Locally', message: bookingMessages.cancelledLocally });
           return;
@@ -75,13 +75,13 @@ export function MyBookingsRoute() {
 
   // Kept in this browser and not yet sent: new bookings first, and cancellations shown as already done.
   const cancelsNotSent = new Set(
-    pendingItems.flatMap((item) => (item.kind === 'cancel' ? [item.bookingId] : [])),
+    unsentItems.flatMap((item) => (item.kind === 'cancel' ? [item.bookingId] : [])),
   );
   const serverBookings = (bookings.data ?? []).map((booking) =>
     cancelsNotSent.has(booking.id) ? { ...booking, status: locallyCancelledStatus } : booking,
   );
-  const createsNotSent = pendingItems
-    .filter((item): item is PendingCreate => item.kind === 'create')
+  const createsNotSent = unsentItems
+    .filter((item): item is UnsentCreate => item.kind === 'create')
     // The first attempt may have reached the server after all: then the server's booking is shown alone.
     .filter(
       (item) =>
@@ -100,7 +100,7 @@ export function MyBookingsRoute() {
   const nothingShown = shownNotSent.length === 0 && shown.length === 0;
   const notSentList = shownNotSent.map((item) => (
     <li key={item.idempotencyKey}>
-      <PendingBookingCard item={item} />
+      <UnsentBookingCard item={item} />
     </li>
   ));
 

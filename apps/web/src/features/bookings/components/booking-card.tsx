@@ -5,7 +5,7 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { dollars, longDate } from '../../../lib/booking-format';
 import { bookingTime, contactLabels, shortDateIn, urgencyLabels } from '../format';
 import { BookingFacts } from './booking-facts';
-import { NotSentMark } from './pending-booking-card';
+import { NotSentMark } from './unsent-booking-card';
 
 const small = 'px-4 py-2 text-sm';
 const unavailable = 'disabled:cursor-not-allowed disabled:opacity-60';

@@ -19,7 +19,7 @@ import { useAuth } from '../../../lib/use-session';
 import { submitBooking } from '../api/create-booking';
 import { useAvailability } from '../api/get-availability';
 import { bookingKeys } from '../api/query-keys';
-import { addPending, isUnreachable, refusalMessage, unreachableReason } from '../pending-queue';
+import { addUnsent, isUnreachable, refusalMessage, unreachableReason } from '../unsent-queue';
 import { BookingSidebar } from './booking-sidebar';
 import { ConfirmationStep } from './confirmation-step';
 import { DateTimeStep } from './date-time-step';
@@ -84,7 +84,7 @@ export function BookingWizard({ service }: { service: Service }) {
   /** No answer from the server: keep the booking in this browser, for this user, to be sent again. */
   function keepLocally(body: CreateBookingBody, key: string, error: ApiError): boolean {
     if (!date || !slot || userId === undefined) return false;
-    const kept = addPending(userId, {
+    const kept = addUnsent(userId, {
       kind: 'create',
       idempotencyKey: key,
       body,

@@ -3,7 +3,7 @@ import { CloudOff } from 'lucide-react';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { dollars, longDate, zoneAbbreviation } from '../../../lib/booking-format';
 import { contactLabels, shortDateIn, urgencyLabels } from '../format';
-import type { PendingCreate } from '../pending-queue';
+import type { UnsentCreate } from '../unsent-queue';
 import { BookingFacts } from './booking-facts';
 
 /** The clear mark of something kept in this browser that the server has not received yet. */
@@ -20,8 +20,8 @@ export function NotSentMark({ what }: { what: string }) {
 }
 
 /** A booking kept in the browser: what the user chose, marked as not yet sent (no code until the server has it). */
-export function PendingBookingCard({ item }: { item: PendingCreate }) {
-  const headingId = `pending-${item.idempotencyKey}-heading`;
+export function UnsentBookingCard({ item }: { item: UnsentCreate }) {
+  const headingId = `unsent-${item.idempotencyKey}-heading`;
   const { body, service } = item;
   const facts: [string, string][] = [
     ['Date', longDate(item.date)],
