@@ -1,0 +1,71 @@
+import { accountMessages, paths, type RegisterForm, registerFormSchema } from '@portal/domain';
+import { CalendarCheck, MailCheck, UserRoundPen } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { FormMessage } from '../../../components/ui/text-field';
+import { serverMessage } from '../api/errors';
+import { useSignUp } from '../api/sign-up';
+import { emailField, newPasswordField } from './account-fields';
+import { AccountForm, type FieldLayout, useAccountForm } from './account-form';
+import { AuthCard, AuthLink } from './auth-card';
+
+const fields: FieldLayout<RegisterForm> = [
+  { ...emailField, required: true },
+  { ...newPasswordField, name: 'password', label: 'Password', required: true, hint: 'At least 6 characters' },
+  { ...newPasswordField, name: 'confirmPassword', label: 'Confirm Password', required: true },
+];
+
+const nextSteps = [
+  { icon: MailCheck, text: 'Verify your email address with the link we send you' },
+  { icon: UserRoundPen, text: 'Complete your profile with your name and company' },
+  { icon: CalendarCheck, text: 'Book consultation services with our experts' },
+] as const;
+
+/** Registration; on success, to the login page with the message to verify the address, the address filled in. */
+export function RegisterCard() {
+  const navigate = useNavigate();
+  const signUp = useSignUp();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useAccountForm(registerFormSchema, { email: '', password: '', confirmPassword: '' });
+
+  async function register(values: RegisterForm) {
+    setFailure(null);
+    const email = values.email.trim();
+    try {
+      await signUp.mutateAsync({ email, password: values.password });
+    } catch (error) {
+      setFailure(serverMessage(error) ?? accountMessages.registrationFailed);
+      return;
+    }
+    await navigate(paths.login, { state: { message: accountMessages.registrationSuccess, email } });
+  }
+
+  return (
+    <AuthCard title="Create Your Account" lead="Register to book consultations with our experts.">
+      {failure && <FormMessage type="error">{failure}</FormMessage>}
+      <AccountForm
+        form={form}
+        fields={fields}
+        onSubmit={register}
+        submitLabel="Create Account"
+        busyLabel="Creating account..."
+      />
+      <AuthLink to={paths.login} question="Already have an account?">
+        Log in
+      </AuthLink>
+      <section aria-labelledby="whats-next" className="rounded-xl bg-slate-50 p-4">
+        <h2 id="whats-next" className="text-base font-semibold text-slate-900">
+          What's Next?
+        </h2>
+        <ol className="mt-3 space-y-2 text-sm text-slate-700">
+          {nextSteps.map(({ icon: Icon, text }) => (
+            <li key={text} className="flex gap-2">
+              <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-blue-700" />
+              {text}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </AuthCard>
+  );
+}
