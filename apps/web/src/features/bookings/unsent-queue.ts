@@ -1,9 +1,11 @@
 import {
+  type Booking,
   type BookingStatus,
   bookingMessages,
   bookingValidationMessage,
   type CreateBookingBody,
   type IsoDate,
+  isActiveBookingStatus,
 } from '@portal/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
@@ -14,8 +16,8 @@ import {
   unsentChangeEvent,
   unsentStorageKey,
 } from '../../lib/unsent-bookings-storage';
+import { cancelBooking } from './api/cancel-booking';
 import { submitBooking } from './api/create-booking';
-import { cancelBooking } from './api/my-bookings';
 import { bookingKeys } from './api/query-keys';
 
 // Nothing is lost when the API is unreachable (docs/product.md#unsent-bookings). A booking (or a cancellation)
@@ -165,7 +167,33 @@ export function refusalMessage(error: ApiError): string {
 }
 
 /** The status a booking shows while its cancellation waits. */
-export const locallyCancelledStatus: BookingStatus = 'cancelled';
+const locallyCancelledStatus: BookingStatus = 'cancelled';
+
+/** Whether the server holds, active, the booking an unsent item asks for (the first attempt got through). */
+function alreadySaved(bookings: readonly Booking[], item: UnsentCreate): boolean {
+  return bookings.some(
+    (booking) =>
+      booking.service_id === Number(item.body.serviceId) &&
+      Date.parse(booking.starts_at) === Date.parse(item.body.startsAt) &&
+      isActiveBookingStatus(booking.status),
+  );
+}
+
+/**
+ * The server's bookings with what still waits in this browser: a booking whose cancellation waits shows as
+ * cancelled already, and the bookings not yet sent come first, newest first — unless the server has the booking
+ * after all, which is then shown alone.
+ */
+export function withUnsent(bookings: readonly Booking[], items: readonly UnsentItem[]) {
+  const cancelsNotSent = new Set(items.flatMap((item) => (item.kind === 'cancel' ? [item.bookingId] : [])));
+  const saved = bookings.map((booking) =>
+    cancelsNotSent.has(booking.id) ? { ...booking, status: locallyCancelledStatus } : booking,
+  );
+  const createsNotSent = items
+    .filter((item): item is UnsentCreate => item.kind === 'create' && !alreadySaved(saved, item))
+    .reverse();
+  return { bookings: saved, createsNotSent, cancelsNotSent };
+}
 
 // ——— Sending again ———
 

@@ -9,14 +9,14 @@ import {
   paths,
   type Service,
 } from '@portal/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { ApiError } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/use-session';
-import { submitBooking } from '../api/create-booking';
+import { useCreateBooking } from '../api/create-booking';
 import { useAvailability } from '../api/get-availability';
 import { bookingKeys } from '../api/query-keys';
 import { addUnsent, isUnreachable, refusalMessage, unreachableReason } from '../unsent-queue';
@@ -65,9 +65,7 @@ export function BookingWizard({ service }: { service: Service }) {
     if (answeredZone) setTimeZone(answeredZone);
   }, [answeredZone]);
 
-  const booking = useMutation({
-    mutationFn: ({ body, key }: { body: CreateBookingBody; key: string }) => submitBooking(body, key),
-  });
+  const booking = useCreateBooking();
 
   function goTo(next: WizardStep) {
     setStep(next);

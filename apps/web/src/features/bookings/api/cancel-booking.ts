@@ -1,21 +1,7 @@
-import { type Booking, bookingApiPaths, bookingResponseSchema, bookingsResponseSchema } from '@portal/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Booking, bookingApiPaths, bookingResponseSchema } from '@portal/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { bookingKeys } from './query-keys';
-
-/** GET /api/bookings/my-bookings → the caller's bookings, newest first. */
-export async function getMyBookings(signal?: AbortSignal): Promise<Booking[]> {
-  const body = await apiRequest(bookingApiPaths.myBookings, bookingsResponseSchema, { signal });
-  return body.bookings;
-}
-
-export function useMyBookings() {
-  return useQuery({
-    queryKey: bookingKeys.mine,
-    queryFn: ({ signal }) => getMyBookings(signal),
-    staleTime: 0,
-  });
-}
 
 /** PUT /api/bookings/{id} { status: 'cancelled' } → the cancelled booking. */
 export async function cancelBooking(id: number): Promise<Booking> {
