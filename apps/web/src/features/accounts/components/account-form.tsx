@@ -1,19 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import {
   type DefaultValues,
   type FieldPath,
   type FieldValues,
-  type SubmitHandler,
   type UseFormReturn,
   useForm,
 } from 'react-hook-form';
 import type { ZodType } from 'zod';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { buttonStyles } from '../../../components/ui/button-styles';
-import { TextField } from '../../../components/ui/text-field';
+import { FormMessage, TextField } from '../../../components/ui/text-field';
 
-/** A field of an account form, described once and drawn by `AccountForm`. */
+/** A field of an account form. */
 export interface FieldSpec<T extends FieldValues> {
   name: FieldPath<T>;
   label: string;
@@ -23,15 +22,28 @@ export interface FieldSpec<T extends FieldValues> {
   hint?: string;
 }
 
-/** The fields in order; the fields of a `row` stand side by side on wide screens. */
-export type FieldLayout<T extends FieldValues> = readonly (FieldSpec<T> | { row: readonly FieldSpec<T>[] })[];
+/**
+ * An account form described once: the domain schema that checks it (with the product's messages), its fields in
+ * order (those of a `row` side by side on wide screens), and its submit button's label and busy label.
+ */
+export interface AccountFormSpec<Input extends FieldValues, Output extends FieldValues> {
+  schema: ZodType<Output, Input>;
+  fields: readonly (FieldSpec<Input> | { row: readonly FieldSpec<Input>[] })[];
+  submit: string;
+  busy: string;
+}
 
-/** A form of the account pages, checked by its domain schema (with the product's messages) before it is sent. */
+/** What an attempt ended with, shown above the form. */
+export interface Notice {
+  type: 'error' | 'success';
+  text: string;
+}
+
 export function useAccountForm<Input extends FieldValues, Output extends FieldValues>(
-  schema: ZodType<Output, Input>,
+  spec: AccountFormSpec<Input, Output>,
   defaultValues: DefaultValues<Input>,
 ): UseFormReturn<Input, unknown, Output> {
-  return useForm<Input, unknown, Output>({ resolver: zodResolver(schema), defaultValues });
+  return useForm<Input, unknown, Output>({ resolver: zodResolver(spec.schema), defaultValues });
 }
 
 const submitStyle = `${buttonStyles.primary} w-full disabled:opacity-70`;
@@ -58,64 +70,65 @@ function Field<T extends FieldValues, O extends FieldValues>({
 }
 
 /**
- * Every account form: its fields with their errors (tied to them for assistive technology), what the page adds
- * after them, and the submit button, which says it is busy while the form is sent. An edit form (`onCancel`)
- * offers Cancel beside it.
+ * Every account form: what the last attempt ended with (the notice `onSubmit` returns), the fields with their
+ * errors (tied to them for assistive technology), what the page adds after them, and the submit button, which
+ * says it is busy while the form is sent. An edit form (`onCancel`) offers Cancel beside it.
  */
 export function AccountForm<Input extends FieldValues, Output extends FieldValues>({
   form,
-  fields,
+  spec,
   onSubmit,
-  submitLabel,
-  busyLabel,
   onCancel,
-  className = 'space-y-4',
   children,
 }: {
   form: UseFormReturn<Input, unknown, Output>;
-  fields: FieldLayout<Input>;
-  onSubmit: SubmitHandler<Output>;
-  submitLabel: string;
-  busyLabel: string;
+  spec: AccountFormSpec<Input, Output>;
+  onSubmit: (values: Output) => Promise<Notice | undefined>;
   onCancel?: () => void;
-  className?: string;
   children?: ReactNode;
 }) {
-  const busy = form.formState.isSubmitting;
+  const [notice, setNotice] = useState<Notice>();
+  const send = form.handleSubmit(async (values) => {
+    setNotice(undefined);
+    setNotice(await onSubmit(values));
+  });
   const submit = (
     <BusyButton
       type="submit"
-      busy={busy}
-      busyLabel={busyLabel}
+      busy={form.formState.isSubmitting}
+      busyLabel={spec.busy}
       className={onCancel ? buttonStyles.primary : submitStyle}
     >
-      {submitLabel}
+      {spec.submit}
     </BusyButton>
   );
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className={className}>
-      {fields.map((entry) =>
-        'row' in entry ? (
-          <div key={entry.row[0]?.name} className="grid gap-4 sm:grid-cols-2">
-            {entry.row.map((field) => (
-              <Field key={field.name} form={form} field={field} />
-            ))}
+    <>
+      {notice && <FormMessage type={notice.type}>{notice.text}</FormMessage>}
+      <form noValidate onSubmit={send} className="space-y-4">
+        {spec.fields.map((entry) =>
+          'row' in entry ? (
+            <div key={entry.row[0]?.name} className="grid gap-4 sm:grid-cols-2">
+              {entry.row.map((field) => (
+                <Field key={field.name} form={form} field={field} />
+              ))}
+            </div>
+          ) : (
+            <Field key={entry.name} form={form} field={entry} />
+          ),
+        )}
+        {children}
+        {onCancel ? (
+          <div className="flex flex-wrap gap-3">
+            {submit}
+            <button type="button" onClick={onCancel} className={buttonStyles.secondary}>
+              Cancel
+            </button>
           </div>
         ) : (
-          <Field key={entry.name} form={form} field={entry} />
-        ),
-      )}
-      {children}
-      {onCancel ? (
-        <div className="flex flex-wrap gap-3">
-          {submit}
-          <button type="button" onClick={onCancel} className={buttonStyles.secondary}>
-            Cancel
-          </button>
-        </div>
-      ) : (
-        submit
-      )}
-    </form>
+          submit
+        )}
+      </form>
+    </>
   );
 }

@@ -1,13 +1,11 @@
 import { accountMessages, type CompleteProfileForm, completeProfileFormSchema, paths } from '@portal/domain';
-import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useNotify } from '../../../components/notifications/use-notify';
-import { FormMessage } from '../../../components/ui/text-field';
 import { useAuth } from '../../../lib/use-session';
 import { apiAnswered, serverMessage } from '../api/errors';
 import { useUpdateProfile } from '../api/update-profile';
 import { profileFields } from './account-fields';
-import { AccountForm, type FieldLayout, useAccountForm } from './account-form';
+import { AccountForm, type AccountFormSpec, type Notice, useAccountForm } from './account-form';
 import { AuthCard, AuthNotice } from './auth-card';
 import { AuthLoading, loginHref } from './route-guards';
 
@@ -17,31 +15,27 @@ const [firstName, lastName, phone, company] = profileFields<CompleteProfileForm>
   'phone',
   'company',
 ]);
-const fields: FieldLayout<CompleteProfileForm> = [{ row: [firstName, lastName] }, phone, company];
+const profileCompletion: AccountFormSpec<CompleteProfileForm, CompleteProfileForm> = {
+  schema: completeProfileFormSchema,
+  fields: [{ row: [firstName, lastName] }, phone, company],
+  submit: 'Complete Profile',
+  busy: 'Saving...',
+};
 
 function ProfileCompletion() {
   const navigate = useNavigate();
   const { notify } = useNotify();
   const update = useUpdateProfile();
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useAccountForm(completeProfileFormSchema, {
-    firstName: '',
-    lastName: '',
-    phone: '',
-    company: '',
-  });
+  const form = useAccountForm(profileCompletion, { firstName: '', lastName: '', phone: '', company: '' });
 
-  async function complete(values: CompleteProfileForm) {
-    setFailure(null);
+  async function complete(values: CompleteProfileForm): Promise<Notice | undefined> {
     try {
       await update.mutateAsync(values);
     } catch (error) {
-      setFailure(
-        apiAnswered(error)
-          ? (serverMessage(error) ?? accountMessages.profileCreateFailed)
-          : accountMessages.profileCreateError(error instanceof Error ? error.message : String(error)),
-      );
-      return;
+      const text = apiAnswered(error)
+        ? (serverMessage(error) ?? accountMessages.profileCreateFailed)
+        : accountMessages.profileCreateError(error instanceof Error ? error.message : String(error));
+      return { type: 'error', text };
     }
     notify({ type: 'success', title: 'Success', message: accountMessages.profileCompleted });
     await navigate(paths.dashboard, { replace: true });
@@ -52,14 +46,7 @@ function ProfileCompletion() {
       title="Complete Your Profile"
       lead="Tell us who you are before you book your first consultation."
     >
-      {failure && <FormMessage type="error">{failure}</FormMessage>}
-      <AccountForm
-        form={form}
-        fields={fields}
-        onSubmit={complete}
-        submitLabel="Complete Profile"
-        busyLabel="Saving..."
-      />
+      <AccountForm form={form} spec={profileCompletion} onSubmit={complete} />
     </AuthCard>
   );
 }

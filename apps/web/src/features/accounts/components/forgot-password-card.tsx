@@ -1,26 +1,29 @@
 import { accountMessages, type ForgotPasswordForm, forgotPasswordFormSchema, paths } from '@portal/domain';
-import { useState } from 'react';
-import { FormMessage } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-error';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { emailField } from './account-fields';
-import { AccountForm, useAccountForm } from './account-form';
+import { AccountForm, type AccountFormSpec, type Notice, useAccountForm } from './account-form';
 import { AuthCard, AuthLink } from './auth-card';
+
+const resetRequest: AccountFormSpec<ForgotPasswordForm, ForgotPasswordForm> = {
+  schema: forgotPasswordFormSchema,
+  fields: [emailField],
+  submit: 'Send Reset Link',
+  busy: 'Sending...',
+};
 
 /** Asks for a reset link by e-mail; a refusal for too many requests is shown in the server's words. */
 export function ForgotPasswordCard() {
   const requestReset = useRequestPasswordReset();
-  const [result, setResult] = useState<{ type: 'success' | 'error'; message: string } | null>(null);
-  const form = useAccountForm(forgotPasswordFormSchema, { email: '' });
+  const form = useAccountForm(resetRequest, { email: '' });
 
-  async function send(values: ForgotPasswordForm) {
-    setResult(null);
+  async function send(values: ForgotPasswordForm): Promise<Notice> {
     try {
       await requestReset.mutateAsync(values.email.trim());
-      setResult({ type: 'success', message: accountMessages.resetEmailSent });
+      return { type: 'success', text: accountMessages.resetEmailSent };
     } catch (error) {
       const limited = error instanceof ApiError && error.status === 429;
-      setResult({ type: 'error', message: limited ? error.message : accountMessages.resetEmailFailed });
+      return { type: 'error', text: limited ? error.message : accountMessages.resetEmailFailed };
     }
   }
 
@@ -29,14 +32,7 @@ export function ForgotPasswordCard() {
       title="Forgot Password"
       lead="Enter your email address and we will send you a link to set a new password."
     >
-      {result && <FormMessage type={result.type}>{result.message}</FormMessage>}
-      <AccountForm
-        form={form}
-        fields={[emailField]}
-        onSubmit={send}
-        submitLabel="Send Reset Link"
-        busyLabel="Sending..."
-      />
+      <AccountForm form={form} spec={resetRequest} onSubmit={send} />
       <AuthLink to={paths.login}>Back to Login</AuthLink>
     </AuthCard>
   );

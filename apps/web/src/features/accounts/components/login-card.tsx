@@ -9,13 +9,18 @@ import { useSendVerificationEmail } from '../api/send-verification-email';
 import { useSignIn } from '../api/sign-in';
 import { useRefreshAuth } from '../api/use-refresh-auth';
 import { emailField } from './account-fields';
-import { AccountForm, type FieldLayout, useAccountForm } from './account-form';
+import { AccountForm, type AccountFormSpec, useAccountForm } from './account-form';
 import { AuthCard, AuthLink, linkStyle } from './auth-card';
 
-const fields: FieldLayout<LoginForm> = [
-  emailField,
-  { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
-];
+const login: AccountFormSpec<LoginForm, LoginForm> = {
+  schema: loginFormSchema,
+  fields: [
+    emailField,
+    { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
+  ],
+  submit: 'Log In',
+  busy: 'Logging in...',
+};
 
 /** What other pages hand to the login page: a message to show, an address to prefill, where to go back to. */
 interface LoginState {
@@ -88,9 +93,10 @@ export function LoginCard() {
   // A spent or expired verification link lands on its target with `?error=…` and, signed out, here.
   const verificationFailed = /[?&]error=/.test(requested);
   const target = verificationFailed ? (requested.split('?')[0] ?? paths.dashboard) : requested;
-  const form = useAccountForm(loginFormSchema, { email: state.email ?? '', password: '' });
+  const form = useAccountForm(login, { email: state.email ?? '', password: '' });
 
-  async function logIn(values: LoginForm) {
+  // A sign-in's problems are shown here rather than as the form's notice: one of them offers a new e-mail.
+  async function logIn(values: LoginForm): Promise<undefined> {
     setProblem(null);
     const email = values.email.trim();
     try {
@@ -112,13 +118,7 @@ export function LoginCard() {
       )}
       {problem?.kind === 'verify' && <ResendVerification email={problem.email} />}
       {problem?.kind === 'error' && <FormMessage type="error">{problem.message}</FormMessage>}
-      <AccountForm
-        form={form}
-        fields={fields}
-        onSubmit={logIn}
-        submitLabel="Log In"
-        busyLabel="Logging in..."
-      >
+      <AccountForm form={form} spec={login} onSubmit={logIn}>
         <div className="text-right text-sm">
           <Link to={paths.forgotPassword} className={linkStyle}>
             Forgot your password?

@@ -13,10 +13,17 @@ import { useAuth } from '../../../lib/use-session';
 import { apiAnswered } from '../api/errors';
 import { useUpdateProfile } from '../api/update-profile';
 import { profileFields } from './account-fields';
-import { AccountForm, useAccountForm } from './account-form';
+import { AccountForm, type AccountFormSpec, type Notice, useAccountForm } from './account-form';
 import { AuthLoading } from './route-guards';
 
 const fields = profileFields<ProfileForm>(['first_name', 'last_name', 'phone', 'company']);
+
+const profileEdit: AccountFormSpec<ProfileForm, ProfileForm> = {
+  schema: profileFormSchema,
+  fields: [{ row: fields }],
+  submit: 'Save Changes',
+  busy: 'Saving...',
+};
 
 function formValues(profile: ProfileUser): ProfileForm {
   return {
@@ -48,23 +55,18 @@ function ProfileCard({ profile, email }: { profile: ProfileUser; email: string }
   const auth = useAuth();
   const update = useUpdateProfile();
   const [editing, setEditing] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useAccountForm(profileFormSchema, formValues(profile));
+  const form = useAccountForm(profileEdit, formValues(profile));
 
-  async function save(values: ProfileForm) {
-    setFailure(null);
-    if (!auth.session) {
-      setFailure(accountMessages.noActiveSession);
-      return;
-    }
+  async function save(values: ProfileForm): Promise<Notice | undefined> {
+    if (!auth.session) return { type: 'error', text: accountMessages.noActiveSession };
     try {
       const saved = await update.mutateAsync(values);
       form.reset(formValues(saved));
     } catch (error) {
-      setFailure(
-        apiAnswered(error) ? accountMessages.profileUpdateFailed : accountMessages.profileUpdateError,
-      );
-      return;
+      const text = apiAnswered(error)
+        ? accountMessages.profileUpdateFailed
+        : accountMessages.profileUpdateError;
+      return { type: 'error', text };
     }
     notify({ type: 'success', title: 'Success', message: accountMessages.profileUpdated });
     setEditing(false);
@@ -72,7 +74,6 @@ function ProfileCard({ profile, email }: { profile: ProfileUser; email: string }
 
   function cancel() {
     form.reset(formValues(profile));
-    setFailure(null);
     setEditing(false);
   }
 
@@ -84,30 +85,19 @@ function ProfileCard({ profile, email }: { profile: ProfileUser; email: string }
           {roleLabels[profile.role] ?? roleLabels.client}
         </span>
       </div>
-      {failure && (
-        <div className="mt-4">
-          <FormMessage type="error">{failure}</FormMessage>
-        </div>
-      )}
       {editing ? (
-        <AccountForm
-          form={form}
-          fields={[{ row: fields }]}
-          onSubmit={save}
-          submitLabel="Save Changes"
-          busyLabel="Saving..."
-          onCancel={cancel}
-          className="mt-6 space-y-4"
-        >
-          <TextField
-            label="Email"
-            type="email"
-            value={email}
-            readOnly
-            disabled
-            hint={accountMessages.emailReadOnly}
-          />
-        </AccountForm>
+        <div className="mt-6 space-y-4">
+          <AccountForm form={form} spec={profileEdit} onSubmit={save} onCancel={cancel}>
+            <TextField
+              label="Email"
+              type="email"
+              value={email}
+              readOnly
+              disabled
+              hint={accountMessages.emailReadOnly}
+            />
+          </AccountForm>
+        </div>
       ) : (
         <>
           <dl className="mt-6 grid gap-6 sm:grid-cols-2">

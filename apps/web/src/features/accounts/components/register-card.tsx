@@ -1,19 +1,28 @@
 import { accountMessages, paths, type RegisterForm, registerFormSchema } from '@portal/domain';
 import { CalendarCheck, MailCheck, UserRoundPen } from 'lucide-react';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { FormMessage } from '../../../components/ui/text-field';
 import { serverMessage } from '../api/errors';
 import { useSignUp } from '../api/sign-up';
 import { emailField, newPasswordField } from './account-fields';
-import { AccountForm, type FieldLayout, useAccountForm } from './account-form';
+import { AccountForm, type AccountFormSpec, type Notice, useAccountForm } from './account-form';
 import { AuthCard, AuthLink } from './auth-card';
 
-const fields: FieldLayout<RegisterForm> = [
-  { ...emailField, required: true },
-  { ...newPasswordField, name: 'password', label: 'Password', required: true, hint: 'At least 6 characters' },
-  { ...newPasswordField, name: 'confirmPassword', label: 'Confirm Password', required: true },
-];
+const registration: AccountFormSpec<RegisterForm, RegisterForm> = {
+  schema: registerFormSchema,
+  fields: [
+    { ...emailField, required: true },
+    {
+      ...newPasswordField,
+      name: 'password',
+      label: 'Password',
+      required: true,
+      hint: 'At least 6 characters',
+    },
+    { ...newPasswordField, name: 'confirmPassword', label: 'Confirm Password', required: true },
+  ],
+  submit: 'Create Account',
+  busy: 'Creating account...',
+};
 
 const nextSteps = [
   { icon: MailCheck, text: 'Verify your email address with the link we send you' },
@@ -25,31 +34,21 @@ const nextSteps = [
 export function RegisterCard() {
   const navigate = useNavigate();
   const signUp = useSignUp();
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useAccountForm(registerFormSchema, { email: '', password: '', confirmPassword: '' });
+  const form = useAccountForm(registration, { email: '', password: '', confirmPassword: '' });
 
-  async function register(values: RegisterForm) {
-    setFailure(null);
+  async function register(values: RegisterForm): Promise<Notice | undefined> {
     const email = values.email.trim();
     try {
       await signUp.mutateAsync({ email, password: values.password });
     } catch (error) {
-      setFailure(serverMessage(error) ?? accountMessages.registrationFailed);
-      return;
+      return { type: 'error', text: serverMessage(error) ?? accountMessages.registrationFailed };
     }
     await navigate(paths.login, { state: { message: accountMessages.registrationSuccess, email } });
   }
 
   return (
     <AuthCard title="Create Your Account" lead="Register to book consultations with our experts.">
-      {failure && <FormMessage type="error">{failure}</FormMessage>}
-      <AccountForm
-        form={form}
-        fields={fields}
-        onSubmit={register}
-        submitLabel="Create Account"
-        busyLabel="Creating account..."
-      />
+      <AccountForm form={form} spec={registration} onSubmit={register} />
       <AuthLink to={paths.login} question="Already have an account?">
         Log in
       </AuthLink>

@@ -8,19 +8,23 @@ import {
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useNotify } from '../../../components/notifications/use-notify';
-import { FormMessage } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-error';
 import { errorCode } from '../api/errors';
 import { useResetPassword } from '../api/reset-password';
 import { useRefreshAuth } from '../api/use-refresh-auth';
 import { newPasswordField } from './account-fields';
-import { AccountForm, type FieldLayout, useAccountForm } from './account-form';
+import { AccountForm, type AccountFormSpec, type Notice, useAccountForm } from './account-form';
 import { AuthCard, AuthNotice } from './auth-card';
 
-const fields: FieldLayout<ResetPasswordForm> = [
-  { ...newPasswordField, name: 'newPassword', label: 'New Password' },
-  { ...newPasswordField, name: 'confirmPassword', label: 'Confirm New Password' },
-];
+const passwordReset: AccountFormSpec<ResetPasswordForm, ResetPasswordForm> = {
+  schema: resetPasswordFormSchema,
+  fields: [
+    { ...newPasswordField, name: 'newPassword', label: 'New Password' },
+    { ...newPasswordField, name: 'confirmPassword', label: 'Confirm New Password' },
+  ],
+  submit: 'Update Password',
+  busy: 'Updating...',
+};
 
 /** Password errors the accounts service explains well enough to show as they are. */
 const explainedCodes: readonly string[] = [
@@ -34,11 +38,9 @@ function ResetForm({ token, onSpent }: { token: string; onSpent: () => void }) {
   const reset = useResetPassword();
   const refreshAuth = useRefreshAuth();
   const { notify } = useNotify();
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useAccountForm(resetPasswordFormSchema, { newPassword: '', confirmPassword: '' });
+  const form = useAccountForm(passwordReset, { newPassword: '', confirmPassword: '' });
 
-  async function update(values: ResetPasswordForm) {
-    setFailure(null);
+  async function update(values: ResetPasswordForm): Promise<Notice | undefined> {
     try {
       await reset.mutateAsync({ newPassword: values.newPassword, token });
     } catch (error) {
@@ -48,8 +50,7 @@ function ResetForm({ token, onSpent }: { token: string; onSpent: () => void }) {
         return;
       }
       const explained = error instanceof ApiError && code !== undefined && explainedCodes.includes(code);
-      setFailure(explained ? error.message : accountMessages.passwordUpdateFailed);
-      return;
+      return { type: 'error', text: explained ? error.message : accountMessages.passwordUpdateFailed };
     }
     // Signed in by the reset (when the accounts service does so) → the dashboard; otherwise log in again.
     const session = await refreshAuth().catch(() => null);
@@ -66,14 +67,7 @@ function ResetForm({ token, onSpent }: { token: string; onSpent: () => void }) {
 
   return (
     <AuthCard title="Reset Password" lead="Choose a new password for your account.">
-      {failure && <FormMessage type="error">{failure}</FormMessage>}
-      <AccountForm
-        form={form}
-        fields={fields}
-        onSubmit={update}
-        submitLabel="Update Password"
-        busyLabel="Updating..."
-      />
+      <AccountForm form={form} spec={passwordReset} onSubmit={update} />
     </AuthCard>
   );
 }
