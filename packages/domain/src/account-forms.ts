@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { accountMessages, minPasswordLength, profileFieldLimits } from './accounts.ts';
+import { accountMessages } from './account-messages.ts';
+import { minPasswordLength, profileFieldLimits } from './accounts.ts';
 
 /** The form schemas of the account screens, with the spec's messages (§5); the server may reuse them. */
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { accountMessages, profileFieldLimits, roles } from './accounts.ts';
+import { accountMessages } from './account-messages.ts';
+import { profileFieldLimits, roles } from './accounts.ts';
 
 const optionalText = (max: number, label: string) =>
   z
