@@ -19,7 +19,7 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|src[\\/]lib[\\/]api-(client|error)\.ts|packages[\\/]domain[\\/]src[\\/](routes|accounts)\.ts/,
+              test: /node_modules[\\/](?:(?:react|react-dom|scheduler|react-router)[\\/]|@tanstack[\\/](?:query-core|react-query)[\\/]build[\\/]modern[\\/](?!mutationObserver|useMutation)|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/]))|src[\\/]lib[\\/](api-client|api-error|use-document-title)\.ts|src[\\/]components[\\/]ui[\\/]icon-card\.tsx|packages[\\/]domain[\\/]src[\\/](routes|accounts)\.ts/,
             },
           ],
         },

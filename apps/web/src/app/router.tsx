@@ -22,6 +22,7 @@ function route<K extends string, M extends PageModule<K>>(path: string, load: ()
 }
 
 const guards = () => import('../features/accounts/components/route-guards');
+const accountPages = () => import('./routes/accounts');
 /** The admin pages load as one chunk: an administrator moves between them, nobody else ever loads them. */
 const adminPages = () => import('./routes/admin');
 const notFound = page(() => import('./routes/not-found'), 'NotFoundRoute');
@@ -39,18 +40,18 @@ export const router = createBrowserRouter([
       route(pageRoutes.services, () => import('./routes/services'), 'ServicesRoute'),
       route(pageRoutes.service, () => import('./routes/service-detail'), 'ServiceDetailRoute'),
       route(pageRoutes.contact, () => import('./routes/contact'), 'ContactRoute'),
-      route(pageRoutes.login, () => import('./routes/login'), 'LoginRoute'),
-      route(pageRoutes.register, () => import('./routes/register'), 'RegisterRoute'),
-      route(pageRoutes.forgotPassword, () => import('./routes/forgot-password'), 'ForgotPasswordRoute'),
-      route(pageRoutes.resetPassword, () => import('./routes/reset-password'), 'ResetPasswordRoute'),
+      route(pageRoutes.login, accountPages, 'LoginRoute'),
+      route(pageRoutes.register, accountPages, 'RegisterRoute'),
+      route(pageRoutes.forgotPassword, accountPages, 'ForgotPasswordRoute'),
+      route(pageRoutes.resetPassword, accountPages, 'ResetPasswordRoute'),
       // Needs a session but not a profile: signed out, it says so itself (docs/product.md#profile).
-      route(pageRoutes.completeProfile, () => import('./routes/complete-profile'), 'CompleteProfileRoute'),
+      route(pageRoutes.completeProfile, accountPages, 'CompleteProfileRoute'),
       {
         // Signed in with a completed profile (docs/product.md#sessions-and-the-auth-state).
         lazy: page(guards, 'RequireAuth'),
         children: [
           route(pageRoutes.dashboard, () => import('./routes/dashboard'), 'DashboardRoute'),
-          route(pageRoutes.profile, () => import('./routes/profile'), 'ProfileRoute'),
+          route(pageRoutes.profile, accountPages, 'ProfileRoute'),
           route(pageRoutes.myBookings, () => import('./routes/my-bookings'), 'MyBookingsRoute'),
           route(pageRoutes.booking, () => import('./routes/booking-detail'), 'BookingDetailRoute'),
           { path: pageRoutes.book, lazy: book },

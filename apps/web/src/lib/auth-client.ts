@@ -47,70 +47,38 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-function isText(value: unknown): value is string {
-  return typeof value === 'string';
-}
-
-function isTextOrNull(value: unknown): value is string | null {
-  return value === null || typeof value === 'string';
-}
-
 /** Reads get-session's answer; null when signed out. */
 function readSession(body: unknown): IdentitySession | null {
   if (!isRecord(body) || !isRecord(body.user) || !isRecord(body.session)) return null;
   const { user, session } = body;
-  if (!isText(user.id) || !isText(user.email)) return null;
+  if (typeof user.id !== 'string' || typeof user.email !== 'string') return null;
   return {
     session: { id: String(session.id ?? ''), expiresAt: String(session.expiresAt ?? '') },
     user: {
       id: user.id,
       email: user.email,
       emailVerified: user.emailVerified === true,
-      name: isText(user.name) ? user.name : '',
-      role: isText(user.role) ? user.role : undefined,
+      name: typeof user.name === 'string' ? user.name : '',
+      role: typeof user.role === 'string' ? user.role : undefined,
     },
   };
 }
 
-/** Reads the profile route's `{ user }`, every field checked; undefined when it is not a profile. */
-function readProfile(body: unknown): Profile | undefined {
-  if (!isRecord(body) || !isRecord(body.user)) return undefined;
-  const { id, email, role, first_name, last_name, phone, company, created_at, updated_at } = body.user;
-  const { firstName, lastName, createdAt, updatedAt, email_verified } = body.user;
-  if (
-    !isText(id) ||
-    !isText(email) ||
-    !isRole(role) ||
-    !isText(first_name) ||
-    !isText(last_name) ||
-    !isTextOrNull(phone) ||
-    !isTextOrNull(company) ||
-    !isText(created_at) ||
-    !isText(updated_at) ||
-    !isText(firstName) ||
-    !isText(lastName) ||
-    !isText(createdAt) ||
-    !isText(updatedAt) ||
-    typeof email_verified !== 'boolean'
-  ) {
-    return undefined;
-  }
-  return {
-    id,
-    email,
-    role,
-    first_name,
-    last_name,
-    phone,
-    company,
-    created_at,
-    updated_at,
-    firstName,
-    lastName,
-    createdAt,
-    updatedAt,
-    email_verified,
-  };
+/** The profile's fields that are text, in both spellings the route answers with, and those that may be null. */
+type Field = keyof Profile;
+const textFields: readonly Field[] = ['id', 'email', 'first_name', 'last_name', 'created_at', 'updated_at'];
+const camelTextFields: readonly Field[] = ['firstName', 'lastName', 'createdAt', 'updatedAt'];
+const optionalTextFields: readonly Field[] = ['phone', 'company'];
+
+/** Whether the profile route's `user` is a profile, every field checked. */
+function isProfile(user: unknown): user is Profile {
+  return (
+    isRecord(user) &&
+    [...textFields, ...camelTextFields].every((field) => typeof user[field] === 'string') &&
+    optionalTextFields.every((field) => user[field] === null || typeof user[field] === 'string') &&
+    isRole(user.role) &&
+    typeof user.email_verified === 'boolean'
+  );
 }
 
 /** GET get-session → the session, or null when signed out. */
@@ -128,9 +96,9 @@ export function sessionQueryOptions() {
 
 /** GET /api/auth/profile → the profile; ApiError 404 while the profile is not complete. */
 export async function getProfile(signal?: AbortSignal): Promise<Profile> {
-  const profile = readProfile(await apiFetch(accountApiPaths.profile, { signal }));
-  if (!profile) throw new UnexpectedResponseError();
-  return profile;
+  const body = await apiFetch(accountApiPaths.profile, { signal });
+  if (!isRecord(body) || !isProfile(body.user)) throw new UnexpectedResponseError();
+  return body.user;
 }
 
 /** The profile of `userId`, who is signed in (the route answers for the caller). */
