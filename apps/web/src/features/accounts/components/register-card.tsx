@@ -1,6 +1,7 @@
 import { accountMessages, paths, type RegisterForm, registerFormSchema } from '@portal/domain';
 import { CalendarCheck, MailCheck, UserRoundPen } from 'lucide-react';
 import { useNavigate } from 'react-router';
+import { IconList } from '../../../components/ui/icon-list';
 import { serverMessage } from '../api/errors';
 import { useSignUp } from '../api/sign-up';
 import { emailField, newPasswordField } from './account-fields';
@@ -56,14 +57,12 @@ export function RegisterCard() {
         <h2 id="whats-next" className="text-base font-semibold text-slate-900">
           What's Next?
         </h2>
-        <ol className="mt-3 space-y-2 text-sm text-slate-700">
-          {nextSteps.map(({ icon: Icon, text }) => (
-            <li key={text} className="flex gap-2">
-              <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-blue-700" />
-              {text}
-            </li>
-          ))}
-        </ol>
+        <IconList
+          items={nextSteps}
+          ordered
+          className="mt-3 space-y-2 text-sm text-slate-700"
+          iconClassName="mt-0.5 size-4 text-blue-700"
+        />
       </section>
     </AuthCard>
   );
