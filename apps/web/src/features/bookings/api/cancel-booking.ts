@@ -1,6 +1,7 @@
 import { type Booking, bookingApiPaths, bookingResponseSchema } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { myBookingsQueryOptions } from './get-my-bookings';
 import { bookingKeys } from './query-keys';
 
 /** PUT /api/bookings/{id} { status: 'cancelled' } → the cancelled booking. */
@@ -18,7 +19,7 @@ export function useCancelBooking() {
   return useMutation({
     mutationFn: cancelBooking,
     onSuccess: (cancelled) => {
-      queryClient.setQueryData<Booking[]>(bookingKeys.mine, (bookings) =>
+      queryClient.setQueryData(myBookingsQueryOptions().queryKey, (bookings) =>
         bookings?.map((booking) => (booking.id === cancelled.id ? cancelled : booking)),
       );
       void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
