@@ -64,13 +64,17 @@ const actions: Record<'hero' | 'closing', Record<'visitor' | 'signedIn', readonl
   },
 };
 
-function Actions({ actions }: { actions: readonly Action[] }) {
-  return actions.map(({ label, to, look, arrow }) => (
-    <Link key={label} to={to} className={buttonStyles[look]}>
-      {label}
-      {arrow && <ArrowRight aria-hidden="true" className="size-5" />}
-    </Link>
-  ));
+function Actions({ actions, className }: { actions: readonly Action[]; className: string }) {
+  return (
+    <div className={className}>
+      {actions.map(({ label, to, look, arrow }) => (
+        <Link key={label} to={to} className={buttonStyles[look]}>
+          {label}
+          {arrow && <ArrowRight aria-hidden="true" className="size-5" />}
+        </Link>
+      ))}
+    </div>
+  );
 }
 
 /** A section of the home page below the hero: a centred heading and lead, then its cards. */
@@ -119,9 +123,7 @@ export function HomeRoute() {
               {company.name} helps companies build better software, design reliable data platforms, put AI to
               work and plan their IT with confidence. Book a consultation with an expert in minutes.
             </p>
-            <div className="mt-10 flex flex-wrap gap-4">
-              <Actions actions={actions.hero[audience]} />
-            </div>
+            <Actions actions={actions.hero[audience]} className="mt-10 flex flex-wrap gap-4" />
           </div>
         </div>
       </section>
@@ -172,9 +174,7 @@ export function HomeRoute() {
           <p className="mt-4 text-lg text-blue-100">
             Create your free account, pick a service and book a consultation at a time that suits you.
           </p>
-          <div className="mt-8 flex flex-wrap justify-center gap-4">
-            <Actions actions={actions.closing[audience]} />
-          </div>
+          <Actions actions={actions.closing[audience]} className="mt-8 flex flex-wrap justify-center gap-4" />
         </div>
       </section>
     </>
