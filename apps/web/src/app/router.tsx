@@ -44,7 +44,7 @@ export const router = createBrowserRouter([
       route(pageRoutes.register, accountPages, 'RegisterRoute'),
       route(pageRoutes.forgotPassword, accountPages, 'ForgotPasswordRoute'),
       route(pageRoutes.resetPassword, accountPages, 'ResetPasswordRoute'),
-      // Needs a session but not a profile: signed out, it says so itself (docs/product.md#profile).
+      // Needs a session but not a profile: signed out, it says so itself (docs/product.md#registration-and-verification).
       route(pageRoutes.completeProfile, accountPages, 'CompleteProfileRoute'),
       {
         // Signed in with a completed profile (docs/product.md#sessions-and-the-auth-state).

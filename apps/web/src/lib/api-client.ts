@@ -2,7 +2,7 @@ import { isIdentityEndpoint } from '@portal/domain';
 import type { ZodType } from 'zod';
 import { ApiError, UnexpectedResponseError } from './api-error';
 
-/** Spec §9: API timeout 10000 ms. */
+/** Every API call gives up after 10 s (docs/product.md#limits). */
 export const API_TIMEOUT_MS = 10_000;
 
 interface RequestOptions {
@@ -17,9 +17,9 @@ interface RequestOptions {
 let onUnauthorized: (() => void) | undefined;
 
 /**
- * What to do when the product's API answers 401 (spec §8: clear the client's auth state and data, go to
- * /login). The accounts service's own 401s (wrong password, no session) are answers, not expiries, and are left
- * to the screen that asked.
+ * What to do when the product's API answers 401: clear the client's auth state and data, go to /login
+ * (docs/product.md#sessions-and-the-auth-state). The accounts service's own 401s (wrong password, no session)
+ * are answers, not expiries, and are left to the screen that asked.
  */
 export function setUnauthorizedHandler(handler: (() => void) | undefined): void {
   onUnauthorized = handler;

@@ -1,5 +1,5 @@
 import type { FieldPath, FieldValues } from 'react-hook-form';
-import type { FieldSpec } from './account-form';
+import type { FieldDefinition } from './account-form';
 
 // The fields several account forms share, described once.
 
@@ -14,7 +14,7 @@ export const newPasswordField = { type: 'password', autoComplete: 'new-password'
  */
 export function profileFields<T extends FieldValues>(
   names: readonly [FieldPath<T>, FieldPath<T>, FieldPath<T>, FieldPath<T>],
-): [FieldSpec<T>, FieldSpec<T>, FieldSpec<T>, FieldSpec<T>] {
+): [FieldDefinition<T>, FieldDefinition<T>, FieldDefinition<T>, FieldDefinition<T>] {
   const [firstName, lastName, phone, company] = names;
   return [
     { name: firstName, label: 'First Name', type: 'text', autoComplete: 'given-name', required: true },

@@ -13,7 +13,7 @@ import { buttonStyles } from '../../../components/ui/button-styles';
 import { FormMessage, TextField } from '../../../components/ui/text-field';
 
 /** A field of an account form. */
-export interface FieldSpec<T extends FieldValues> {
+export interface FieldDefinition<T extends FieldValues> {
   name: FieldPath<T>;
   label: string;
   autoComplete: string;
@@ -26,9 +26,9 @@ export interface FieldSpec<T extends FieldValues> {
  * An account form described once: the domain schema that checks it (with the product's messages), its fields in
  * order (those of a `row` side by side on wide screens), and its submit button's label and busy label.
  */
-export interface AccountFormSpec<Input extends FieldValues, Output extends FieldValues> {
+export interface AccountFormDefinition<Input extends FieldValues, Output extends FieldValues> {
   schema: ZodType<Output, Input>;
-  fields: readonly (FieldSpec<Input> | { row: readonly FieldSpec<Input>[] })[];
+  fields: readonly (FieldDefinition<Input> | { row: readonly FieldDefinition<Input>[] })[];
   submit: string;
   busy: string;
 }
@@ -40,10 +40,10 @@ export interface Notice {
 }
 
 export function useAccountForm<Input extends FieldValues, Output extends FieldValues>(
-  spec: AccountFormSpec<Input, Output>,
+  definition: AccountFormDefinition<Input, Output>,
   defaultValues: DefaultValues<Input>,
 ): UseFormReturn<Input, unknown, Output> {
-  return useForm<Input, unknown, Output>({ resolver: zodResolver(spec.schema), defaultValues });
+  return useForm<Input, unknown, Output>({ resolver: zodResolver(definition.schema), defaultValues });
 }
 
 const submitStyle = `${buttonStyles.primary} w-full disabled:opacity-70`;
@@ -53,7 +53,7 @@ function Field<T extends FieldValues, O extends FieldValues>({
   field,
 }: {
   form: UseFormReturn<T, unknown, O>;
-  field: FieldSpec<T>;
+  field: FieldDefinition<T>;
 }) {
   const { error } = form.getFieldState(field.name, form.formState);
   return (
@@ -76,13 +76,13 @@ function Field<T extends FieldValues, O extends FieldValues>({
  */
 export function AccountForm<Input extends FieldValues, Output extends FieldValues>({
   form,
-  spec,
+  definition,
   onSubmit,
   onCancel,
   children,
 }: {
   form: UseFormReturn<Input, unknown, Output>;
-  spec: AccountFormSpec<Input, Output>;
+  definition: AccountFormDefinition<Input, Output>;
   onSubmit: (values: Output) => Promise<Notice | undefined>;
   onCancel?: () => void;
   children?: ReactNode;
@@ -96,17 +96,17 @@ export function AccountForm<Input extends FieldValues, Output extends FieldValue
     <BusyButton
       type="submit"
       busy={form.formState.isSubmitting}
-      busyLabel={spec.busy}
+      busyLabel={definition.busy}
       className={onCancel ? buttonStyles.primary : submitStyle}
     >
-      {spec.submit}
+      {definition.submit}
     </BusyButton>
   );
   return (
     <>
       {notice && <FormMessage type={notice.type}>{notice.text}</FormMessage>}
       <form noValidate onSubmit={send} className="space-y-4">
-        {spec.fields.map((entry) =>
+        {definition.fields.map((entry) =>
           'row' in entry ? (
             <div key={entry.row[0]?.name} className="grid gap-4 sm:grid-cols-2">
               {entry.row.map((field) => (

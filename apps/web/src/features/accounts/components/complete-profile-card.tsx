@@ -5,7 +5,7 @@ import { useAuth } from '../../../lib/use-session';
 import { apiAnswered, serverMessage } from '../api/errors';
 import { useUpdateProfile } from '../api/update-profile';
 import { profileFields } from './account-fields';
-import { AccountForm, type AccountFormSpec, type Notice, useAccountForm } from './account-form';
+import { AccountForm, type AccountFormDefinition, type Notice, useAccountForm } from './account-form';
 import { AuthCard, AuthNotice } from './auth-card';
 import { AuthLoading, loginHref } from './route-guards';
 
@@ -15,7 +15,7 @@ const [firstName, lastName, phone, company] = profileFields<CompleteProfileForm>
   'phone',
   'company',
 ]);
-const profileCompletion: AccountFormSpec<CompleteProfileForm, CompleteProfileForm> = {
+const profileCompletion: AccountFormDefinition<CompleteProfileForm, CompleteProfileForm> = {
   schema: completeProfileFormSchema,
   fields: [{ row: [firstName, lastName] }, phone, company],
   submit: 'Complete Profile',
@@ -46,7 +46,7 @@ function ProfileCompletion() {
       title="Complete Your Profile"
       lead="Tell us who you are before you book your first consultation."
     >
-      <AccountForm form={form} spec={profileCompletion} onSubmit={complete} />
+      <AccountForm form={form} definition={profileCompletion} onSubmit={complete} />
     </AuthCard>
   );
 }

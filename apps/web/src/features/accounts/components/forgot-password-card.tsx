@@ -2,10 +2,10 @@ import { accountMessages, type ForgotPasswordForm, forgotPasswordFormSchema, pat
 import { ApiError } from '../../../lib/api-error';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { emailField } from './account-fields';
-import { AccountForm, type AccountFormSpec, type Notice, useAccountForm } from './account-form';
+import { AccountForm, type AccountFormDefinition, type Notice, useAccountForm } from './account-form';
 import { AuthCard, AuthLink } from './auth-card';
 
-const resetRequest: AccountFormSpec<ForgotPasswordForm, ForgotPasswordForm> = {
+const resetRequest: AccountFormDefinition<ForgotPasswordForm, ForgotPasswordForm> = {
   schema: forgotPasswordFormSchema,
   fields: [emailField],
   submit: 'Send Reset Link',
@@ -32,7 +32,7 @@ export function ForgotPasswordCard() {
       title="Forgot Password"
       lead="Enter your email address and we will send you a link to set a new password."
     >
-      <AccountForm form={form} spec={resetRequest} onSubmit={send} />
+      <AccountForm form={form} definition={resetRequest} onSubmit={send} />
       <AuthLink to={paths.login}>Back to Login</AuthLink>
     </AuthCard>
   );

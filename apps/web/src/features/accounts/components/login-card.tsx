@@ -9,10 +9,10 @@ import { useSendVerificationEmail } from '../api/send-verification-email';
 import { useSignIn } from '../api/sign-in';
 import { useRefreshAuth } from '../api/use-refresh-auth';
 import { emailField } from './account-fields';
-import { AccountForm, type AccountFormSpec, useAccountForm } from './account-form';
+import { AccountForm, type AccountFormDefinition, useAccountForm } from './account-form';
 import { AuthCard, AuthLink, linkStyle } from './auth-card';
 
-const login: AccountFormSpec<LoginForm, LoginForm> = {
+const login: AccountFormDefinition<LoginForm, LoginForm> = {
   schema: loginFormSchema,
   fields: [
     emailField,
@@ -118,7 +118,7 @@ export function LoginCard() {
       )}
       {problem?.kind === 'verify' && <ResendVerification email={problem.email} />}
       {problem?.kind === 'error' && <FormMessage type="error">{problem.message}</FormMessage>}
-      <AccountForm form={form} spec={login} onSubmit={logIn}>
+      <AccountForm form={form} definition={login} onSubmit={logIn}>
         <div className="text-right text-sm">
           <Link to={paths.forgotPassword} className={linkStyle}>
             Forgot your password?

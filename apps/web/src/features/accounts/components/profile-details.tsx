@@ -13,12 +13,12 @@ import { useAuth } from '../../../lib/use-session';
 import { apiAnswered } from '../api/errors';
 import { useUpdateProfile } from '../api/update-profile';
 import { profileFields } from './account-fields';
-import { AccountForm, type AccountFormSpec, type Notice, useAccountForm } from './account-form';
+import { AccountForm, type AccountFormDefinition, type Notice, useAccountForm } from './account-form';
 import { AuthLoading } from './route-guards';
 
 const fields = profileFields<ProfileForm>(['first_name', 'last_name', 'phone', 'company']);
 
-const profileEdit: AccountFormSpec<ProfileForm, ProfileForm> = {
+const profileEdit: AccountFormDefinition<ProfileForm, ProfileForm> = {
   schema: profileFormSchema,
   fields: [{ row: fields }],
   submit: 'Save Changes',
@@ -87,7 +87,7 @@ function ProfileCard({ profile, email }: { profile: ProfileUser; email: string }
       </div>
       {editing ? (
         <div className="mt-6 space-y-4">
-          <AccountForm form={form} spec={profileEdit} onSubmit={save} onCancel={cancel}>
+          <AccountForm form={form} definition={profileEdit} onSubmit={save} onCancel={cancel}>
             <TextField
               label="Email"
               type="email"

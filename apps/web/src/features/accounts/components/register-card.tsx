@@ -5,10 +5,10 @@ import { IconList } from '../../../components/ui/icon-list';
 import { serverMessage } from '../api/errors';
 import { useSignUp } from '../api/sign-up';
 import { emailField, newPasswordField } from './account-fields';
-import { AccountForm, type AccountFormSpec, type Notice, useAccountForm } from './account-form';
+import { AccountForm, type AccountFormDefinition, type Notice, useAccountForm } from './account-form';
 import { AuthCard, AuthLink } from './auth-card';
 
-const registration: AccountFormSpec<RegisterForm, RegisterForm> = {
+const registration: AccountFormDefinition<RegisterForm, RegisterForm> = {
   schema: registerFormSchema,
   fields: [
     { ...emailField, required: true },
@@ -49,7 +49,7 @@ export function RegisterCard() {
 
   return (
     <AuthCard title="Create Your Account" lead="Register to book consultations with our experts.">
-      <AccountForm form={form} spec={registration} onSubmit={register} />
+      <AccountForm form={form} definition={registration} onSubmit={register} />
       <AuthLink to={paths.login} question="Already have an account?">
         Log in
       </AuthLink>

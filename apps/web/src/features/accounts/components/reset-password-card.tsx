@@ -13,10 +13,10 @@ import { errorCode } from '../api/errors';
 import { useResetPassword } from '../api/reset-password';
 import { useRefreshAuth } from '../api/use-refresh-auth';
 import { newPasswordField } from './account-fields';
-import { AccountForm, type AccountFormSpec, type Notice, useAccountForm } from './account-form';
+import { AccountForm, type AccountFormDefinition, type Notice, useAccountForm } from './account-form';
 import { AuthCard, AuthNotice } from './auth-card';
 
-const passwordReset: AccountFormSpec<ResetPasswordForm, ResetPasswordForm> = {
+const passwordReset: AccountFormDefinition<ResetPasswordForm, ResetPasswordForm> = {
   schema: resetPasswordFormSchema,
   fields: [
     { ...newPasswordField, name: 'newPassword', label: 'New Password' },
@@ -67,7 +67,7 @@ function ResetForm({ token, onSpent }: { token: string; onSpent: () => void }) {
 
   return (
     <AuthCard title="Reset Password" lead="Choose a new password for your account.">
-      <AccountForm form={form} spec={passwordReset} onSubmit={update} />
+      <AccountForm form={form} definition={passwordReset} onSubmit={update} />
     </AuthCard>
   );
 }

@@ -19,7 +19,7 @@ export function loginHref(to: string): string {
 }
 
 /**
- * Pages that need a session (spec, Route guard): 'Loading...' while it loads; signed out → /login and back
+ * Pages that need a session (docs/product.md#sessions-and-the-auth-state): 'Loading...' while it loads; signed out → /login and back
  * after login; signed in with an incomplete profile → /complete-profile.
  */
 export function RequireAuth() {

@@ -20,7 +20,7 @@ export interface AdminListQuery extends AdminListFilters {
   cursor?: string | undefined;
 }
 
-/** The query string of the admin list and the export: status omitted when 'all' (spec §7), empty values left out. */
+/** The query string of the admin list and the export: no status for 'all', empty values left out. */
 export function adminListSearch(query: AdminListFilters & Partial<AdminListQuery>): URLSearchParams {
   const search = new URLSearchParams();
   if (query.status !== 'all') search.set('status', query.status);

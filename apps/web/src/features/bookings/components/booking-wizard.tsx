@@ -32,7 +32,7 @@ function newIdempotencyKey(): string {
 }
 
 /**
- * The booking wizard (spec §2): Date & Time → Details → Confirmation. What the user typed lives in one form for
+ * The booking wizard (docs/product.md#the-booking-wizard): Date & Time → Details → Confirmation. What the user typed lives in one form for
  * the whole wizard, so going back — or being sent back because the slot was taken — keeps it.
  */
 export function BookingWizard({ service }: { service: Service }) {
