@@ -3,7 +3,7 @@ import type { ZodType } from 'zod';
 import { ApiError, UnexpectedResponseError } from './api-error';
 
 /** Every API call gives up after 10 s (docs/product.md#limits). */
-export const API_TIMEOUT_MS = 10_000;
+const API_TIMEOUT_MS = 10_000;
 
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';

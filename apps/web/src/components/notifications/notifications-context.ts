@@ -3,7 +3,7 @@ import { createContext } from 'react';
 /** Notifications other than errors close after 5000 ms (docs/product.md#limits). */
 export const NOTIFICATION_DURATION_MS = 5000;
 
-export const notificationTypes = ['info', 'success', 'error', 'warning'] as const;
+const notificationTypes = ['info', 'success', 'error', 'warning'] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
 /** A notification (docs/product.md#messages): id, type, title, message, autoClose, duration. */

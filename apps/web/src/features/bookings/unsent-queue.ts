@@ -123,7 +123,7 @@ export function addUnsent(userId: string, item: UnsentItem): boolean {
   return write(userId, [...readUnsent(userId).filter((other) => itemId(other) !== id), item]);
 }
 
-export function removeUnsent(userId: string, item: UnsentItem): void {
+function removeUnsent(userId: string, item: UnsentItem): void {
   const id = itemId(item);
   write(
     userId,

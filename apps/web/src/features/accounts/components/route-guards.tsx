@@ -40,7 +40,7 @@ export function RequireAdmin() {
   return <Outlet />;
 }
 
-export function AccessDenied() {
+function AccessDenied() {
   return (
     <div className="mx-auto max-w-2xl px-4 py-24 text-center sm:px-6">
       <ShieldAlert aria-hidden="true" className="mx-auto size-12 text-red-700" />

@@ -43,9 +43,7 @@ export function filtersFromSearch(search: URLSearchParams): AdminListFilters {
   const endDate = search.get('endDate') ?? '';
   const serviceId = Number(search.get('serviceId') ?? '');
   return {
-    status: (adminStatusFilters as readonly string[]).includes(status)
-      ? (status as AdminStatusFilter)
-      : 'all',
+    status: adminStatusFilters.find((filter) => filter === status) ?? 'all',
     startDate: isIsoDate(startDate) ? startDate : undefined,
     endDate: isIsoDate(endDate) ? endDate : undefined,
     serviceId: Number.isInteger(serviceId) && serviceId > 0 ? serviceId : undefined,

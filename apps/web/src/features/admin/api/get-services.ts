@@ -7,7 +7,6 @@ import { adminKeys } from './query-keys';
 const serviceChoicesSchema = z.object({
   services: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
-export type ServiceChoice = z.infer<typeof serviceChoicesSchema>['services'][number];
 
 /** GET /api/services → the services the admin list can be filtered by. */
 export function serviceChoicesQueryOptions() {

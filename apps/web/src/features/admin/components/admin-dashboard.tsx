@@ -49,10 +49,8 @@ const noStats: BookingStats = {
 const noUsers: UserFigures = { activeUsers: 0, newUsers: 0 };
 
 function periodFrom(search: URLSearchParams): AdminPeriod {
-  const period = search.get('period');
-  return (dashboardPeriods as readonly string[]).includes(period ?? '')
-    ? (period as AdminPeriod)
-    : defaultAdminPeriod;
+  const asked = search.get('period');
+  return dashboardPeriods.find((period) => period === asked) ?? defaultAdminPeriod;
 }
 
 /**

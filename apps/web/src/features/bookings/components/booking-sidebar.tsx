@@ -5,7 +5,7 @@ import { ServiceIcon } from '../../../components/ui/service-icon';
 import { hourlyRate } from '../../../lib/booking-format';
 
 /** What happens after booking, in the order it happens. */
-export const whatToExpect = [
+const whatToExpect = [
   'Your booking is saved as pending straight away',
   'Our team reviews your project description and confirms the booking',
   'A consultant contacts you the way you prefer before the session',
