@@ -37,11 +37,15 @@ export const authKeys = {
 };
 
 /**
- * The auth state is read once and then only when something says it changed (sign-in, a password reset, a 401,
- * a saved profile): never again just because time passed or a page mounted, and a failed profile read (no
- * profile yet) is not retried on every page.
+ * The auth state is read once and then only when something says it changed (sign-in, a password reset, a 401, a
+ * saved profile): not because time passed, a page mounted or the network came back, so a missing profile is not
+ * asked for again on every page.
  */
-const readOnce = { staleTime: Number.POSITIVE_INFINITY, retryOnMount: false } as const;
+const readOnce = {
+  staleTime: Number.POSITIVE_INFINITY,
+  retryOnMount: false,
+  refetchOnReconnect: false,
+} as const;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
