@@ -190,7 +190,8 @@ export function withUnsent(bookings: readonly Booking[], items: readonly UnsentI
     cancelsNotSent.has(booking.id) ? { ...booking, status: locallyCancelledStatus } : booking,
   );
   const createsNotSent = items
-    .filter((item): item is UnsentCreate => item.kind === 'create' && !alreadySaved(saved, item))
+    .filter((item): item is UnsentCreate => item.kind === 'create')
+    .filter((item) => !alreadySaved(saved, item))
     .reverse();
   return { bookings: saved, createsNotSent, cancelsNotSent };
 }
