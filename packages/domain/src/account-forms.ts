@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { accountMessages, minPasswordLength, profileFieldLimits } from './accounts.ts';
+import { accountMessages } from './account-messages.ts';
+import { minPasswordLength, profileFieldLimits } from './accounts.ts';
 import { limitedText } from './profile.ts';
 
 /** The form schemas of the account screens, with their messages (docs/product.md#accounts); the server may reuse them. */

@@ -1,4 +1,5 @@
 export * from './account-forms.ts';
+export * from './account-messages.ts';
 export * from './accounts.ts';
 export * from './admin-rules.ts';
 export * from './admin-schemas.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { accountMessages, profileFieldLimits, roles } from './accounts.ts';
+import { accountMessages } from './account-messages.ts';
+import { profileFieldLimits, roles } from './accounts.ts';
 import { isoInstantSchema } from './api-error.ts';
 
 /** Text trimmed and at most `max` characters: "Phone must be at most 40 characters". */

@@ -1,19 +1,17 @@
 import { paths } from '@portal/domain';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { NotificationsProvider } from '../components/notifications/notifications-provider';
-import { PendingSender } from '../features/bookings/pending-sender';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
 import { clearAuth } from '../lib/use-session';
+import { AppProviders } from './app-providers';
 import { router } from './router';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
 
-  // Spec §8: a 401 from the product's API forgets the session and its data and goes to /login, which brings
-  // the user back here after signing in again.
+  // A 401 from the product's API forgets the session and its data and goes to /login, which brings the user back
+  // here after signing in again (docs/product.md#sessions-and-the-auth-state).
   useEffect(() => {
     setUnauthorizedHandler(() => {
       clearAuth(queryClient);
@@ -27,11 +25,8 @@ export function App() {
   }, [queryClient]);
 
   return (
-    <QueryClientProvider client={queryClient}>
-      <NotificationsProvider>
-        <RouterProvider router={router} />
-        <PendingSender />
-      </NotificationsProvider>
-    </QueryClientProvider>
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
   );
 }

@@ -1,4 +1,5 @@
 import { pageRoutes, paths } from '@portal/domain';
+import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { SiteLayout } from '../components/layout/site-layout';
 import { RouteError } from './route-error';
@@ -8,11 +9,25 @@ function HydrateFallback() {
   return null;
 }
 
-/** The booking wizard answers at two paths (spec §2); one chunk for both. */
-const bookRoute = async () => ({ Component: (await import('./routes/book')).BookRoute });
+type PageModule<K extends string> = Record<K, ComponentType>;
 
+/** A route's `lazy`: the component `name` of a module loaded on the route's first visit (its own chunk). */
+function page<K extends string, M extends PageModule<K>>(load: () => Promise<M>, name: K) {
+  return async () => ({ Component: (await load())[name] });
+}
+
+/** The route of one page at `path`. */
+function route<K extends string, M extends PageModule<K>>(path: string, load: () => Promise<M>, name: K) {
+  return { path, lazy: page(load, name) };
+}
+
+const guards = () => import('../features/accounts/components/route-guards');
+const accountPages = () => import('./routes/accounts');
 /** The admin pages load as one chunk: an administrator moves between them, nobody else ever loads them. */
 const adminPages = () => import('./routes/admin');
+const notFound = page(() => import('./routes/not-found'), 'NotFoundRoute');
+/** The booking wizard answers at two paths (docs/product.md#pages); one chunk for both. */
+const book = page(() => import('./routes/book'), 'BookRoute');
 
 /** Exactly the domain's `pageRoutes` (the server answers 200 for those), each page its own lazily loaded chunk. */
 export const router = createBrowserRouter([
@@ -21,105 +36,44 @@ export const router = createBrowserRouter([
     HydrateFallback,
     ErrorBoundary: RouteError,
     children: [
+      route(pageRoutes.home, () => import('./routes/home'), 'HomeRoute'),
+      route(pageRoutes.services, () => import('./routes/services'), 'ServicesRoute'),
+      route(pageRoutes.service, () => import('./routes/service-detail'), 'ServiceDetailRoute'),
+      route(pageRoutes.contact, () => import('./routes/contact'), 'ContactRoute'),
+      route(pageRoutes.login, accountPages, 'LoginRoute'),
+      route(pageRoutes.register, accountPages, 'RegisterRoute'),
+      route(pageRoutes.forgotPassword, accountPages, 'ForgotPasswordRoute'),
+      route(pageRoutes.resetPassword, accountPages, 'ResetPasswordRoute'),
+      // Needs a session but not a profile: signed out, it says so itself (docs/product.md#registration-and-verification).
+      route(pageRoutes.completeProfile, accountPages, 'CompleteProfileRoute'),
       {
-        path: pageRoutes.home,
-        lazy: async () => ({ Component: (await import('./routes/home')).HomeRoute }),
-      },
-      {
-        path: pageRoutes.services,
-        lazy: async () => ({ Component: (await import('./routes/services')).ServicesRoute }),
-      },
-      {
-        path: pageRoutes.service,
-        lazy: async () => ({ Component: (await import('./routes/service-detail')).ServiceDetailRoute }),
-      },
-      {
-        path: pageRoutes.contact,
-        lazy: async () => ({ Component: (await import('./routes/contact')).ContactRoute }),
-      },
-      {
-        path: pageRoutes.login,
-        lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }),
-      },
-      {
-        path: pageRoutes.register,
-        lazy: async () => ({ Component: (await import('./routes/register')).RegisterRoute }),
-      },
-      {
-        path: pageRoutes.forgotPassword,
-        lazy: async () => ({ Component: (await import('./routes/forgot-password')).ForgotPasswordRoute }),
-      },
-      {
-        path: pageRoutes.resetPassword,
-        lazy: async () => ({ Component: (await import('./routes/reset-password')).ResetPasswordRoute }),
-      },
-      {
-        // Needs a session but not a profile; it handles being signed out itself (spec §5).
-        path: pageRoutes.completeProfile,
-        lazy: async () => ({ Component: (await import('./routes/complete-profile')).CompleteProfileRoute }),
-      },
-      {
-        // Signed in with a completed profile (spec, Route guard).
-        lazy: async () => ({
-          Component: (await import('../features/accounts/components/route-guards')).RequireAuth,
-        }),
+        // Signed in with a completed profile (docs/product.md#sessions-and-the-auth-state).
+        lazy: page(guards, 'RequireAuth'),
         children: [
-          {
-            path: pageRoutes.dashboard,
-            lazy: async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute }),
-          },
-          {
-            path: pageRoutes.profile,
-            lazy: async () => ({ Component: (await import('./routes/profile')).ProfileRoute }),
-          },
-          {
-            path: pageRoutes.myBookings,
-            lazy: async () => ({ Component: (await import('./routes/my-bookings')).MyBookingsRoute }),
-          },
-          {
-            path: pageRoutes.booking,
-            lazy: async () => ({ Component: (await import('./routes/booking-detail')).BookingDetailRoute }),
-          },
-          {
-            path: pageRoutes.book,
-            lazy: bookRoute,
-          },
-          {
-            path: pageRoutes.serviceBook,
-            lazy: bookRoute,
-          },
+          route(pageRoutes.dashboard, () => import('./routes/dashboard'), 'DashboardRoute'),
+          route(pageRoutes.profile, accountPages, 'ProfileRoute'),
+          route(pageRoutes.myBookings, () => import('./routes/my-bookings'), 'MyBookingsRoute'),
+          route(pageRoutes.booking, () => import('./routes/booking-detail'), 'BookingDetailRoute'),
+          { path: pageRoutes.book, lazy: book },
+          { path: pageRoutes.serviceBook, lazy: book },
           {
             // Administrators only; a client sees Access Denied.
-            lazy: async () => ({
-              Component: (await import('../features/accounts/components/route-guards')).RequireAdmin,
-            }),
+            lazy: page(guards, 'RequireAdmin'),
             children: [
               {
                 // pageRoutes.admin is '/admin/*' (the server serves the SPA for all of it); here its pages.
                 path: paths.admin,
                 children: [
-                  {
-                    index: true,
-                    lazy: async () => ({ Component: (await adminPages()).AdminDashboardRoute }),
-                  },
-                  {
-                    path: paths.adminBookings,
-                    lazy: async () => ({ Component: (await adminPages()).AdminBookingsRoute }),
-                  },
-                  {
-                    path: '*',
-                    lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),
-                  },
+                  { index: true, lazy: page(adminPages, 'AdminDashboardRoute') },
+                  { path: paths.adminBookings, lazy: page(adminPages, 'AdminBookingsRoute') },
+                  { path: '*', lazy: notFound },
                 ],
               },
             ],
           },
         ],
       },
-      {
-        path: '*',
-        lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),
-      },
+      { path: '*', lazy: notFound },
     ],
   },
 ]);

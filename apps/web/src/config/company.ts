@@ -2,15 +2,11 @@
 export const company = {
   name: 'OT Consulting',
   tagline: 'IT consulting for growing businesses',
-  address: {
-    street: '2850 E Camelback Rd, Suite 210',
-    city: 'Phoenix',
-    region: 'AZ',
-    postalCode: '85016',
-  },
+  /** The postal address, line by line. */
+  address: ['2850 E Camelback Rd, Suite 210', 'Phoenix, AZ 85016'],
   phone: { display: '(602) 555-0147', href: 'tel:+16025550147' },
   email: { display: 'hello@otconsulting.com', href: 'mailto:hello@otconsulting.com' },
-  /** Spec, Navigation: word for word. */
+  /** Word for word as the product gives it (docs/product.md#navigation-and-layout). */
   businessHours: 'Mon-Fri 8AM-7PM MST',
 } as const;
 

@@ -1,9 +1,9 @@
 import { isIdentityEndpoint } from '@portal/domain';
 import type { ZodType } from 'zod';
-import { ApiError } from './api-error';
+import { ApiError, UnexpectedResponseError } from './api-error';
 
-/** Spec §9: API timeout 10000 ms. */
-export const API_TIMEOUT_MS = 10_000;
+/** Every API call gives up after 10 s (docs/product.md#limits). */
+const API_TIMEOUT_MS = 10_000;
 
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -17,9 +17,9 @@ interface RequestOptions {
 let onUnauthorized: (() => void) | undefined;
 
 /**
- * What to do when the product's API answers 401 (spec §8: clear the client's auth state and data, go to
- * /login). The accounts service's own 401s (wrong password, no session) are answers, not expiries, and are left
- * to the screen that asked.
+ * What to do when the product's API answers 401: clear the client's auth state and data, go to /login
+ * (docs/product.md#sessions-and-the-auth-state). The accounts service's own 401s (wrong password, no session)
+ * are answers, not expiries, and are left to the screen that asked.
  */
 export function setUnauthorizedHandler(handler: (() => void) | undefined): void {
   onUnauthorized = handler;
@@ -74,7 +74,7 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
   return body;
 }
 
-/** Calls the API and returns the body validated by `schema`, or throws `ApiError`. */
+/** Calls the API and returns the body validated by `schema`; throws `ApiError`, or `UnexpectedResponseError`. */
 export async function apiRequest<T>(
   path: string,
   schema: ZodType<T>,
@@ -82,6 +82,6 @@ export async function apiRequest<T>(
 ): Promise<T> {
   const body = await apiFetch(path, options);
   const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new ApiError(200, 'Unexpected response from the server');
+  if (!parsed.success) throw new UnexpectedResponseError();
   return parsed.data;
 }

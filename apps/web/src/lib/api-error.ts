@@ -2,7 +2,7 @@ import type { FieldError } from '@portal/domain';
 
 /**
  * Every failure of a call to the API, whatever its cause. `status` is the HTTP status, or 0 when no answer
- * arrived (network failure or timeout). Screens pick the spec's message; `message` is the server's or ours.
+ * arrived (network failure or timeout). Screens pick the product's message; `message` is the server's or ours.
  * `code` is the machine-readable reason the accounts service gives (for example `EMAIL_NOT_VERIFIED`).
  */
 export class ApiError extends Error {
@@ -25,5 +25,17 @@ export class ApiError extends Error {
   /** A client error (4xx): asking again will not help. */
   get isClientError(): boolean {
     return this.status >= 400 && this.status < 500;
+  }
+}
+
+/**
+ * The server said yes (2xx) but its answer is not what the call expects. Not an `ApiError`: nothing was refused,
+ * and a request that changes something has most likely been carried out.
+ */
+export class UnexpectedResponseError extends Error {
+  override readonly name = 'UnexpectedResponseError';
+
+  constructor() {
+    super('Unexpected response from the server');
   }
 }

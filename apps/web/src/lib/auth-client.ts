@@ -1,14 +1,16 @@
-import { accountApiPaths, identityPaths, type ProfileUser, paths } from '@portal/domain';
+import { accountApiPaths, identityPaths, isRole, type ProfileUser } from '@portal/domain';
+import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from './api-client';
-import { ApiError } from './api-error';
+import { UnexpectedResponseError } from './api-error';
 
 /**
- * The accounts service (better-auth at /api/identity) and our profile route, called over plain REST through
- * `api-client`: no accounts library in the bundle. Every call the web app makes about accounts is here.
+ * What every page needs of the accounts service (better-auth at /api/identity) and of our profile route: who is
+ * signed in, their profile, and signing out. Called over plain REST through `api-client`, read by hand: no
+ * accounts library and no zod in the first load. The account pages' own calls are in features/accounts/api.
  */
 
-/** The signed-in account as the accounts service reports it. */
-export interface SessionUser {
+/** The signed-in account as the accounts service reports it (the profile, with names and role, is separate). */
+export interface IdentityUser {
   id: string;
   email: string;
   emailVerified: boolean;
@@ -17,21 +19,40 @@ export interface SessionUser {
   role?: string | undefined;
 }
 
-/** Spec §3 Session, as better-auth shapes it: the session record and its user. */
-export interface AuthSession {
+/** A session as the accounts service shapes it: the session record and its user. */
+export interface IdentitySession {
   session: { id: string; expiresAt: string };
-  user: SessionUser;
+  user: IdentityUser;
 }
 
-/** The profile as `GET /api/auth/profile` answers it (spec §3: first_name…, and firstName). */
+/** The profile as `GET /api/auth/profile` answers it, in both spellings (docs/product.md#profile). */
 export type Profile = ProfileUser;
+
+/** Query keys of the auth state, written once. */
+export const authKeys = {
+  all: ['auth'] as const,
+  session: ['auth', 'session'] as const,
+  profiles: ['auth', 'profile'] as const,
+  profile: (userId: string) => ['auth', 'profile', userId] as const,
+};
+
+/**
+ * The auth state is read once and then only when something says it changed (sign-in, a password reset, a 401, a
+ * saved profile): not because time passed, a page mounted or the network came back, so a missing profile is not
+ * asked for again on every page.
+ */
+const readOnce = {
+  staleTime: Number.POSITIVE_INFINITY,
+  retryOnMount: false,
+  refetchOnReconnect: false,
+} as const;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-/** Reads get-session's answer by hand (no schema library in the first load); null when signed out. */
-function readSession(body: unknown): AuthSession | null {
+/** Reads get-session's answer; null when signed out. */
+function readSession(body: unknown): IdentitySession | null {
   if (!isRecord(body) || !isRecord(body.user) || !isRecord(body.session)) return null;
   const { user, session } = body;
   if (typeof user.id !== 'string' || typeof user.email !== 'string') return null;
@@ -47,53 +68,53 @@ function readSession(body: unknown): AuthSession | null {
   };
 }
 
+/** The profile's fields that are text, in both spellings the route answers with, and those that may be null. */
+type Field = keyof Profile;
+const textFields: readonly Field[] = ['id', 'email', 'first_name', 'last_name', 'created_at', 'updated_at'];
+const camelTextFields: readonly Field[] = ['firstName', 'lastName', 'createdAt', 'updatedAt'];
+const optionalTextFields: readonly Field[] = ['phone', 'company'];
+
+/** Whether the profile route's `user` is a profile, every field checked. */
+function isProfile(user: unknown): user is Profile {
+  return (
+    isRecord(user) &&
+    [...textFields, ...camelTextFields].every((field) => typeof user[field] === 'string') &&
+    optionalTextFields.every((field) => user[field] === null || typeof user[field] === 'string') &&
+    isRole(user.role) &&
+    typeof user.email_verified === 'boolean'
+  );
+}
+
 /** GET get-session → the session, or null when signed out. */
-export async function getSession(signal?: AbortSignal): Promise<AuthSession | null> {
+export async function getSession(signal?: AbortSignal): Promise<IdentitySession | null> {
   return readSession(await apiFetch(identityPaths.session, { signal }));
+}
+
+export function sessionQueryOptions() {
+  return queryOptions({
+    queryKey: authKeys.session,
+    queryFn: ({ signal }) => getSession(signal),
+    ...readOnce,
+  });
 }
 
 /** GET /api/auth/profile → the profile; ApiError 404 while the profile is not complete. */
 export async function getProfile(signal?: AbortSignal): Promise<Profile> {
   const body = await apiFetch(accountApiPaths.profile, { signal });
-  if (!isRecord(body) || !isRecord(body.user) || typeof body.user.id !== 'string') {
-    throw new ApiError(200, 'Unexpected response from the server');
-  }
-  return body.user as unknown as Profile;
+  if (!isRecord(body) || !isProfile(body.user)) throw new UnexpectedResponseError();
+  return body.user;
 }
 
-/** Where a verification link brings the user once the address is verified: into the app, signed in. */
-const afterVerification = paths.dashboard;
-
-export async function signUp(input: { email: string; password: string }): Promise<void> {
-  // The accounts service wants a display name; the portal's names come with the profile, so it starts empty.
-  await apiFetch(identityPaths.signUp, {
-    method: 'POST',
-    body: { email: input.email, password: input.password, name: '', callbackURL: afterVerification },
+/** The profile of `userId`, who is signed in (the route answers for the caller). */
+export function profileQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: authKeys.profile(userId),
+    queryFn: ({ signal }) => getProfile(signal),
+    ...readOnce,
   });
 }
 
-export async function signIn(input: { email: string; password: string }): Promise<void> {
-  await apiFetch(identityPaths.signIn, { method: 'POST', body: input });
-}
-
+/** POST sign-out: ends the session on the server. */
 export async function signOut(): Promise<void> {
   await apiFetch(identityPaths.signOut, { method: 'POST', body: {} });
-}
-
-export async function sendVerificationEmail(email: string): Promise<void> {
-  await apiFetch(identityPaths.sendVerificationEmail, {
-    method: 'POST',
-    body: { email, callbackURL: afterVerification },
-  });
-}
-
-export async function requestPasswordReset(email: string): Promise<void> {
-  await apiFetch(identityPaths.requestPasswordReset, {
-    method: 'POST',
-    body: { email, redirectTo: paths.resetPassword },
-  });
-}
-
-export async function resetPassword(input: { newPassword: string; token: string }): Promise<void> {
-  await apiFetch(identityPaths.resetPassword, { method: 'POST', body: input });
 }

@@ -1,5 +1,5 @@
 // How a booking's status, money, dates and time zone are written, the same on every screen (My Bookings and the
-// admin pages): one copy here, as features do not import each other (DESIGN §3).
+// admin pages): one copy here, as features do not import each other.
 import type { BookingStatus, IsoDate } from '@portal/domain';
 
 export const statusLabels: Record<BookingStatus, string> = {

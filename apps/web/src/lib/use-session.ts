@@ -1,20 +1,20 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-error';
-import { type AuthSession, getProfile, getSession, type Profile, type SessionUser } from './auth-client';
-import { useCachedQuery } from './use-cached-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { ApiError, UnexpectedResponseError } from './api-error';
+import {
+  authKeys,
+  type IdentitySession,
+  type IdentityUser,
+  type Profile,
+  profileQueryOptions,
+  sessionQueryOptions,
+} from './auth-client';
 
-/** Query keys of the auth state, written once. */
-export const authKeys = {
-  all: ['auth'] as const,
-  session: ['auth', 'session'] as const,
-  profile: (userId: string) => ['auth', 'profile', userId] as const,
-};
-
-/** Spec §4 auth state: user (with the profile merged in), profile, session, loading, error, needsProfileCompletion. */
+/** The auth state (docs/product.md#sessions-and-the-auth-state). */
 export interface AuthState {
-  user: (Omit<SessionUser, 'role'> & Partial<Profile>) | null;
+  /** The signed-in user, with the profile merged in. */
+  user: (Omit<IdentityUser, 'role'> & Partial<Profile>) | null;
   profile: Profile | null;
-  session: AuthSession | null;
+  session: IdentitySession | null;
   loading: boolean;
   error: string | null;
   needsProfileCompletion: boolean;
@@ -23,32 +23,27 @@ export interface AuthState {
   firstName: string;
 }
 
+/** A profile read that failed for another reason than there being no profile yet. */
+function profileFailure(error: Error | null): Error | null {
+  if (error instanceof ApiError && !error.isNotFound) return error;
+  return error instanceof UnexpectedResponseError ? error : null;
+}
+
 /**
  * The auth state, from two queries: the session (read on start), and, when someone is signed in, the profile.
- * A 404 on the profile, or any other profile error, means the profile must be completed (spec §4).
+ * Any profile error means the profile must be completed.
  */
 export function useAuth(): AuthState {
-  const sessionQuery = useCachedQuery({
-    queryKey: authKeys.session,
-    queryFn: ({ signal }) => getSession(signal),
-    staleTime: 5 * 60_000,
-  });
+  const sessionQuery = useQuery(sessionQueryOptions());
   const session = sessionQuery.data ?? null;
   const userId = session?.user.id;
-  const profileQuery = useCachedQuery({
-    queryKey: authKeys.profile(userId ?? ''),
-    queryFn: ({ signal }) => getProfile(signal),
-    enabled: userId !== undefined,
-    staleTime: 5 * 60_000,
-  });
+  const profileQuery = useQuery({ ...profileQueryOptions(userId ?? ''), enabled: userId !== undefined });
 
   const profile = session ? (profileQuery.data ?? null) : null;
   const loading = sessionQuery.isPending || (session !== null && profileQuery.isPending);
   const needsProfileCompletion = session !== null && profileQuery.isError;
   const role = profile?.role ?? session?.user.role;
-  const error =
-    sessionQuery.error ??
-    (profileQuery.error instanceof ApiError && !profileQuery.error.isNotFound ? profileQuery.error : null);
+  const error = sessionQuery.error ?? profileFailure(profileQuery.error);
   return {
     user: session ? { ...session.user, role: role === 'admin' ? 'admin' : 'client', ...profile } : null,
     profile,
@@ -73,32 +68,11 @@ export function useSession(): Session {
 
 /**
  * Forgets who was signed in: the session becomes null, and every other cached answer (profile, bookings, …) is
- * dropped (spec §4 LOGOUT clears all). Used when the product's API answers 401.
+ * dropped, so nothing of theirs is shown to whoever signs in next. Used when the product's API answers 401.
  */
 export function clearAuth(queryClient: QueryClient): void {
   void queryClient.cancelQueries();
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
-  queryClient.removeQueries({ queryKey: ['auth', 'profile'] });
+  queryClient.removeQueries({ queryKey: authKeys.profiles });
   queryClient.setQueryData(authKeys.session, null);
-}
-
-/** Reads the session, then the profile, again (after signing in or a password reset); resolves once both are known. */
-export async function refreshAuth(queryClient: QueryClient): Promise<AuthSession | null> {
-  const session = await queryClient.fetchQuery({
-    queryKey: authKeys.session,
-    queryFn: ({ signal }) => getSession(signal),
-    staleTime: 0,
-    gcTime: Number.POSITIVE_INFINITY,
-  });
-  if (session) {
-    await queryClient
-      .fetchQuery({
-        queryKey: authKeys.profile(session.user.id),
-        queryFn: ({ signal }) => getProfile(signal),
-        staleTime: 0,
-        gcTime: Number.POSITIVE_INFINITY,
-      })
-      .catch(() => undefined);
-  }
-  return session;
 }

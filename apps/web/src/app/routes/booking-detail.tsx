@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** /booking/{id}: the spec's placeholder. */
+/** /booking/{id}: a placeholder until a booking has a page of its own (docs/product.md#my-bookings). */
 export function BookingDetailRoute() {
   useDocumentTitle('Booking Details');
   return (

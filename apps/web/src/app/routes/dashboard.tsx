@@ -1,6 +1,6 @@
 import { paths } from '@portal/domain';
 import { Briefcase, CalendarDays, Clock, type LucideIcon, ShieldCheck, UserRound } from 'lucide-react';
-import { Link } from 'react-router';
+import { IconCard } from '../../components/ui/icon-card';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../../lib/use-session';
 
@@ -44,20 +44,9 @@ export function DashboardRoute() {
       <p className="mt-2 text-lg text-slate-700">What would you like to do today?</p>
       <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {cards.map(({ icon: Icon, title, text, to }) => (
-          <li
-            key={title}
-            className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-sm focus-within:ring-2 focus-within:ring-blue-700 hover:shadow-md"
-          >
-            <span className="flex size-12 items-center justify-center rounded-xl bg-blue-50 text-blue-700">
-              <Icon aria-hidden="true" className="size-6" />
-            </span>
-            <h2 className="mt-4 text-lg font-semibold text-slate-900">
-              <Link to={to} className="after:absolute after:inset-0 focus-visible:outline-none">
-                {title}
-              </Link>
-            </h2>
-            <p className="mt-2 text-slate-700">{text}</p>
-          </li>
+          <IconCard key={title} icon={<Icon aria-hidden="true" className="size-6" />} title={title} to={to}>
+            <p>{text}</p>
+          </IconCard>
         ))}
       </ul>
       <section

@@ -1,11 +1,13 @@
 import { type CoreService, coreServices, paths } from '@portal/domain';
 import { ArrowRight, Award, Handshake, type LucideIcon, ShieldCheck, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
+import { IconCard } from '../../components/ui/icon-card';
 import { ServiceIcon } from '../../components/ui/service-icon';
 import { company } from '../../config/company';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { type Session, useSession } from '../../lib/use-session';
+import { useSession } from '../../lib/use-session';
 
 const reasons: readonly { icon: LucideIcon; title: string; text: string }[] = [
   {
@@ -37,35 +39,76 @@ const serviceBlurbs: Record<CoreService['category'], string> = {
   'it-consulting': 'Technology strategy, cloud and security guidance aligned with your business.',
 };
 
-function HeroActions({ session }: { session: Session }) {
-  if (session.signedIn) {
-    return (
-      <>
-        <Link to={paths.services} className={buttonStyles.inverse}>
-          View Services
-        </Link>
-        <Link to={paths.services} className={buttonStyles.inverseOutline}>
-          Book Consultation
-        </Link>
-      </>
-    );
-  }
+interface Action {
+  label: string;
+  to: string;
+  look: 'inverse' | 'inverseOutline';
+  arrow?: boolean;
+}
+
+/** The calls to action of the hero and of the closing banner, for visitors and for signed-in users. */
+const actions: Record<'hero' | 'closing', Record<'visitor' | 'signedIn', readonly Action[]>> = {
+  hero: {
+    visitor: [
+      { label: 'Get Started Free', to: paths.register, look: 'inverse', arrow: true },
+      { label: 'Learn More', to: paths.services, look: 'inverseOutline' },
+    ],
+    signedIn: [
+      { label: 'View Services', to: paths.services, look: 'inverse' },
+      { label: 'Book Consultation', to: paths.services, look: 'inverseOutline' },
+    ],
+  },
+  closing: {
+    visitor: [{ label: 'Start Your Journey', to: paths.register, look: 'inverse', arrow: true }],
+    signedIn: [{ label: 'Book Consultation', to: paths.services, look: 'inverse' }],
+  },
+};
+
+function Actions({ actions, className }: { actions: readonly Action[]; className: string }) {
   return (
-    <>
-      <Link to={paths.register} className={buttonStyles.inverse}>
-        Get Started Free
-        <ArrowRight aria-hidden="true" className="size-5" />
-      </Link>
-      <Link to={paths.services} className={buttonStyles.inverseOutline}>
-        Learn More
-      </Link>
-    </>
+    <div className={className}>
+      {actions.map(({ label, to, look, arrow }) => (
+        <Link key={label} to={to} className={buttonStyles[look]}>
+          {label}
+          {arrow && <ArrowRight aria-hidden="true" className="size-5" />}
+        </Link>
+      ))}
+    </div>
+  );
+}
+
+/** A section of the home page below the hero: a centred heading and lead, then its cards. */
+function Section({
+  id,
+  title,
+  lead,
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  lead: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
+        <div className="mx-auto max-w-2xl text-center">
+          <h2 id={id} className="text-3xl font-bold tracking-tight text-slate-900">
+            {title}
+          </h2>
+          <p className="mt-4 text-lg text-slate-700">{lead}</p>
+        </div>
+        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">{children}</ul>
+      </div>
+    </section>
   );
 }
 
 export function HomeRoute() {
   useDocumentTitle();
-  const session = useSession();
+  const audience = useSession().signedIn ? 'signedIn' : 'visitor';
 
   return (
     <>
@@ -80,76 +123,48 @@ export function HomeRoute() {
               {company.name} helps companies build better software, design reliable data platforms, put AI to
               work and plan their IT with confidence. Book a consultation with an expert in minutes.
             </p>
-            <div className="mt-10 flex flex-wrap gap-4">
-              <HeroActions session={session} />
-            </div>
+            <Actions actions={actions.hero[audience]} className="mt-10 flex flex-wrap gap-4" />
           </div>
         </div>
       </section>
 
-      <section aria-labelledby="why-choose" className="bg-slate-50">
-        <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
-          <div className="mx-auto max-w-2xl text-center">
-            <h2 id="why-choose" className="text-3xl font-bold tracking-tight text-slate-900">
-              Why Choose {company.name}
-            </h2>
-            <p className="mt-4 text-lg text-slate-700">
-              We combine deep technical knowledge with a focus on outcomes that matter to your business.
-            </p>
-          </div>
-          <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {reasons.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-                <span className="flex size-12 items-center justify-center rounded-xl bg-blue-50 text-blue-700">
-                  <Icon aria-hidden="true" className="size-6" />
-                </span>
-                <h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
-                <p className="mt-2 text-slate-700">{text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Section
+        id="why-choose"
+        title={`Why Choose ${company.name}`}
+        lead="We combine deep technical knowledge with a focus on outcomes that matter to your business."
+        className="bg-slate-50"
+      >
+        {reasons.map(({ icon: Icon, title, text }) => (
+          <IconCard key={title} icon={<Icon aria-hidden="true" className="size-6" />} title={title} level={3}>
+            <p>{text}</p>
+          </IconCard>
+        ))}
+      </Section>
 
-      <section aria-labelledby="core-services">
-        <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
-          <div className="mx-auto max-w-2xl text-center">
-            <h2 id="core-services" className="text-3xl font-bold tracking-tight text-slate-900">
-              Our Core Services
-            </h2>
-            <p className="mt-4 text-lg text-slate-700">
-              Four practices, one team. Choose a service to see what a consultation includes.
+      <Section
+        id="core-services"
+        title="Our Core Services"
+        lead="Four practices, one team. Choose a service to see what a consultation includes."
+      >
+        {coreServices.map((service) => (
+          <IconCard
+            key={service.id}
+            icon={<ServiceIcon serviceId={service.id} className="size-6" />}
+            title={service.name}
+            level={3}
+            to={paths.service(service.id)}
+            solid
+          >
+            <p>{serviceBlurbs[service.category]}</p>
+            <p
+              aria-hidden="true"
+              className="mt-4 flex items-center gap-1 text-sm font-semibold text-blue-800"
+            >
+              View details <ArrowRight className="size-4" />
             </p>
-          </div>
-          <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {coreServices.map((service) => (
-              <li
-                key={service.id}
-                className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-blue-700 hover:shadow-md"
-              >
-                <span className="flex size-12 items-center justify-center rounded-xl bg-blue-700 text-white">
-                  <ServiceIcon serviceId={service.id} className="size-6" />
-                </span>
-                <h3 className="mt-4 text-lg font-semibold text-slate-900">
-                  <Link
-                    to={paths.service(service.id)}
-                    className="after:absolute after:inset-0 focus-visible:outline-none"
-                  >
-                    {service.name}
-                  </Link>
-                </h3>
-                <p className="mt-2 text-slate-700">{serviceBlurbs[service.category]}</p>
-                <p
-                  aria-hidden="true"
-                  className="mt-4 flex items-center gap-1 text-sm font-semibold text-blue-800"
-                >
-                  View details <ArrowRight className="size-4" />
-                </p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+          </IconCard>
+        ))}
+      </Section>
 
       <section aria-labelledby="call-to-action" className="bg-blue-800 text-white">
         <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6 lg:px-8">
@@ -159,18 +174,7 @@ export function HomeRoute() {
           <p className="mt-4 text-lg text-blue-100">
             Create your free account, pick a service and book a consultation at a time that suits you.
           </p>
-          <div className="mt-8 flex flex-wrap justify-center gap-4">
-            {session.signedIn ? (
-              <Link to={paths.services} className={buttonStyles.inverse}>
-                Book Consultation
-              </Link>
-            ) : (
-              <Link to={paths.register} className={buttonStyles.inverse}>
-                Start Your Journey
-                <ArrowRight aria-hidden="true" className="size-5" />
-              </Link>
-            )}
-          </div>
+          <Actions actions={actions.closing[audience]} className="mt-8 flex flex-wrap justify-center gap-4" />
         </div>
       </section>
     </>

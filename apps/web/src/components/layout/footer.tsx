@@ -1,20 +1,34 @@
 import { coreServices, paths } from '@portal/domain';
-import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { company } from '../../config/company';
 import { Brand } from './brand';
-
-const quickLinks = [
-  { label: 'Home', to: paths.home },
-  { label: 'Services', to: paths.services },
-  { label: 'Get Started', to: paths.register },
-  { label: 'Client Portal', to: paths.login },
-] as const;
-
-/** Spec: Privacy, Terms and Cookie links that lead nowhere (no pages exist for them yet): they go to the page top. */
-const legalLinks = ['Privacy Policy', 'Terms of Service', 'Cookie Policy'] as const;
+import { ContactDetail, contactDetails } from './contact-details';
 
 const linkStyle = 'text-slate-300 hover:text-white hover:underline';
+
+/** The footer's two link lists: the core services, then the quick links. */
+const linkLists = [
+  {
+    title: 'Services',
+    label: 'Services',
+    links: coreServices.map((service) => ({ label: service.name, to: paths.service(service.id) })),
+  },
+  {
+    title: 'Quick Links',
+    label: 'Quick links',
+    links: [
+      { label: 'Home', to: paths.home },
+      { label: 'Services', to: paths.services },
+      { label: 'Get Started', to: paths.register },
+      { label: 'Client Portal', to: paths.login },
+    ],
+  },
+] as const;
+
+/** Privacy, Terms and Cookie links have no pages yet (docs/product.md#navigation-and-layout): they go to the top. */
+const legalLinks = ['Privacy Policy', 'Terms of Service', 'Cookie Policy'] as const;
+
+const heading = 'text-sm font-semibold tracking-wide text-white uppercase';
 
 export function Footer() {
   return (
@@ -27,57 +41,29 @@ export function Footer() {
             technology to work for them.
           </p>
         </div>
-        <nav aria-label="Services">
-          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Services</h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            {coreServices.map((service) => (
-              <li key={service.id}>
-                <Link to={paths.service(service.id)} className={linkStyle}>
-                  {service.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label="Quick links">
-          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Quick Links</h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            {quickLinks.map((link) => (
-              <li key={link.label}>
-                <Link to={link.to} className={linkStyle}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {linkLists.map(({ title, label, links }) => (
+          <nav key={title} aria-label={label}>
+            <h2 className={heading}>{title}</h2>
+            <ul className="mt-4 space-y-2 text-sm">
+              {links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className={linkStyle}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
         <div>
-          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Contact</h2>
+          <h2 className={heading}>Contact</h2>
           <ul className="mt-4 space-y-3 text-sm">
-            <li className="flex gap-2">
-              <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-blue-300" />
-              <address className="not-italic">
-                {company.address.street}
-                <br />
-                {company.address.city}, {company.address.region} {company.address.postalCode}
-              </address>
-            </li>
-            <li className="flex gap-2">
-              <Phone aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-blue-300" />
-              <a href={company.phone.href} className={linkStyle}>
-                {company.phone.display}
-              </a>
-            </li>
-            <li className="flex gap-2">
-              <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-blue-300" />
-              <a href={company.email.href} className={linkStyle}>
-                {company.email.display}
-              </a>
-            </li>
-            <li className="flex gap-2">
-              <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-blue-300" />
-              <span>{company.businessHours}</span>
-            </li>
+            {contactDetails.map(({ kind, icon: Icon }) => (
+              <li key={kind} className="flex gap-2">
+                <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-blue-300" />
+                <ContactDetail kind={kind} linkClass={linkStyle} />
+              </li>
+            ))}
           </ul>
         </div>
       </div>

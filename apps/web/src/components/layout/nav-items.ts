@@ -7,7 +7,7 @@ export interface NavItem {
   end?: boolean;
 }
 
-/** The top bar's links for everyone (spec, Navigation). */
+/** The top bar's links for everyone (docs/product.md#navigation-and-layout). */
 export const mainNavItems: readonly NavItem[] = [
   { label: 'Home', to: paths.home, end: true },
   { label: 'Services', to: paths.services },

@@ -12,12 +12,12 @@ export function UserMenu({ firstName }: { firstName: string }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const container = useRef<HTMLDivElement>(null);
-  const { signOut, pending } = useSignOut();
+  const { signOut, busy } = useSignOut();
 
   useEffect(() => {
     if (!open) return;
     const onPointer = (event: PointerEvent) => {
-      if (!container.current?.contains(event.target as Node)) setOpen(false);
+      if (!(event.target instanceof Node) || !container.current?.contains(event.target)) setOpen(false);
     };
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') setOpen(false);
@@ -56,7 +56,7 @@ export function UserMenu({ firstName }: { firstName: string }) {
             </Link>
           </li>
           <li>
-            <button type="button" className={menuItem} disabled={pending} onClick={() => void signOut()}>
+            <button type="button" className={menuItem} disabled={busy} onClick={() => void signOut()}>
               Logout
             </button>
           </li>
@@ -68,7 +68,7 @@ export function UserMenu({ firstName }: { firstName: string }) {
 
 /** The same, in the mobile menu: the first name, Profile and Logout as items of the list. */
 export function MobileUserItems({ firstName, onNavigate }: { firstName: string; onNavigate: () => void }) {
-  const { signOut, pending } = useSignOut();
+  const { signOut, busy } = useSignOut();
   return (
     <>
       <li className="border-t border-slate-200 px-3 pt-3 text-sm font-semibold text-slate-700">
@@ -82,7 +82,7 @@ export function MobileUserItems({ firstName, onNavigate }: { firstName: string; 
       <li>
         <button
           type="button"
-          disabled={pending}
+          disabled={busy}
           className={mobileLink({ isActive: false })}
           onClick={() => {
             onNavigate();

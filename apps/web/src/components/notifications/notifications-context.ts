@@ -1,12 +1,12 @@
 import { createContext } from 'react';
 
-/** Spec §9: notifications other than errors close after 5000 ms. */
+/** Notifications other than errors close after 5000 ms (docs/product.md#limits). */
 export const NOTIFICATION_DURATION_MS = 5000;
 
-export const notificationTypes = ['info', 'success', 'error', 'warning'] as const;
+const notificationTypes = ['info', 'success', 'error', 'warning'] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
-/** Spec §3: Notification: id, type, title, message, autoClose, duration. */
+/** A notification (docs/product.md#messages): id, type, title, message, autoClose, duration. */
 export interface Notification {
   id: string;
   type: NotificationType;

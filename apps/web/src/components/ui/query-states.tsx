@@ -3,25 +3,29 @@ import type { ReactNode } from 'react';
 import { Spinner } from './spinner';
 import { FormMessage } from './text-field';
 
+/** What a list says while it loads, when it failed to load, and when it is empty. */
+export interface ListTexts {
+  loading: string;
+  failed: string;
+  empty: string;
+}
+
 /**
  * A list's three states before its content: loading (a spinner), failed (the message and Try again) and empty;
  * otherwise `children` renders the data.
  */
 export function QueryStates<T>({
   query,
-  loading,
-  failed,
+  texts,
   isEmpty,
-  empty,
   children,
 }: {
   query: UseQueryResult<T>;
-  loading: string;
-  failed: string;
+  texts: ListTexts;
   isEmpty: (data: T) => boolean;
-  empty: string;
   children: (data: T) => ReactNode;
 }) {
+  const { loading, failed, empty } = texts;
   if (query.isPending) return <Spinner label={loading} />;
   if (query.isError) {
     return (

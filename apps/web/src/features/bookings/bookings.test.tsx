@@ -18,19 +18,19 @@ import { BookRoute } from '../../app/routes/book';
 import { MyBookingsRoute } from '../../app/routes/my-bookings';
 import { NotificationsProvider } from '../../components/notifications/notifications-provider';
 import { ApiError } from '../../lib/api-error';
-import { forgetPending, pendingStorageKey } from '../../lib/pending-bookings-storage';
 import { createQueryClient } from '../../lib/query-client';
+import { forgetUnsent, unsentStorageKey } from '../../lib/unsent-bookings-storage';
 import { bookingFixture, serviceFixture } from '../../testing/fixtures';
 import { type Answer, type ApiCall as Call, stubApi as stubAnyApi } from '../../testing/stub-api';
 import {
-  addPending,
+  addUnsent,
   isUnreachable,
-  type PendingCreate,
-  readPending,
+  readUnsent,
   refusalMessage,
+  type UnsentCreate,
   unreachableReason,
-} from './pending-queue';
-import { PendingSender } from './pending-sender';
+} from './unsent-queue';
+import { UnsentSender } from './unsent-sender';
 
 /** Who the stubbed accounts service says is signed in (the queue of unsent bookings is theirs). */
 let signedInAs = 'user-1';
@@ -115,7 +115,7 @@ function renderAt(path: string) {
     <QueryClientProvider client={queryClient}>
       <NotificationsProvider>
         <RouterProvider router={router} />
-        <PendingSender />
+        <UnsentSender />
       </NotificationsProvider>
     </QueryClientProvider>,
   );
@@ -325,7 +325,7 @@ describe('booking wizard', () => {
       .element(page.getByText(`Booking validation failed: startsAt: ${bookingMessages.slotInPast}`))
       .toBeVisible();
     // A refused booking is never kept for later.
-    expect(localStorage.getItem(pendingStorageKey('user-1'))).toBeNull();
+    expect(localStorage.getItem(unsentStorageKey('user-1'))).toBeNull();
   });
 
   it("shows 'Service Not Found' for a missing service, and leaves for /services when it cannot load", async () => {
@@ -457,11 +457,11 @@ describe('my bookings', () => {
       .click();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel Booking' }).click();
     await expect.element(page.getByText(refusal)).toBeVisible();
-    expect(readPending('user-1')).toEqual([]);
+    expect(readUnsent('user-1')).toEqual([]);
   });
 
   it('cancels locally when the server cannot be reached, and sends it when it is back', async () => {
-    localStorage.removeItem(pendingStorageKey('user-1'));
+    localStorage.removeItem(unsentStorageKey('user-1'));
     let current = bookings;
     let reachable = false;
     const calls = stubApi((call) => {
@@ -481,15 +481,15 @@ describe('my bookings', () => {
     await expect.element(page.getByText(bookingMessages.cancelledLocally)).toBeVisible();
     await expect.element(confirmed.getByText('Cancelled', { exact: true })).toBeVisible();
     await expect.element(confirmed.getByTestId('not-sent')).toHaveTextContent('Not yet sent');
-    expect(readPending('user-1')).toMatchObject([{ kind: 'cancel', bookingId: 3 }]);
+    expect(readUnsent('user-1')).toMatchObject([{ kind: 'cancel', bookingId: 3 }]);
     // The sender's first try, still without an answer, keeps it.
     await expect.poll(() => calls.filter((call) => call.method === 'PUT').length).toBe(2);
-    expect(readPending('user-1')).toHaveLength(1);
+    expect(readUnsent('user-1')).toHaveLength(1);
 
     reachable = true;
     window.dispatchEvent(new Event('online'));
     await expect.element(page.getByText(bookingMessages.cancelled)).toBeVisible();
-    expect(readPending('user-1')).toEqual([]);
+    expect(readUnsent('user-1')).toEqual([]);
     await expect.element(confirmed.getByTestId('not-sent')).not.toBeInTheDocument();
     await expect.element(confirmed.getByText('Cancelled', { exact: true })).toBeVisible();
     expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(3);
@@ -538,21 +538,21 @@ describe('the rules of the queue of unsent bookings', () => {
   it("keeps each user's items apart, and forgets them all on sign-out", () => {
     localStorage.clear();
     const item = { kind: 'cancel', bookingId: 3, savedAt: '2030-01-02T17:00:00.000Z' } as const;
-    expect(addPending('user-1', item)).toBe(true);
-    expect(readPending('user-1')).toEqual([item]);
-    expect(readPending('user-2')).toEqual([]);
+    expect(addUnsent('user-1', item)).toBe(true);
+    expect(readUnsent('user-1')).toEqual([item]);
+    expect(readUnsent('user-2')).toEqual([]);
     // The same item twice is kept once.
-    addPending('user-1', item);
-    expect(readPending('user-1')).toHaveLength(1);
-    addPending('user-2', { ...item, bookingId: 4 });
+    addUnsent('user-1', item);
+    expect(readUnsent('user-1')).toHaveLength(1);
+    addUnsent('user-2', { ...item, bookingId: 4 });
     localStorage.setItem('another-app', 'kept');
-    forgetPending();
-    expect(readPending('user-1')).toEqual([]);
-    expect(readPending('user-2')).toEqual([]);
+    forgetUnsent();
+    expect(readUnsent('user-1')).toEqual([]);
+    expect(readUnsent('user-2')).toEqual([]);
     expect(localStorage.getItem('another-app')).toBe('kept');
     // A damaged entry is dropped, not a crash.
-    localStorage.setItem(pendingStorageKey('user-1'), '{not json');
-    expect(readPending('user-1')).toEqual([]);
+    localStorage.setItem(unsentStorageKey('user-1'), '{not json');
+    expect(readUnsent('user-1')).toEqual([]);
     localStorage.clear();
   });
 });
@@ -570,7 +570,7 @@ describe('nothing is lost when the API is unreachable', () => {
 
   const notSent = () => page.getByTestId('not-sent');
 
-  const kept = (key: string, startsAt: string): PendingCreate => ({
+  const kept = (key: string, startsAt: string): UnsentCreate => ({
     kind: 'create',
     idempotencyKey: key,
     body: {
@@ -611,7 +611,7 @@ describe('nothing is lost when the API is unreachable', () => {
     await expect.element(card.getByText('09:00 - 10:30 MST')).toBeVisible();
     await expect.element(card.getByText('$225')).toBeVisible();
     const key = offline.find((call) => call.method === 'POST')?.headers.get('Idempotency-Key');
-    expect(readPending('user-1')).toMatchObject([
+    expect(readUnsent('user-1')).toMatchObject([
       { kind: 'create', idempotencyKey: key, body: { startsAt: `${day}T09:00:00.000Z` } },
     ]);
     // Counted as a pending, upcoming booking.
@@ -653,8 +653,8 @@ describe('nothing is lost when the API is unreachable', () => {
     await expect.element(page.getByText(bookingMessages.saved)).toBeVisible();
     await expect.element(page.getByRole('article').filter({ hasText: 'OT-2030-005' })).toBeVisible();
     await expect.element(notSent()).not.toBeInTheDocument();
-    expect(readPending('user-1')).toEqual([]);
-    expect(localStorage.getItem(pendingStorageKey('user-1'))).toBeNull();
+    expect(readUnsent('user-1')).toEqual([]);
+    expect(localStorage.getItem(unsentStorageKey('user-1'))).toBeNull();
     const resent = online.filter((call) => call.method === 'POST');
     expect(resent).toHaveLength(1);
     expect(resent[0]?.headers.get('Idempotency-Key')).toBe(key);
@@ -664,7 +664,7 @@ describe('nothing is lost when the API is unreachable', () => {
   it('shows the saved booking even when the first list fetch was answered before the resend arrived', async () => {
     // The race of the first version: My Bookings' first list fetch is answered by the server before the
     // resent booking is stored, but arrives after the resend's answer. The list must still show the booking.
-    addPending('user-1', kept('key-race', '2030-01-07T16:00:00.000Z'));
+    addUnsent('user-1', kept('key-race', '2030-01-07T16:00:00.000Z'));
     let stored: Booking[] = [];
     let releaseFirstList: (() => void) | undefined;
     const calls = stubApi((call) => {
@@ -694,7 +694,7 @@ describe('nothing is lost when the API is unreachable', () => {
       .element(page.getByRole('heading', { name: bookingMessages.noBookings }))
       .not.toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
-    expect(readPending('user-1')).toEqual([]);
+    expect(readUnsent('user-1')).toEqual([]);
     // The race indeed happened: the first list fetch went out before the resend.
     const firstList = calls.findIndex((call) => call.path === '/api/bookings/my-bookings');
     expect(firstList).toBeLessThan(calls.findIndex((call) => call.method === 'POST'));
@@ -718,12 +718,12 @@ describe('nothing is lost when the API is unreachable', () => {
     // Listed even though the server's list cannot be loaded either.
     await expect.element(page.getByText(bookingMessages.loadFailed)).toBeVisible();
     await expect.element(page.getByRole('article').filter({ hasText: longEnough })).toBeVisible();
-    expect(readPending('user-1')).toHaveLength(1);
+    expect(readUnsent('user-1')).toHaveLength(1);
   });
 
   it('drops a kept booking the server refuses on resend and says why', async () => {
-    addPending('user-1', kept('key-taken', '2030-01-07T16:00:00.000Z'));
-    addPending('user-1', kept('key-invalid', '2030-01-08T16:00:00.000Z'));
+    addUnsent('user-1', kept('key-taken', '2030-01-07T16:00:00.000Z'));
+    addUnsent('user-1', kept('key-invalid', '2030-01-08T16:00:00.000Z'));
     const calls = stubApi((call) => {
       if (call.path === '/api/bookings/my-bookings') return { status: 200, body: { bookings: [] } };
       if (call.method === 'POST' && call.headers.get('Idempotency-Key') === 'key-taken') {
@@ -744,13 +744,13 @@ describe('nothing is lost when the API is unreachable', () => {
     await expect
       .element(page.getByText(`Booking validation failed: startsAt: ${bookingMessages.slotInPast}`))
       .toBeVisible();
-    expect(readPending('user-1')).toEqual([]);
+    expect(readUnsent('user-1')).toEqual([]);
     await expect.element(page.getByRole('heading', { name: bookingMessages.noBookings })).toBeVisible();
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(2);
   });
 
   it("neither shows nor sends another user's unsent bookings", async () => {
-    addPending('user-1', kept('key-of-user-1', '2030-01-07T16:00:00.000Z'));
+    addUnsent('user-1', kept('key-of-user-1', '2030-01-07T16:00:00.000Z'));
     signedInAs = 'user-2';
     const calls = stubApi((call) =>
       call.path === '/api/bookings/my-bookings' ? { status: 200, body: { bookings: [] } } : undefined,
@@ -759,6 +759,6 @@ describe('nothing is lost when the API is unreachable', () => {
     await expect.element(page.getByRole('heading', { name: bookingMessages.noBookings })).toBeVisible();
     await expect.element(notSent()).not.toBeInTheDocument();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
-    expect(readPending('user-1')).toHaveLength(1);
+    expect(readUnsent('user-1')).toHaveLength(1);
   });
 });

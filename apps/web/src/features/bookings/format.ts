@@ -26,14 +26,18 @@ export function shortDateIn(instant: string, timeZone: string): string {
   }).format(date);
 }
 
-/** '09:00 - 10:00 MST': the booking's time in the business zone, the zone named. */
-export function bookingTime(booking: Booking): string {
-  const slot = booking.time_slots[0];
-  const label = slot ? `${slot.start_time} - ${slot.end_time}` : '';
-  return `${label} ${zoneAbbreviation(booking.time_zone, new Date(booking.starts_at))}`.trim();
+/** '09:00 - 10:00 MST': a slot's hours in the business zone, the zone named as it is at the slot's start. */
+export function slotTime(hours: string, timeZone: string, startsAt: string): string {
+  return `${hours} ${zoneAbbreviation(timeZone, new Date(startsAt))}`.trim();
 }
 
-/** Filter tabs of My Bookings (spec §2). */
+/** A booking's hours in the business zone, the zone named. */
+export function bookingTime(booking: Booking): string {
+  const slot = booking.time_slots[0];
+  return slotTime(slot ? `${slot.start_time} - ${slot.end_time}` : '', booking.time_zone, booking.starts_at);
+}
+
+/** Filter tabs of My Bookings (docs/product.md#my-bookings). */
 export const bookingFilters = ['all', 'upcoming', 'past', 'confirmed', 'pending'] as const;
 export type BookingFilter = (typeof bookingFilters)[number];
 

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-error';
+import { ApiError, UnexpectedResponseError } from '../../../lib/api-error';
 
 /** Only paths of this site, so a crafted `?redirect=` cannot send the user elsewhere. */
 export function safeRedirect(value: unknown): string | undefined {
@@ -22,7 +22,7 @@ export function errorCode(error: unknown): string | undefined {
   return error instanceof ApiError ? error.code : undefined;
 }
 
-/** Whether the API answered at all (an HTTP status), as opposed to a network failure or a bug. */
+/** Whether the API answered at all (any HTTP status), as opposed to no answer (network, timeout) or a bug. */
 export function apiAnswered(error: unknown): boolean {
-  return error instanceof ApiError && error.status > 0;
+  return (error instanceof ApiError && error.status > 0) || error instanceof UnexpectedResponseError;
 }

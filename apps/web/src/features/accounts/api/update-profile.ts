@@ -7,7 +7,7 @@ import {
 } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { authKeys } from '../../../lib/use-session';
+import { profileQueryOptions } from '../../../lib/auth-client';
 
 /** PUT /api/auth/profile with the profile page's snake_case or the complete-profile page's camelCase body. */
 export async function updateProfile(body: ProfileForm | CompleteProfileForm): Promise<ProfileUser> {
@@ -15,13 +15,11 @@ export async function updateProfile(body: ProfileForm | CompleteProfileForm): Pr
   return response.user;
 }
 
-/** Saves the profile and puts the answer in the auth state (spec §4 UPDATE_PROFILE). */
+/** Saves the profile and puts the answer in the auth state, so every page shows it at once. */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: (user) => {
-      queryClient.setQueryData(authKeys.profile(user.id), user);
-    },
+    onSuccess: (user) => queryClient.setQueryData(profileQueryOptions(user.id).queryKey, user),
   });
 }

@@ -1,10 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { AuthSession } from '../../../lib/auth-client';
-import { refreshAuth } from '../../../lib/use-session';
+import { type IdentitySession, profileQueryOptions, sessionQueryOptions } from '../../../lib/auth-client';
 
-/** Reads the session (and then the profile) again, e.g. after signing in; resolves once they are known. */
-export function useRefreshAuth(): () => Promise<AuthSession | null> {
+/**
+ * Reads the session, then the profile, afresh (after signing in or a password reset) and resolves once both are
+ * known; a profile that cannot be read leaves the user to complete it.
+ */
+export function useRefreshAuth(): () => Promise<IdentitySession | null> {
   const queryClient = useQueryClient();
-  return useCallback(() => refreshAuth(queryClient), [queryClient]);
+  return useCallback(async () => {
+    const session = await queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
+    if (session) {
+      await queryClient
+        .fetchQuery({ ...profileQueryOptions(session.user.id), staleTime: 0 })
+        .catch(() => undefined);
+    }
+    return session;
+  }, [queryClient]);
 }

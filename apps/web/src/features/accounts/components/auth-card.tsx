@@ -1,6 +1,11 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { buttonStyles } from '../../../components/ui/button-styles';
+import { FormMessage } from '../../../components/ui/text-field';
 
-/** The frame of the account screens: a centred card with a heading and an optional lead. */
+export const linkStyle = 'font-medium text-blue-800 hover:underline';
+
+/** The frame of the account screens: a centred card with a heading, an optional lead, and its content. */
 export function AuthCard({
   title,
   lead,
@@ -15,12 +20,44 @@ export function AuthCard({
       <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
         {lead && <p className="mt-2 text-slate-700">{lead}</p>}
-        <div className="mt-6">{children}</div>
+        <div className="mt-6 space-y-4">{children}</div>
       </div>
     </div>
   );
 }
 
-export const linkStyle = 'font-medium text-blue-800 hover:underline';
-export const submitStyle =
-  'inline-flex w-full items-center justify-center rounded-lg bg-blue-700 px-5 py-3 text-base font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:opacity-70';
+/** A card that can only say why the page cannot be used here, and where to go instead. */
+export function AuthNotice({
+  title,
+  message,
+  to,
+  action,
+}: {
+  title: string;
+  message: string;
+  to: string;
+  action: string;
+}) {
+  return (
+    <AuthCard title={title}>
+      <div className="space-y-6">
+        <FormMessage type="error">{message}</FormMessage>
+        <Link to={to} className={`${buttonStyles.primary} w-full`}>
+          {action}
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}
+
+/** A link under an account form to the neighbouring screen, with an optional question before it. */
+export function AuthLink({ to, question, children }: { to: string; question?: string; children: ReactNode }) {
+  return (
+    <p className="text-center text-sm text-slate-700">
+      {question && `${question} `}
+      <Link to={to} className={linkStyle}>
+        {children}
+      </Link>
+    </p>
+  );
+}

@@ -19,7 +19,7 @@ export function loginHref(to: string): string {
 }
 
 /**
- * Pages that need a session (spec, Route guard): 'Loading...' while it loads; signed out → /login and back
+ * Pages that need a session (docs/product.md#sessions-and-the-auth-state): 'Loading...' while it loads; signed out → /login and back
  * after login; signed in with an incomplete profile → /complete-profile.
  */
 export function RequireAuth() {
@@ -40,7 +40,7 @@ export function RequireAdmin() {
   return <Outlet />;
 }
 
-export function AccessDenied() {
+function AccessDenied() {
   return (
     <div className="mx-auto max-w-2xl px-4 py-24 text-center sm:px-6">
       <ShieldAlert aria-hidden="true" className="mx-auto size-12 text-red-700" />

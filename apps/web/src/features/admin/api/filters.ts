@@ -20,7 +20,7 @@ export interface AdminListQuery extends AdminListFilters {
   cursor?: string | undefined;
 }
 
-/** The query string of the admin list and the export: status omitted when 'all' (spec §7), empty values left out. */
+/** The query string of the admin list and the export: no status for 'all', empty values left out. */
 export function adminListSearch(query: AdminListFilters & Partial<AdminListQuery>): URLSearchParams {
   const search = new URLSearchParams();
   if (query.status !== 'all') search.set('status', query.status);
@@ -43,9 +43,7 @@ export function filtersFromSearch(search: URLSearchParams): AdminListFilters {
   const endDate = search.get('endDate') ?? '';
   const serviceId = Number(search.get('serviceId') ?? '');
   return {
-    status: (adminStatusFilters as readonly string[]).includes(status)
-      ? (status as AdminStatusFilter)
-      : 'all',
+    status: adminStatusFilters.find((filter) => filter === status) ?? 'all',
     startDate: isIsoDate(startDate) ? startDate : undefined,
     endDate: isIsoDate(endDate) ? endDate : undefined,
     serviceId: Number.isInteger(serviceId) && serviceId > 0 ? serviceId : undefined,

@@ -3,7 +3,7 @@ import { ArrowLeft, ChevronLeft, ChevronRight, Download } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button-styles';
-import { QueryStates } from '../../../components/ui/query-states';
+import { type ListTexts, QueryStates } from '../../../components/ui/query-states';
 import { type AdminListFilters, adminListSearch, filtersFromSearch } from '../api/filters';
 import { useAdminBookings } from '../api/get-admin-bookings';
 import { BookingFilters } from './booking-filters';
@@ -11,6 +11,12 @@ import { BookingsTable } from './bookings-table';
 
 const small = 'px-4 py-2 text-sm';
 const unavailable = 'disabled:cursor-not-allowed disabled:opacity-60';
+
+const listTexts: ListTexts = {
+  loading: 'Loading bookings...',
+  failed: 'Failed to load bookings. Please try again.',
+  empty: 'No bookings match these filters.',
+};
 
 /**
  * /admin/bookings: every booking, newest first, filtered by status, the days booked and service (kept in the URL,
@@ -82,13 +88,7 @@ export function AdminBookings() {
           Bookings
         </h2>
         {rangeValid && (
-          <QueryStates
-            query={list}
-            loading="Loading bookings..."
-            failed="Failed to load bookings. Please try again."
-            isEmpty={(answer) => answer.total === 0}
-            empty="No bookings match these filters."
-          >
+          <QueryStates query={list} texts={listTexts} isEmpty={(answer) => answer.total === 0}>
             {(page) => (
               <>
                 <p role="status" className="mb-3 text-sm text-slate-700">

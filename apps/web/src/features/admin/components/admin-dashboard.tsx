@@ -37,7 +37,7 @@ const tabs: readonly TabItem<DashboardTab>[] = [
   { key: 'upcoming', label: 'Upcoming Schedule' },
 ];
 
-/** Spec §8: when the statistics cannot be loaded they are shown as zero. */
+/** When the statistics cannot be loaded they are shown as zero (docs/product.md#administration). */
 const noStats: BookingStats = {
   total: 0,
   pending: 0,
@@ -49,14 +49,12 @@ const noStats: BookingStats = {
 const noUsers: UserFigures = { activeUsers: 0, newUsers: 0 };
 
 function periodFrom(search: URLSearchParams): AdminPeriod {
-  const period = search.get('period');
-  return (dashboardPeriods as readonly string[]).includes(period ?? '')
-    ? (period as AdminPeriod)
-    : defaultAdminPeriod;
+  const asked = search.get('period');
+  return dashboardPeriods.find((period) => period === asked) ?? defaultAdminPeriod;
 }
 
 /**
- * The admin dashboard (spec §2, Admin dashboard). Periods are reckoned in the business time zone, which the
+ * The admin dashboard (docs/product.md#administration). Periods are reckoned in the business time zone, which the
  * statistics answer names.
  *
  * Failures: when neither the booking statistics nor the recent bookings load, nothing of the dashboard can be

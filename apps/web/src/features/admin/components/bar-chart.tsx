@@ -1,6 +1,6 @@
 import { shortDate } from '../../../lib/booking-format';
 
-export interface ChartPoint {
+interface ChartPoint {
   date: string;
   value: number;
 }
@@ -10,11 +10,7 @@ const bar = 7;
 const height = 100;
 
 /** What the chart shows, said in words: its accessible name. */
-export function chartSummary(
-  title: string,
-  points: readonly ChartPoint[],
-  format: (value: number) => string,
-) {
+function chartSummary(title: string, points: readonly ChartPoint[], format: (value: number) => string) {
   const first = points[0];
   const last = points.at(-1);
   if (!first || !last) return `${title}: no data`;

@@ -1,15 +1,25 @@
-import { type AdminStatusFilter, adminStatusFilters, isBookingStatus } from '@portal/domain';
-import { useId } from 'react';
+import { type AdminStatusFilter, adminStatusFilters, type IsoDate } from '@portal/domain';
+import { type ReactNode, useId } from 'react';
+import { Select } from '../../../components/ui/select';
 import { statusLabels } from '../../../lib/booking-format';
 import type { AdminListFilters } from '../api/filters';
 import { useServiceChoices } from '../api/get-services';
 
 const control =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-0 focus:outline-blue-700';
-const label = 'text-sm font-medium text-slate-800';
 
-function statusLabel(status: AdminStatusFilter): string {
-  return isBookingStatus(status) ? statusLabels[status] : 'All statuses';
+const statusFilterLabels: Record<AdminStatusFilter, string> = { all: 'All statuses', ...statusLabels };
+
+/** One filter: its label, then its control. */
+function Filter({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
 }
 
 /** The admin list's filters: status, the days the bookings were made (from/to), and service. */
@@ -27,67 +37,62 @@ export function BookingFilters({
   const services = useServiceChoices();
   const set = (change: Partial<AdminListFilters>) => onChange({ ...filters, ...change });
   const errorId = `${id}-range-error`;
+  // The two ends of the range; each keeps the other end as its limit.
+  const dates: readonly {
+    id: string;
+    label: string;
+    value: IsoDate | undefined;
+    limits: { min?: IsoDate | undefined; max?: IsoDate | undefined };
+    change: (value: IsoDate | undefined) => Partial<AdminListFilters>;
+  }[] = [
+    {
+      id: `${id}-from`,
+      label: 'Booked from',
+      value: filters.startDate,
+      limits: { max: filters.endDate },
+      change: (startDate) => ({ startDate }),
+    },
+    {
+      id: `${id}-to`,
+      label: 'Booked to',
+      value: filters.endDate,
+      limits: { min: filters.startDate },
+      change: (endDate) => ({ endDate }),
+    },
+  ];
   return (
     <form
       aria-label="Filter bookings"
       onSubmit={(event) => event.preventDefault()}
       className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
     >
-      <div>
-        <label htmlFor={`${id}-status`} className={label}>
-          Status
-        </label>
-        <select
+      <Filter id={`${id}-status`} label="Status">
+        <Select
           id={`${id}-status`}
           value={filters.status}
+          options={adminStatusFilters}
+          labels={statusFilterLabels}
           onChange={(event) =>
-            set({
-              status: adminStatusFilters.find((status) => status === event.target.value) ?? 'all',
-            })
+            set({ status: adminStatusFilters.find((status) => status === event.target.value) ?? 'all' })
           }
           className={control}
-        >
-          {adminStatusFilters.map((status) => (
-            <option key={status} value={status}>
-              {statusLabel(status)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={`${id}-from`} className={label}>
-          Booked from
-        </label>
-        <input
-          id={`${id}-from`}
-          type="date"
-          value={filters.startDate ?? ''}
-          max={filters.endDate}
-          aria-invalid={rangeError ? true : undefined}
-          aria-describedby={rangeError ? errorId : undefined}
-          onChange={(event) => set({ startDate: event.target.value || undefined })}
-          className={control}
         />
-      </div>
-      <div>
-        <label htmlFor={`${id}-to`} className={label}>
-          Booked to
-        </label>
-        <input
-          id={`${id}-to`}
-          type="date"
-          value={filters.endDate ?? ''}
-          min={filters.startDate}
-          aria-invalid={rangeError ? true : undefined}
-          aria-describedby={rangeError ? errorId : undefined}
-          onChange={(event) => set({ endDate: event.target.value || undefined })}
-          className={control}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${id}-service`} className={label}>
-          Service
-        </label>
+      </Filter>
+      {dates.map((date) => (
+        <Filter key={date.id} id={date.id} label={date.label}>
+          <input
+            id={date.id}
+            type="date"
+            value={date.value ?? ''}
+            {...date.limits}
+            aria-invalid={rangeError ? true : undefined}
+            aria-describedby={rangeError ? errorId : undefined}
+            onChange={(event) => set(date.change(event.target.value || undefined))}
+            className={control}
+          />
+        </Filter>
+      ))}
+      <Filter id={`${id}-service`} label="Service">
         <select
           id={`${id}-service`}
           value={filters.serviceId === undefined ? '' : String(filters.serviceId)}
@@ -108,7 +113,7 @@ export function BookingFilters({
             </option>
           ))}
         </select>
-      </div>
+      </Filter>
       {rangeError && (
         <p id={errorId} role="alert" className="text-sm text-red-700 sm:col-span-2 lg:col-span-4">
           {rangeError}

@@ -11,7 +11,7 @@ import { dollars, shortDate } from '../../../lib/booking-format';
 import { BarChart } from './bar-chart';
 
 /**
- * Business Overview: the bookings by status (confirmed = total − completed − cancelled − pending, spec §4), what
+ * Business Overview: the bookings by status (confirmed = total − completed − cancelled − pending, docs/product.md#statuses), what
  * revenue means, and bookings and revenue per day of the period as charts with their data table.
  */
 export function BusinessOverview({

@@ -18,7 +18,7 @@ export function periodHint(period: AdminPeriod): string {
   return periodHints[period];
 }
 
-/** The dashboard's period buttons (spec §2: week, month, quarter); the chosen one is pressed. */
+/** The dashboard's period buttons (docs/product.md#administration); the chosen one is pressed. */
 export function PeriodPicker({
   period,
   onChange,

@@ -2,8 +2,14 @@ import { type AdminBookingsResponse, paths } from '@portal/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { QueryStates } from '../../../components/ui/query-states';
+import { type ListTexts, QueryStates } from '../../../components/ui/query-states';
 import { BookingsTable } from './bookings-table';
+
+const recentTexts: ListTexts = {
+  loading: 'Loading bookings...',
+  failed: 'Failed to load recent bookings.',
+  empty: 'No bookings were made in this period.',
+};
 
 /** Recent Bookings: the period's last bookings, each with its status dropdown, and View All. */
 export function RecentBookings({ recent }: { recent: UseQueryResult<AdminBookingsResponse> }) {
@@ -22,13 +28,7 @@ export function RecentBookings({ recent }: { recent: UseQueryResult<AdminBooking
         </Link>
       </div>
       <div className="mt-4">
-        <QueryStates
-          query={recent}
-          loading="Loading bookings..."
-          failed="Failed to load recent bookings."
-          isEmpty={(answer) => answer.bookings.length === 0}
-          empty="No bookings were made in this period."
-        >
+        <QueryStates query={recent} texts={recentTexts} isEmpty={(answer) => answer.bookings.length === 0}>
           {(answer) => <BookingsTable bookings={answer.bookings} caption="Recent bookings" />}
         </QueryStates>
       </div>

@@ -2,8 +2,19 @@ import type { AdminStatsResponse } from '@portal/domain';
 import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { dollars } from '../../../lib/booking-format';
 
+type ServiceFigures = AdminStatsResponse['services'][number];
+
+const count = (value: number) => value.toLocaleString('en-US');
+
+/** The figures of each service, in the table's order. */
+const columns: readonly { title: string; value: (service: ServiceFigures) => string }[] = [
+  { title: 'Bookings', value: (service) => count(service.bookings) },
+  { title: 'Completed', value: (service) => count(service.completed) },
+  { title: 'Cancelled', value: (service) => count(service.cancelled) },
+  { title: 'Revenue', value: (service) => dollars(service.revenue) },
+];
+
 const head = 'px-4 py-3 text-sm font-semibold text-slate-800';
-const cell = 'px-4 py-3 text-right text-slate-900';
 
 /** Service Performance: per service, the period's bookings, completed, cancelled and revenue. */
 export function ServicePerformance({ services }: { services: AdminStatsResponse['services'] }) {
@@ -24,18 +35,11 @@ export function ServicePerformance({ services }: { services: AdminStatsResponse[
                   <th scope="col" className={`${head} text-left`}>
                     Service
                   </th>
-                  <th scope="col" className={`${head} text-right`}>
-                    Bookings
-                  </th>
-                  <th scope="col" className={`${head} text-right`}>
-                    Completed
-                  </th>
-                  <th scope="col" className={`${head} text-right`}>
-                    Cancelled
-                  </th>
-                  <th scope="col" className={`${head} text-right`}>
-                    Revenue
-                  </th>
+                  {columns.map(({ title }) => (
+                    <th key={title} scope="col" className={`${head} text-right`}>
+                      {title}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-200">
@@ -44,10 +48,11 @@ export function ServicePerformance({ services }: { services: AdminStatsResponse[
                     <th scope="row" className="px-4 py-3 text-left font-semibold text-slate-900">
                       {service.name}
                     </th>
-                    <td className={cell}>{service.bookings.toLocaleString('en-US')}</td>
-                    <td className={cell}>{service.completed.toLocaleString('en-US')}</td>
-                    <td className={cell}>{service.cancelled.toLocaleString('en-US')}</td>
-                    <td className={cell}>{dollars(service.revenue)}</td>
+                    {columns.map(({ title, value }) => (
+                      <td key={title} className="px-4 py-3 text-right text-slate-900">
+                        {value(service)}
+                      </td>
+                    ))}
                   </tr>
                 ))}
               </tbody>

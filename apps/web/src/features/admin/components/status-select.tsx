@@ -7,14 +7,15 @@ import {
 } from '@portal/domain';
 import { useId } from 'react';
 import { useNotify } from '../../../components/notifications/use-notify';
+import { Select } from '../../../components/ui/select';
 import { ApiError } from '../../../lib/api-error';
 import { statusLabels } from '../../../lib/booking-format';
 import { useUpdateBookingStatus } from '../api/update-booking-status';
 
 /**
- * The status dropdown of a booking (spec §4: an admin can set any of the four). The change is sent at once; the
- * spec's 'Booking {status} successfully' or 'Failed to update booking' follows, with the server's reason when it
- * refused (for example a 409: reactivating would overlap an active booking).
+ * The status dropdown of a booking: an administrator can set any of the four (docs/product.md#statuses). The
+ * change is sent at once; 'Booking {status} successfully' or 'Failed to update booking' follows, with the
+ * server's reason when it refused (for example a 409: reactivating would overlap an active booking).
  */
 export function StatusSelect({ booking }: { booking: Booking }) {
   const id = useId();
@@ -49,7 +50,7 @@ export function StatusSelect({ booking }: { booking: Booking }) {
       <label htmlFor={id} className="sr-only">
         Status of booking {booking.confirmation_code}
       </label>
-      <select
+      <Select
         id={id}
         value={value}
         disabled={update.isPending}
@@ -58,13 +59,9 @@ export function StatusSelect({ booking }: { booking: Booking }) {
           if (isBookingStatus(event.target.value)) change(event.target.value);
         }}
         className="block w-full min-w-32 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:outline-2 focus:outline-offset-0 focus:outline-blue-700 disabled:bg-slate-100"
-      >
-        {bookingStatuses.map((status) => (
-          <option key={status} value={status}>
-            {statusLabels[status]}
-          </option>
-        ))}
-      </select>
+        options={bookingStatuses}
+        labels={statusLabels}
+      />
     </div>
   );
 }

@@ -1,10 +1,16 @@
 import { type Booking, defaultBusinessTimeZone } from '@portal/domain';
-import { QueryStates } from '../../../components/ui/query-states';
+import { type ListTexts, QueryStates } from '../../../components/ui/query-states';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { shortDate, zoneName } from '../../../lib/booking-format';
 import { useUpcomingBookings } from '../api/get-upcoming-bookings';
 import { bookingDay, bookingHours, clientName } from '../format';
 import { StatusSelect } from './status-select';
+
+const upcomingTexts: ListTexts = {
+  loading: 'Loading upcoming bookings...',
+  failed: 'Failed to load upcoming bookings.',
+  empty: 'No upcoming bookings.',
+};
 
 /** Bookings grouped by the day they take place, in the order given (soonest first). */
 function byDay(bookings: readonly Booking[]): [string, Booking[]][] {
@@ -29,13 +35,7 @@ export function UpcomingSchedule() {
         Pending and confirmed bookings still to come, soonest first. Times are in {zoneName(timeZone)}.
       </p>
       <div className="mt-4">
-        <QueryStates
-          query={upcoming}
-          loading="Loading upcoming bookings..."
-          failed="Failed to load upcoming bookings."
-          isEmpty={(bookings) => bookings.length === 0}
-          empty="No upcoming bookings."
-        >
+        <QueryStates query={upcoming} texts={upcomingTexts} isEmpty={(bookings) => bookings.length === 0}>
           {(coming) => (
             <ol className="space-y-6">
               {byDay(coming).map(([day, bookings]) => (

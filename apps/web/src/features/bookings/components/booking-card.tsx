@@ -1,16 +1,27 @@
 import { type Booking, canClientCancel, paths } from '@portal/domain';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button-styles';
-import { StatusBadge } from '../../../components/ui/status-badge';
-import { dollars, longDate } from '../../../lib/booking-format';
-import { bookingTime, contactLabels, shortDateIn, urgencyLabels } from '../format';
-import { BookingFacts } from './booking-facts';
-import { NotSentMark } from './pending-booking-card';
+import { bookingTime } from '../format';
+import { BookingArticle } from './booking-article';
 
-const small = 'px-4 py-2 text-sm';
-const unavailable = 'disabled:cursor-not-allowed disabled:opacity-60';
+const small = `${buttonStyles.secondary} px-4 py-2 text-sm`;
 
-/** One booking: the spec's fields and the actions its status allows. */
+/** An action the product does not offer yet: shown, disabled, with a tooltip that says so. */
+function ComingSoon({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      disabled
+      title={title}
+      className={`${small} disabled:cursor-not-allowed disabled:opacity-60`}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** One booking of the server: its fields (docs/product.md#my-bookings) and the actions its status allows. */
 export function BookingCard({
   booking,
   onCancel,
@@ -21,63 +32,44 @@ export function BookingCard({
   /** Cancelled in this browser only: the server has not received the cancellation yet. */
   cancelNotSent?: boolean;
 }) {
-  const headingId = `booking-${booking.id}-heading`;
-  const facts: [string, string][] = [
-    ['Date', longDate(booking.booking_date)],
-    ['Time', bookingTime(booking)],
-    ['Cost', dollars(booking.total_cost)],
-    ['Urgency', urgencyLabels[booking.urgency]],
-    ['Confirmation Code', booking.confirmation_code],
-    ['Contact Method', contactLabels[booking.preferred_contact]],
-    ['Booked On', shortDateIn(booking.created_at, booking.time_zone)],
-  ];
   return (
-    <article
-      aria-labelledby={headingId}
-      className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+    <BookingArticle
+      headingId={`booking-${booking.id}-heading`}
+      service={booking.services.name}
+      status={booking.status}
+      notSent={cancelNotSent ? 'cancellation' : undefined}
+      details={{
+        date: booking.booking_date,
+        time: bookingTime(booking),
+        cost: booking.total_cost,
+        urgency: booking.urgency,
+        confirmationCode: booking.confirmation_code,
+        contact: booking.preferred_contact,
+        bookedAt: booking.created_at,
+        timeZone: booking.time_zone,
+        description: booking.project_description,
+      }}
     >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-          {booking.services.name}
-        </h2>
-        <StatusBadge status={booking.status} />
-      </div>
-      {cancelNotSent && <NotSentMark what="This cancellation" />}
-      <BookingFacts facts={facts} description={booking.project_description} />
       <div className="mt-5 flex flex-wrap gap-3">
-        <Link to={paths.booking(booking.id)} className={`${buttonStyles.secondary} ${small}`}>
+        <Link to={paths.booking(booking.id)} className={small}>
           View Details
         </Link>
         {booking.status === 'confirmed' && (
-          <button
-            type="button"
-            disabled
-            title="Rescheduling is coming soon"
-            className={`${buttonStyles.secondary} ${small} ${unavailable}`}
-          >
-            Reschedule
-          </button>
+          <ComingSoon title="Rescheduling is coming soon">Reschedule</ComingSoon>
         )}
         {canClientCancel(booking.status) && (
           <button
             type="button"
             onClick={() => onCancel(booking)}
-            className={`${buttonStyles.secondary} ${small} border-red-300 text-red-800 hover:bg-red-50`}
+            className={`${small} border-red-300 text-red-800 hover:bg-red-50`}
           >
             Cancel
           </button>
         )}
         {booking.status === 'completed' && (
-          <button
-            type="button"
-            disabled
-            title="Reviews are coming soon"
-            className={`${buttonStyles.secondary} ${small} ${unavailable}`}
-          >
-            Leave Review
-          </button>
+          <ComingSoon title="Reviews are coming soon">Leave Review</ComingSoon>
         )}
       </div>
-    </article>
+    </BookingArticle>
   );
 }

@@ -1,23 +1,72 @@
-/** The facts of a booking as its card lists them, then the project description. */
-export function BookingFacts({
-  facts,
-  description,
-}: {
-  facts: readonly (readonly [term: string, value: string])[];
-  description: string;
-}) {
+import type { IsoDate, PreferredContact, Urgency } from '@portal/domain';
+import { dollars, longDate } from '../../../lib/booking-format';
+import { contactLabels, shortDateIn, urgencyLabels } from '../format';
+
+/** A term and its value; a `wide` one (free text) takes a whole row and keeps its line breaks. */
+export interface Fact {
+  term: string;
+  value: string;
+  wide?: boolean;
+}
+
+const looks = {
+  /** On a booking card of My Bookings. */
+  card: {
+    list: 'mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-4',
+    term: 'text-sm text-slate-700',
+    value: 'font-medium text-slate-900',
+    wide: 'sm:col-span-2 lg:col-span-4',
+  },
+  /** The wizard's summary before the booking is confirmed. */
+  summary: {
+    list: 'grid gap-x-6 gap-y-3 rounded-lg border border-slate-200 bg-slate-50 p-5 sm:grid-cols-2',
+    term: 'text-sm font-medium text-slate-700',
+    value: 'text-base font-semibold text-slate-900',
+    wide: 'sm:col-span-2',
+  },
+} as const;
+
+/** The facts of a booking as a definition list. */
+export function FactList({ facts, look }: { facts: readonly Fact[]; look: keyof typeof looks }) {
+  const style = looks[look];
   return (
-    <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-4">
-      {facts.map(([term, value]) => (
-        <div key={term}>
-          <dt className="text-sm text-slate-700">{term}</dt>
-          <dd className="font-medium text-slate-900">{value}</dd>
+    <dl className={style.list}>
+      {facts.map(({ term, value, wide }) => (
+        <div key={term} className={wide ? style.wide : undefined}>
+          <dt className={style.term}>{term}</dt>
+          <dd className={wide ? 'whitespace-pre-wrap text-slate-900' : style.value}>{value}</dd>
         </div>
       ))}
-      <div className="sm:col-span-2 lg:col-span-4">
-        <dt className="text-sm text-slate-700">Project Description</dt>
-        <dd className="whitespace-pre-wrap text-slate-900">{description}</dd>
-      </div>
     </dl>
   );
+}
+
+/** What a booking card says, for a booking on the server and one still waiting in this browser alike. */
+export interface CardDetails {
+  date: IsoDate;
+  /** The slot's hours with the zone named. */
+  time: string;
+  cost: number;
+  urgency: Urgency;
+  /** None until the server has the booking. */
+  confirmationCode?: string;
+  contact: PreferredContact;
+  /** When it was booked (an instant), written as the day in `timeZone`. */
+  bookedAt: string;
+  timeZone: string;
+  description: string;
+}
+
+export function cardFacts(details: CardDetails): Fact[] {
+  const code = details.confirmationCode;
+  return [
+    { term: 'Date', value: longDate(details.date) },
+    { term: 'Time', value: details.time },
+    { term: 'Cost', value: dollars(details.cost) },
+    { term: 'Urgency', value: urgencyLabels[details.urgency] },
+    ...(code ? [{ term: 'Confirmation Code', value: code }] : []),
+    { term: 'Contact Method', value: contactLabels[details.contact] },
+    { term: 'Booked On', value: shortDateIn(details.bookedAt, details.timeZone) },
+    { term: 'Project Description', value: details.description, wide: true },
+  ];
 }

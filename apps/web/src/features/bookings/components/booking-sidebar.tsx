@@ -1,10 +1,11 @@
 import type { Service } from '@portal/domain';
 import { CircleCheck } from 'lucide-react';
+import { IconList } from '../../../components/ui/icon-list';
 import { ServiceIcon } from '../../../components/ui/service-icon';
 import { hourlyRate } from '../../../lib/booking-format';
 
 /** What happens after booking, in the order it happens. */
-export const whatToExpect = [
+const whatToExpect = [
   'Your booking is saved as pending straight away',
   'Our team reviews your project description and confirms the booking',
   'A consultant contacts you the way you prefer before the session',
@@ -37,14 +38,12 @@ export function BookingSidebar({ service }: { service: Service }) {
       </div>
       <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 className="text-lg font-semibold text-slate-900">What to Expect</h2>
-        <ul className="mt-3 space-y-2">
-          {whatToExpect.map((item) => (
-            <li key={item} className="flex gap-2 text-slate-700">
-              <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-green-700" />
-              {item}
-            </li>
-          ))}
-        </ul>
+        <IconList
+          icon={CircleCheck}
+          items={whatToExpect}
+          className="mt-3 space-y-2 text-slate-700"
+          iconClassName="mt-0.5 size-5 text-green-700"
+        />
       </div>
     </aside>
   );

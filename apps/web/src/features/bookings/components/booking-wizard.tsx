@@ -9,17 +9,17 @@ import {
   paths,
   type Service,
 } from '@portal/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { ApiError } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/use-session';
-import { submitBooking } from '../api/create-booking';
+import { useCreateBooking } from '../api/create-booking';
 import { useAvailability } from '../api/get-availability';
 import { bookingKeys } from '../api/query-keys';
-import { addPending, isUnreachable, refusalMessage, unreachableReason } from '../pending-queue';
+import { addUnsent, isUnreachable, refusalMessage, unreachableReason } from '../unsent-queue';
 import { BookingSidebar } from './booking-sidebar';
 import { ConfirmationStep } from './confirmation-step';
 import { DateTimeStep } from './date-time-step';
@@ -32,7 +32,7 @@ function newIdempotencyKey(): string {
 }
 
 /**
- * The booking wizard (spec §2): Date & Time → Details → Confirmation. What the user typed lives in one form for
+ * The booking wizard (docs/product.md#the-booking-wizard): Date & Time → Details → Confirmation. What the user typed lives in one form for
  * the whole wizard, so going back — or being sent back because the slot was taken — keeps it.
  */
 export function BookingWizard({ service }: { service: Service }) {
@@ -65,9 +65,7 @@ export function BookingWizard({ service }: { service: Service }) {
     if (answeredZone) setTimeZone(answeredZone);
   }, [answeredZone]);
 
-  const booking = useMutation({
-    mutationFn: ({ body, key }: { body: CreateBookingBody; key: string }) => submitBooking(body, key),
-  });
+  const booking = useCreateBooking();
 
   function goTo(next: WizardStep) {
     setStep(next);
@@ -84,7 +82,7 @@ export function BookingWizard({ service }: { service: Service }) {
   /** No answer from the server: keep the booking in this browser, for this user, to be sent again. */
   function keepLocally(body: CreateBookingBody, key: string, error: ApiError): boolean {
     if (!date || !slot || userId === undefined) return false;
-    const kept = addPending(userId, {
+    const kept = addUnsent(userId, {
       kind: 'create',
       idempotencyKey: key,
       body,

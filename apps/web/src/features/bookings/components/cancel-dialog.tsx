@@ -1,30 +1,66 @@
-import type { Booking } from '@portal/domain';
+import { type Booking, bookingMessages } from '@portal/domain';
 import { useEffect, useId, useRef } from 'react';
+import { useNotify } from '../../../components/notifications/use-notify';
+import { BusyButton } from '../../../components/ui/busy-button';
 import { buttonStyles } from '../../../components/ui/button-styles';
+import { ApiError } from '../../../lib/api-error';
 import { longDate } from '../../../lib/booking-format';
+import { useCancelBooking } from '../api/cancel-booking';
+import { addUnsent, isUnreachable } from '../unsent-queue';
 
 const danger =
   'inline-flex items-center justify-center gap-2 rounded-lg bg-red-700 px-5 py-3 text-base font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-70';
 
-/** Asks before cancelling: 'Keep Booking' (also Escape) or 'Cancel Booking'. A modal <dialog>, so focus stays in it. */
+/**
+ * Asks before cancelling: 'Keep Booking' (also Escape) or 'Cancel Booking', which cancels and says how it went.
+ * Without an answer from the server the booking is cancelled in this browser for now and sent again later. A
+ * modal <dialog>, so focus stays in it.
+ */
 export function CancelDialog({
   booking,
-  busy,
-  onKeep,
-  onCancel,
+  userId,
+  onClose,
 }: {
   booking: Booking;
-  busy: boolean;
-  onKeep: () => void;
-  onCancel: () => void;
+  /** Whose browser queue keeps the cancellation when the server cannot be reached. */
+  userId: string | undefined;
+  onClose: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
+  const cancel = useCancelBooking();
+  const { notify } = useNotify();
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
     return () => dialog?.close();
   }, []);
+
+  function confirm() {
+    cancel.mutate(booking.id, {
+      onSuccess: () => {
+        onClose();
+        notify({ type: 'success', title: 'Booking Cancelled', message: bookingMessages.cancelled });
+      },
+      onError: (error) => {
+        onClose();
+        if (error instanceof ApiError && error.status === 401) return;
+        if (
+          isUnreachable(error) &&
+          userId !== undefined &&
+          addUnsent(userId, { kind: 'cancel', bookingId: booking.id, savedAt: new Date().toISOString() })
+        ) {
+          notify({ type: 'warning', title: 'Cancelled Locally', message: bookingMessages.cancelledLocally });
+          return;
+        }
+        const reason =
+          error instanceof ApiError && error.isClientError ? error.message : bookingMessages.cancelFailed;
+        notify({ type: 'error', title: 'Cancellation Failed', message: reason });
+      },
+    });
+  }
+
+  const busy = cancel.isPending;
   const slot = booking.time_slots[0];
   return (
     <dialog
@@ -33,7 +69,7 @@ export function CancelDialog({
       aria-describedby={`${id}-text`}
       onCancel={(event) => {
         event.preventDefault();
-        if (!busy) onKeep();
+        if (!busy) onClose();
       }}
       className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl p-6 shadow-xl backdrop:bg-slate-900/50"
     >
@@ -46,18 +82,12 @@ export function CancelDialog({
         slot released. This cannot be undone.
       </p>
       <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <button type="button" className={buttonStyles.secondary} onClick={onKeep} disabled={busy}>
+        <button type="button" className={buttonStyles.secondary} onClick={onClose} disabled={busy}>
           Keep Booking
         </button>
-        <button
-          type="button"
-          className={danger}
-          onClick={onCancel}
-          disabled={busy}
-          aria-busy={busy || undefined}
-        >
-          {busy ? 'Cancelling...' : 'Cancel Booking'}
-        </button>
+        <BusyButton className={danger} onClick={confirm} busy={busy} busyLabel="Cancelling...">
+          Cancel Booking
+        </BusyButton>
       </div>
     </dialog>
   );

@@ -26,11 +26,12 @@ function localDay(date: IsoDate): Date {
   return new Date(year, month - 1, day);
 }
 
-const calendarColours = {
+/** The calendar's colours, as the CSS variables it reads. */
+const calendarColours: CSSProperties & Record<`--rdp-${string}`, string> = {
   '--rdp-accent-color': '#1d4ed8',
   '--rdp-accent-background-color': '#dbeafe',
   '--rdp-today-color': '#1e40af',
-} as CSSProperties;
+};
 
 interface DateTimeStepProps {
   /** The business time zone the days and times are reckoned in. */

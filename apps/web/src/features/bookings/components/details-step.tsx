@@ -11,6 +11,7 @@ import {
 import { useId } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { buttonStyles } from '../../../components/ui/button-styles';
+import { Select } from '../../../components/ui/select';
 import { contactLabels, urgencyLabels } from '../format';
 import { disabledLook } from './styles';
 
@@ -21,6 +22,18 @@ export interface BookingDetails {
   additionalNotes: string;
 }
 
+/** The two choices of a booking, each among the product's options. */
+const choices: readonly {
+  name: 'urgency' | 'preferredContact';
+  label: string;
+  options: readonly string[];
+  labels: Readonly<Record<string, string>>;
+}[] = [
+  { name: 'urgency', label: 'Urgency', options: urgencyOptions, labels: urgencyLabels },
+  { name: 'preferredContact', label: 'Preferred Contact', options: contactOptions, labels: contactLabels },
+];
+
+const labelLook = 'text-sm font-medium text-slate-800';
 const fieldLook =
   'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-0 focus:outline-blue-700';
 
@@ -83,33 +96,23 @@ export function DetailsStep({
           )}
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
-          <div>
-            <label htmlFor={`${id}-urgency`} className="text-sm font-medium text-slate-800">
-              Urgency
-            </label>
-            <select id={`${id}-urgency`} className={fieldLook} {...form.register('urgency')}>
-              {urgencyOptions.map((option) => (
-                <option key={option} value={option}>
-                  {urgencyLabels[option]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={`${id}-contact`} className="text-sm font-medium text-slate-800">
-              Preferred Contact
-            </label>
-            <select id={`${id}-contact`} className={fieldLook} {...form.register('preferredContact')}>
-              {contactOptions.map((option) => (
-                <option key={option} value={option}>
-                  {contactLabels[option]}
-                </option>
-              ))}
-            </select>
-          </div>
+          {choices.map(({ name, label, options, labels }) => (
+            <div key={name}>
+              <label htmlFor={`${id}-${name}`} className={labelLook}>
+                {label}
+              </label>
+              <Select
+                id={`${id}-${name}`}
+                options={options}
+                labels={labels}
+                className={fieldLook}
+                {...form.register(name)}
+              />
+            </div>
+          ))}
         </div>
         <div>
-          <label htmlFor={`${id}-notes`} className="text-sm font-medium text-slate-800">
+          <label htmlFor={`${id}-notes`} className={labelLook}>
             Additional Notes
           </label>
           <textarea

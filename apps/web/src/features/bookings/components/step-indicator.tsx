@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 
-export const wizardSteps = ['Date & Time', 'Details', 'Confirmation'] as const;
+const wizardSteps = ['Date & Time', 'Details', 'Confirmation'] as const;
 export type WizardStep = 1 | 2 | 3;
 
 /** The three steps, the current one marked for assistive tech with aria-current="step". */

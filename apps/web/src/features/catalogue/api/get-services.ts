@@ -1,16 +1,11 @@
-import { apiPaths, type Service, servicesResponseSchema } from '@portal/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { servicesResponseSchema } from '@portal/domain';
+import { useQuery } from '@tanstack/react-query';
+import { serviceListQueryOptions } from '../../../lib/service-list';
 import { catalogueKeys } from './query-keys';
 
-/** GET /api/services → the services. */
-export async function getServices(signal?: AbortSignal): Promise<Service[]> {
-  const body = await apiRequest(apiPaths.services, servicesResponseSchema, { signal });
-  return body.services;
-}
-
+/** GET /api/services → the services, whole. */
 export function servicesQueryOptions() {
-  return queryOptions({ queryKey: catalogueKeys.all, queryFn: ({ signal }) => getServices(signal) });
+  return serviceListQueryOptions(catalogueKeys.all, servicesResponseSchema);
 }
 
 export function useServices() {

@@ -2,6 +2,7 @@ import { paths, type Service, serviceCardFeatures } from '@portal/domain';
 import { Check, Clock } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button-styles';
+import { IconList } from '../../../components/ui/icon-list';
 import { ServiceIcon } from '../../../components/ui/service-icon';
 import { hourlyRate } from '../../../lib/booking-format';
 
@@ -21,14 +22,12 @@ export function ServiceCard({ service }: { service: Service }) {
         <span>{`${service.duration} min sessions`}</span>
       </p>
       <p className="mt-3 text-slate-700">{service.description}</p>
-      <ul className="mt-4 flex-1 space-y-2 text-sm text-slate-700">
-        {serviceCardFeatures(service.category).map((feature) => (
-          <li key={feature} className="flex items-start gap-2">
-            <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-700" />
-            <span>{feature}</span>
-          </li>
-        ))}
-      </ul>
+      <IconList
+        icon={Check}
+        items={serviceCardFeatures(service.category)}
+        className="mt-4 flex-1 space-y-2 text-sm text-slate-700"
+        iconClassName="mt-0.5 size-4 text-green-700"
+      />
       <Link to={paths.service(service.id)} className={`${buttonStyles.primary} mt-6 w-full`}>
         Book Consultation<span className="sr-only">: {service.name}</span>
       </Link>

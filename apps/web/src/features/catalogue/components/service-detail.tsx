@@ -1,8 +1,9 @@
 import { paths, type Service, serviceDetailContent } from '@portal/domain';
 import { CalendarCheck, Check, ChevronRight, Clock, MessageSquare } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button-styles';
+import { IconList } from '../../../components/ui/icon-list';
 import { ServiceIcon } from '../../../components/ui/service-icon';
 import { hourlyRate } from '../../../lib/booking-format';
 import { useSession } from '../../../lib/use-session';
@@ -18,16 +19,20 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function CheckList({ items }: { items: readonly string[] }) {
   return (
-    <ul className="space-y-2 text-slate-700">
-      {items.map((item) => (
-        <li key={item} className="flex items-start gap-2">
-          <Check aria-hidden="true" className="mt-1 size-4 shrink-0 text-green-700" />
-          <span>{item}</span>
-        </li>
-      ))}
-    </ul>
+    <IconList
+      icon={Check}
+      items={items}
+      className="space-y-2 text-slate-700"
+      iconClassName="mt-1 size-4 text-green-700"
+    />
   );
 }
+
+/** The breadcrumb's way from the home page to a service. */
+const trail = [
+  { label: 'Home', to: paths.home },
+  { label: 'Services', to: paths.services },
+] as const;
 
 /** A service's page: breadcrumb, headline facts, long description, the five lists and the booking card. */
 export function ServiceDetail({ service }: { service: Service }) {
@@ -39,22 +44,18 @@ export function ServiceDetail({ service }: { service: Service }) {
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
       <nav aria-label="Breadcrumb">
         <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-600">
-          <li>
-            <Link to={paths.home} className="hover:text-blue-800 hover:underline">
-              Home
-            </Link>
-          </li>
-          <li aria-hidden="true">
-            <ChevronRight className="size-4" />
-          </li>
-          <li>
-            <Link to={paths.services} className="hover:text-blue-800 hover:underline">
-              Services
-            </Link>
-          </li>
-          <li aria-hidden="true">
-            <ChevronRight className="size-4" />
-          </li>
+          {trail.map(({ label, to }) => (
+            <Fragment key={to}>
+              <li>
+                <Link to={to} className="hover:text-blue-800 hover:underline">
+                  {label}
+                </Link>
+              </li>
+              <li aria-hidden="true">
+                <ChevronRight className="size-4" />
+              </li>
+            </Fragment>
+          ))}
           <li aria-current="page" className="font-medium text-slate-900">
             {service.name}
           </li>

@@ -1,21 +1,8 @@
-import { type Booking, bookingApiPaths, bookingResponseSchema, bookingsResponseSchema } from '@portal/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Booking, bookingApiPaths, bookingResponseSchema } from '@portal/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { myBookingsQueryOptions } from './get-my-bookings';
 import { bookingKeys } from './query-keys';
-
-/** GET /api/bookings/my-bookings → the caller's bookings, newest first. */
-export async function getMyBookings(signal?: AbortSignal): Promise<Booking[]> {
-  const body = await apiRequest(bookingApiPaths.myBookings, bookingsResponseSchema, { signal });
-  return body.bookings;
-}
-
-export function useMyBookings() {
-  return useQuery({
-    queryKey: bookingKeys.mine,
-    queryFn: ({ signal }) => getMyBookings(signal),
-    staleTime: 0,
-  });
-}
 
 /** PUT /api/bookings/{id} { status: 'cancelled' } → the cancelled booking. */
 export async function cancelBooking(id: number): Promise<Booking> {
@@ -32,7 +19,7 @@ export function useCancelBooking() {
   return useMutation({
     mutationFn: cancelBooking,
     onSuccess: (cancelled) => {
-      queryClient.setQueryData<Booking[]>(bookingKeys.mine, (bookings) =>
+      queryClient.setQueryData(myBookingsQueryOptions().queryKey, (bookings) =>
         bookings?.map((booking) => (booking.id === cancelled.id ? cancelled : booking)),
       );
       void queryClient.invalidateQueries({ queryKey: bookingKeys.all });

@@ -2,14 +2,14 @@ import { bookingMessages } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
 import { useNotify } from '../../components/notifications/use-notify';
-import { type ResendOutcome, refreshBookings, resendIntervalMs, resendPending } from './pending-queue';
+import { type ResendOutcome, refreshBookings, resendIntervalMs, resendUnsent } from './unsent-queue';
 
 /**
  * Sends the bookings and cancellations `userId` kept in this browser again: at once, whenever the browser says
  * it is back `online`, and every 15 s while mounted (the app shell mounts it only while something waits). Each
  * answer refreshes My Bookings' list before its unsent card goes, then the user is told what the server said.
  */
-export default function PendingResender({ userId }: { userId: string }) {
+export default function UnsentResender({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
   const { notify } = useNotify();
 
@@ -30,7 +30,7 @@ export default function PendingResender({ userId }: { userId: string }) {
   });
 
   const send = useEffectEvent(() => {
-    void resendPending(userId, answered);
+    void resendUnsent(userId, answered);
   });
 
   useEffect(() => {

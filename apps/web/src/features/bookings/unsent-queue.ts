@@ -1,27 +1,29 @@
 import {
+  type Booking,
   type BookingStatus,
   bookingMessages,
   bookingValidationMessage,
   type CreateBookingBody,
   type IsoDate,
+  isActiveBookingStatus,
 } from '@portal/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { ApiError } from '../../lib/api-error';
+import { ApiError, UnexpectedResponseError } from '../../lib/api-error';
 import {
-  pendingChangeEvent,
-  pendingStorageKey,
-  readPendingRaw,
-  subscribePending,
-} from '../../lib/pending-bookings-storage';
+  readUnsentRaw,
+  subscribeUnsent,
+  unsentChangeEvent,
+  unsentStorageKey,
+} from '../../lib/unsent-bookings-storage';
+import { cancelBooking } from './api/cancel-booking';
 import { submitBooking } from './api/create-booking';
-import { cancelBooking } from './api/my-bookings';
 import { bookingKeys } from './api/query-keys';
 
-// Issue 4 item 7, decision 010: nothing is lost when the API is unreachable. A booking (or a cancellation) that
-// got no answer is kept in localStorage, under the signed-in user, and sent again with the same Idempotency-Key
-// until the server answers. The rules of that queue are all here; the wizard, My Bookings and the app shell's
-// sender only call them.
+// Nothing is lost when the API is unreachable (docs/product.md#unsent-bookings). A booking (or a cancellation)
+// that got no answer is kept in localStorage, under the signed-in user, and sent again with the same
+// Idempotency-Key until the server answers. The rules of that queue are all here; the wizard, My Bookings and the
+// app shell's sender only call them.
 
 const storageVersion = 1;
 
@@ -29,7 +31,7 @@ const storageVersion = 1;
 export const resendIntervalMs = 15_000;
 
 /** A booking the server has not answered yet; what is needed to send it again and to show it meanwhile. */
-export interface PendingCreate {
+export interface UnsentCreate {
   kind: 'create';
   /** The wizard attempt's key: the resend uses it, so the server never books twice. Also the item's id. */
   idempotencyKey: string;
@@ -44,15 +46,15 @@ export interface PendingCreate {
 }
 
 /** A cancellation the server has not answered yet. */
-export interface PendingCancel {
+export interface UnsentCancel {
   kind: 'cancel';
   bookingId: number;
   savedAt: string;
 }
 
-export type PendingItem = PendingCreate | PendingCancel;
+export type UnsentItem = UnsentCreate | UnsentCancel;
 
-function pendingId(item: PendingItem): string {
+function itemId(item: UnsentItem): string {
   return item.kind === 'create' ? `create:${item.idempotencyKey}` : `cancel:${item.bookingId}`;
 }
 
@@ -63,7 +65,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** A light check of each stored item: a damaged entry is dropped rather than crashing the page. */
-function isPendingItem(value: unknown): value is PendingItem {
+function isUnsentItem(value: unknown): value is UnsentItem {
   if (!isRecord(value) || typeof value.savedAt !== 'string') return false;
   if (value.kind === 'cancel') return typeof value.bookingId === 'number';
   return (
@@ -78,23 +80,23 @@ function isPendingItem(value: unknown): value is PendingItem {
   );
 }
 
-function parse(raw: string | null): PendingItem[] {
+function parse(raw: string | null): UnsentItem[] {
   if (!raw) return [];
   try {
     const stored: unknown = JSON.parse(raw);
     if (!isRecord(stored) || stored.version !== storageVersion || !Array.isArray(stored.items)) return [];
-    return stored.items.filter(isPendingItem);
+    return stored.items.filter(isUnsentItem);
   } catch {
     return [];
   }
 }
 
-const noItems: PendingItem[] = [];
-const cache = new Map<string, { raw: string | null; items: PendingItem[] }>();
+const noItems: UnsentItem[] = [];
+const cache = new Map<string, { raw: string | null; items: UnsentItem[] }>();
 
 /** What waits for `userId`, oldest first (the same array while storage is unchanged, for `useSyncExternalStore`). */
-export function readPending(userId: string): PendingItem[] {
-  const raw = readPendingRaw(userId);
+export function readUnsent(userId: string): UnsentItem[] {
+  const raw = readUnsentRaw(userId);
   const cached = cache.get(userId);
   if (cached?.raw === raw) return cached.items;
   const items = raw === null ? noItems : parse(raw);
@@ -103,36 +105,36 @@ export function readPending(userId: string): PendingItem[] {
 }
 
 /** Writes the queue of `userId`; false when the browser refused (storage full or disabled). */
-function write(userId: string, items: PendingItem[]): boolean {
+function write(userId: string, items: UnsentItem[]): boolean {
   try {
-    const key = pendingStorageKey(userId);
+    const key = unsentStorageKey(userId);
     if (items.length === 0) window.localStorage.removeItem(key);
     else window.localStorage.setItem(key, JSON.stringify({ version: storageVersion, items }));
   } catch {
     return false;
   }
-  window.dispatchEvent(new Event(pendingChangeEvent));
+  window.dispatchEvent(new Event(unsentChangeEvent));
   return true;
 }
 
 /** Keeps an item for `userId` (replacing one with the same id); false when it could not be stored. */
-export function addPending(userId: string, item: PendingItem): boolean {
-  const id = pendingId(item);
-  return write(userId, [...readPending(userId).filter((other) => pendingId(other) !== id), item]);
+export function addUnsent(userId: string, item: UnsentItem): boolean {
+  const id = itemId(item);
+  return write(userId, [...readUnsent(userId).filter((other) => itemId(other) !== id), item]);
 }
 
-export function removePending(userId: string, item: PendingItem): void {
-  const id = pendingId(item);
+function removeUnsent(userId: string, item: UnsentItem): void {
+  const id = itemId(item);
   write(
     userId,
-    readPending(userId).filter((other) => pendingId(other) !== id),
+    readUnsent(userId).filter((other) => itemId(other) !== id),
   );
 }
 
 /** What waits for `userId` (none when signed out), kept current in this tab and others. */
-export function usePendingItems(userId: string | undefined): PendingItem[] {
-  const read = useCallback(() => (userId === undefined ? noItems : readPending(userId)), [userId]);
-  return useSyncExternalStore(subscribePending, read, () => noItems);
+export function useUnsentItems(userId: string | undefined): UnsentItem[] {
+  const read = useCallback(() => (userId === undefined ? noItems : readUnsent(userId)), [userId]);
+  return useSyncExternalStore(subscribeUnsent, read, () => noItems);
 }
 
 // ——— Rules ———
@@ -153,7 +155,7 @@ export function unreachableReason(error: ApiError): string {
   return error.message || bookingMessages.apiUnavailable;
 }
 
-/** Why the server refused a booking, in the spec's words for validation errors. */
+/** Why the server refused a booking, in the product's words for validation errors (docs/product.md#messages). */
 export function refusalMessage(error: ApiError): string {
   if (error.status === 400) {
     return error.errors.length > 0
@@ -165,34 +167,60 @@ export function refusalMessage(error: ApiError): string {
 }
 
 /** The status a booking shows while its cancellation waits. */
-export const locallyCancelledStatus: BookingStatus = 'cancelled';
+const locallyCancelledStatus: BookingStatus = 'cancelled';
+
+/** Whether the server holds, active, the booking an unsent item asks for (the first attempt got through). */
+function alreadySaved(bookings: readonly Booking[], item: UnsentCreate): boolean {
+  return bookings.some(
+    (booking) =>
+      booking.service_id === Number(item.body.serviceId) &&
+      Date.parse(booking.starts_at) === Date.parse(item.body.startsAt) &&
+      isActiveBookingStatus(booking.status),
+  );
+}
+
+/**
+ * The server's bookings with what still waits in this browser: a booking whose cancellation waits shows as
+ * cancelled already, and the bookings not yet sent come first, newest first — unless the server has the booking
+ * after all, which is then shown alone.
+ */
+export function withUnsent(bookings: readonly Booking[], items: readonly UnsentItem[]) {
+  const cancelsNotSent = new Set(items.flatMap((item) => (item.kind === 'cancel' ? [item.bookingId] : [])));
+  const saved = bookings.map((booking) =>
+    cancelsNotSent.has(booking.id) ? { ...booking, status: locallyCancelledStatus } : booking,
+  );
+  const createsNotSent = items
+    .filter((item): item is UnsentCreate => item.kind === 'create')
+    .filter((item) => !alreadySaved(saved, item))
+    .reverse();
+  return { bookings: saved, createsNotSent, cancelsNotSent };
+}
 
 // ——— Sending again ———
 
 export type ResendOutcome =
-  | { item: PendingCreate; result: 'saved' }
-  | { item: PendingCreate; result: 'refused'; message: string }
-  | { item: PendingCancel; result: 'cancelled' }
-  | { item: PendingCancel; result: 'refused'; message: string };
+  | { item: UnsentCreate; result: 'saved' }
+  | { item: UnsentCancel; result: 'cancelled' }
+  | { item: UnsentItem; result: 'refused'; message: string };
 
-function done(item: PendingItem): ResendOutcome {
+function done(item: UnsentItem): ResendOutcome {
   return item.kind === 'create' ? { item, result: 'saved' } : { item, result: 'cancelled' };
 }
 
-async function resendOne(item: PendingItem): Promise<ResendOutcome | 'unreachable'> {
+async function resendOne(item: UnsentItem): Promise<ResendOutcome | 'unreachable'> {
   try {
     if (item.kind === 'create') await submitBooking(item.body, item.idempotencyKey);
     else await cancelBooking(item.bookingId);
     return done(item);
   } catch (error) {
+    // A 2xx whose body was not a booking still means the server took the request.
+    if (error instanceof UnexpectedResponseError) return done(item);
     if (!(error instanceof ApiError)) {
       const message = item.kind === 'create' ? bookingMessages.createFailed : bookingMessages.cancelFailed;
-      return { item, result: 'refused', message } as ResendOutcome;
+      return { item, result: 'refused', message };
     }
     // 401: the API client sends the user to sign in; the item waits for them (it is theirs, by user id).
     if (isUnreachable(error) || error.status === 401) return 'unreachable';
-    // A 2xx whose body was not a booking still means the server took the request.
-    if (error.status >= 200 && error.status < 300) return done(item);
     // The first cancellation reached the server but its answer was lost: it is cancelled, as wanted.
     if (
       item.kind === 'cancel' &&
@@ -201,7 +229,7 @@ async function resendOne(item: PendingItem): Promise<ResendOutcome | 'unreachabl
     ) {
       return done(item);
     }
-    return { item, result: 'refused', message: refusalMessage(error) } as ResendOutcome;
+    return { item, result: 'refused', message: refusalMessage(error) };
   }
 }
 
@@ -223,14 +251,14 @@ let sending: Promise<ResendOutcome[]> | undefined;
 async function sendAll(userId: string, answered: (outcome: ResendOutcome) => Promise<void>) {
   const outcomes: ResendOutcome[] = [];
   // Oldest first; the first one without an answer stops the round (the server is still away).
-  for (const item of readPending(userId)) {
+  for (const item of readUnsent(userId)) {
     const outcome = await resendOne(item);
     if (outcome === 'unreachable') break;
     try {
       // Before the item goes: the unsent card must give way to the server's booking, not to an old list.
       await answered(outcome);
     } finally {
-      removePending(userId, item);
+      removeUnsent(userId, item);
     }
     outcomes.push(outcome);
   }
@@ -242,16 +270,16 @@ async function sendAll(userId: string, answered: (outcome: ResendOutcome) => Pro
  * `answered` — the caller refreshes the list there — then removes the item. One round at a time: a try while
  * one runs (in this tab, or in another through a Web Lock) is skipped and returns nothing.
  */
-export function resendPending(
+export function resendUnsent(
   userId: string,
   answered: (outcome: ResendOutcome) => Promise<void>,
 ): Promise<ResendOutcome[]> {
-  if (sending || readPending(userId).length === 0) return Promise.resolve([]);
+  if (sending || readUnsent(userId).length === 0) return Promise.resolve([]);
   sending = (async () => {
     try {
       const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
       if (!locks) return await sendAll(userId, answered);
-      return await locks.request(pendingStorageKey(userId), { ifAvailable: true }, (lock) =>
+      return await locks.request(unsentStorageKey(userId), { ifAvailable: true }, (lock) =>
         lock ? sendAll(userId, answered) : [],
       );
     } finally {

@@ -1,0 +1,19 @@
+import { identityPaths, paths } from '@portal/domain';
+import { useMutation } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+/** Where a verification link brings the user once the address is verified: into the app, signed in. */
+export const afterVerification = paths.dashboard;
+
+/** POST sign-up: creates the account; the accounts service then sends the verification e-mail. */
+export async function signUp(input: { email: string; password: string }): Promise<void> {
+  // The accounts service wants a display name; the portal's names come with the profile, so it starts empty.
+  await apiFetch(identityPaths.signUp, {
+    method: 'POST',
+    body: { email: input.email, password: input.password, name: '', callbackURL: afterVerification },
+  });
+}
+
+export function useSignUp() {
+  return useMutation({ mutationFn: signUp });
+}

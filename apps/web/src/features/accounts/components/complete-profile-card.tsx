@@ -1,0 +1,73 @@
+import { accountMessages, type CompleteProfileForm, completeProfileFormSchema, paths } from '@portal/domain';
+import { Navigate, useNavigate } from 'react-router';
+import { useNotify } from '../../../components/notifications/use-notify';
+import { useAuth } from '../../../lib/use-session';
+import { apiAnswered, serverMessage } from '../api/errors';
+import { useUpdateProfile } from '../api/update-profile';
+import { profileFields } from './account-fields';
+import { AccountForm, type AccountFormDefinition, type Notice, useAccountForm } from './account-form';
+import { AuthCard, AuthNotice } from './auth-card';
+import { AuthLoading, loginHref } from './route-guards';
+
+const [firstName, lastName, phone, company] = profileFields<CompleteProfileForm>([
+  'firstName',
+  'lastName',
+  'phone',
+  'company',
+]);
+const profileCompletion: AccountFormDefinition<CompleteProfileForm, CompleteProfileForm> = {
+  schema: completeProfileFormSchema,
+  fields: [{ row: [firstName, lastName] }, phone, company],
+  submit: 'Complete Profile',
+  busy: 'Saving...',
+};
+
+function ProfileCompletion() {
+  const navigate = useNavigate();
+  const { notify } = useNotify();
+  const update = useUpdateProfile();
+  const form = useAccountForm(profileCompletion, { firstName: '', lastName: '', phone: '', company: '' });
+
+  async function complete(values: CompleteProfileForm): Promise<Notice | undefined> {
+    try {
+      await update.mutateAsync(values);
+    } catch (error) {
+      const text = apiAnswered(error)
+        ? (serverMessage(error) ?? accountMessages.profileCreateFailed)
+        : accountMessages.profileCreateError(error instanceof Error ? error.message : String(error));
+      return { type: 'error', text };
+    }
+    notify({ type: 'success', title: 'Success', message: accountMessages.profileCompleted });
+    await navigate(paths.dashboard, { replace: true });
+  }
+
+  return (
+    <AuthCard
+      title="Complete Your Profile"
+      lead="Tell us who you are before you book your first consultation."
+    >
+      <AccountForm form={form} definition={profileCompletion} onSubmit={complete} />
+    </AuthCard>
+  );
+}
+
+/**
+ * Needs a session but not a profile: signed out, it asks to log in instead of redirecting, and with a profile
+ * already complete it goes on to the dashboard (docs/product.md#registration-and-verification).
+ */
+export function CompleteProfileCard() {
+  const auth = useAuth();
+  if (auth.loading) return <AuthLoading />;
+  if (!auth.user) {
+    return (
+      <AuthNotice
+        title="Complete Your Profile"
+        message={accountMessages.loginToCompleteProfile}
+        to={loginHref(paths.completeProfile)}
+        action="Log In"
+      />
+    );
+  }
+  if (!auth.needsProfileCompletion) return <Navigate to={paths.dashboard} replace />;
+  return <ProfileCompletion />;
+}

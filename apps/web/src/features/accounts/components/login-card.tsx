@@ -1,0 +1,134 @@
+import { accountErrorCodes, accountMessages, type LoginForm, loginFormSchema, paths } from '@portal/domain';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useNotify } from '../../../components/notifications/use-notify';
+import { FormMessage } from '../../../components/ui/text-field';
+import { ApiError } from '../../../lib/api-error';
+import { errorCode, safeRedirect, serverMessage } from '../api/errors';
+import { useSendVerificationEmail } from '../api/send-verification-email';
+import { useSignIn } from '../api/sign-in';
+import { useRefreshAuth } from '../api/use-refresh-auth';
+import { emailField } from './account-fields';
+import { AccountForm, type AccountFormDefinition, useAccountForm } from './account-form';
+import { AuthCard, AuthLink, linkStyle } from './auth-card';
+
+const login: AccountFormDefinition<LoginForm, LoginForm> = {
+  schema: loginFormSchema,
+  fields: [
+    emailField,
+    { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
+  ],
+  submit: 'Log In',
+  busy: 'Logging in...',
+};
+
+/** What other pages hand to the login page: a message to show, an address to prefill, where to go back to. */
+interface LoginState {
+  message?: string | undefined;
+  email?: string | undefined;
+  from?: string | undefined;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The navigation state another page left, keeping only what the login page understands. */
+function loginState(state: unknown): LoginState {
+  if (typeof state !== 'object' || state === null) return {};
+  return {
+    message: 'message' in state ? text(state.message) : undefined,
+    email: 'email' in state ? text(state.email) : undefined,
+    from: 'from' in state ? text(state.from) : undefined,
+  };
+}
+
+type Problem = { kind: 'verify'; email: string } | { kind: 'error'; message: string };
+
+/** The product's message for a refused or failed sign-in (docs/product.md#sign-in). */
+function problemOf(error: unknown, email: string): Problem {
+  if (errorCode(error) === accountErrorCodes.emailNotVerified) return { kind: 'verify', email };
+  if (error instanceof ApiError && error.status === 429) {
+    return { kind: 'error', message: error.message || accountMessages.tooManyRequests };
+  }
+  if (
+    error instanceof ApiError &&
+    (error.status === 401 || errorCode(error) === accountErrorCodes.invalidCredentials)
+  ) {
+    return { kind: 'error', message: accountMessages.loginFailed };
+  }
+  return { kind: 'error', message: serverMessage(error) ?? accountMessages.unexpectedError };
+}
+
+function ResendVerification({ email }: { email: string }) {
+  const resend = useSendVerificationEmail();
+  return (
+    <div className="space-y-3">
+      <FormMessage type="error">{accountMessages.verifyBeforeLogin}</FormMessage>
+      <button
+        type="button"
+        onClick={() => resend.mutate(email)}
+        disabled={resend.isPending}
+        className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-700"
+      >
+        Resend verification email
+      </button>
+      {resend.isSuccess && <FormMessage type="success">{accountMessages.verificationEmailSent}</FormMessage>}
+      {resend.isError && <FormMessage type="error">{accountMessages.verificationEmailFailed}</FormMessage>}
+    </div>
+  );
+}
+
+/** Sign-in; on success, back to the page first asked for (only a path of this site), else the dashboard. */
+export function LoginCard() {
+  const location = useLocation();
+  const state = loginState(location.state);
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const signIn = useSignIn();
+  const refreshAuth = useRefreshAuth();
+  const { notify } = useNotify();
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const requested = safeRedirect(state.from) ?? safeRedirect(searchParams.get('redirect')) ?? paths.dashboard;
+  // A spent or expired verification link lands on its target with `?error=…` and, signed out, here.
+  const verificationFailed = /[?&]error=/.test(requested);
+  const target = verificationFailed ? (requested.split('?')[0] ?? paths.dashboard) : requested;
+  const form = useAccountForm(login, { email: state.email ?? '', password: '' });
+
+  // A sign-in's problems are shown here rather than as the form's notice: one of them offers a new e-mail.
+  async function logIn(values: LoginForm): Promise<undefined> {
+    setProblem(null);
+    const email = values.email.trim();
+    try {
+      await signIn.mutateAsync({ email, password: values.password });
+    } catch (error) {
+      setProblem(problemOf(error, email));
+      return;
+    }
+    notify({ type: 'success', title: 'Success', message: accountMessages.loginSuccess });
+    await refreshAuth();
+    await navigate(target, { replace: true });
+  }
+
+  return (
+    <AuthCard title="Welcome Back" lead="Log in to book consultations and manage your account.">
+      {state.message && <FormMessage type="success">{state.message}</FormMessage>}
+      {verificationFailed && !problem && (
+        <FormMessage type="info">{accountMessages.verificationLinkInvalid}</FormMessage>
+      )}
+      {problem?.kind === 'verify' && <ResendVerification email={problem.email} />}
+      {problem?.kind === 'error' && <FormMessage type="error">{problem.message}</FormMessage>}
+      <AccountForm form={form} definition={login} onSubmit={logIn}>
+        <div className="text-right text-sm">
+          <Link to={paths.forgotPassword} className={linkStyle}>
+            Forgot your password?
+          </Link>
+        </div>
+      </AccountForm>
+      <AuthLink to={paths.register} question="Don't have an account?">
+        Register
+      </AuthLink>
+      <AuthLink to={paths.home}>Back to Home</AuthLink>
+    </AuthCard>
+  );
+}

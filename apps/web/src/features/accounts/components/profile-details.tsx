@@ -1,0 +1,145 @@
+import {
+  accountMessages,
+  type ProfileForm,
+  type ProfileUser,
+  profileFormSchema,
+  roleLabels,
+} from '@portal/domain';
+import { type ReactNode, useState } from 'react';
+import { useNotify } from '../../../components/notifications/use-notify';
+import { buttonStyles } from '../../../components/ui/button-styles';
+import { FormMessage, TextField } from '../../../components/ui/text-field';
+import { useAuth } from '../../../lib/use-session';
+import { apiAnswered } from '../api/errors';
+import { useUpdateProfile } from '../api/update-profile';
+import { profileFields } from './account-fields';
+import { AccountForm, type AccountFormDefinition, type Notice, useAccountForm } from './account-form';
+import { AuthLoading } from './route-guards';
+
+const fields = profileFields<ProfileForm>(['first_name', 'last_name', 'phone', 'company']);
+
+const profileEdit: AccountFormDefinition<ProfileForm, ProfileForm> = {
+  schema: profileFormSchema,
+  fields: [{ row: fields }],
+  submit: 'Save Changes',
+  busy: 'Saving...',
+};
+
+function formValues(profile: ProfileUser): ProfileForm {
+  return {
+    first_name: profile.first_name,
+    last_name: profile.last_name,
+    phone: profile.phone ?? '',
+    company: profile.company ?? '',
+  };
+}
+
+function memberSince(createdAt: string): string {
+  const date = new Date(createdAt);
+  if (Number.isNaN(date.getTime())) return accountMessages.notProvided;
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm font-medium text-slate-600">{term}</dt>
+      {children}
+    </div>
+  );
+}
+
+/** The profile, read-only until Edit Profile; saving puts the answer in the auth state. */
+function ProfileCard({ profile, email }: { profile: ProfileUser; email: string }) {
+  const { notify } = useNotify();
+  const auth = useAuth();
+  const update = useUpdateProfile();
+  const [editing, setEditing] = useState(false);
+  const form = useAccountForm(profileEdit, formValues(profile));
+
+  async function save(values: ProfileForm): Promise<Notice | undefined> {
+    if (!auth.session) return { type: 'error', text: accountMessages.noActiveSession };
+    try {
+      const saved = await update.mutateAsync(values);
+      form.reset(formValues(saved));
+    } catch (error) {
+      const text = apiAnswered(error)
+        ? accountMessages.profileUpdateFailed
+        : accountMessages.profileUpdateError;
+      return { type: 'error', text };
+    }
+    notify({ type: 'success', title: 'Success', message: accountMessages.profileUpdated });
+    setEditing(false);
+  }
+
+  function cancel() {
+    form.reset(formValues(profile));
+    setEditing(false);
+  }
+
+  return (
+    <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h2 className="text-xl font-semibold text-slate-900">Personal Information</h2>
+        <span className="rounded-full bg-blue-50 px-3 py-1 text-sm font-semibold text-blue-800">
+          {roleLabels[profile.role] ?? roleLabels.client}
+        </span>
+      </div>
+      {editing ? (
+        <div className="mt-6 space-y-4">
+          <AccountForm form={form} definition={profileEdit} onSubmit={save} onCancel={cancel}>
+            <TextField
+              label="Email"
+              type="email"
+              value={email}
+              readOnly
+              disabled
+              hint={accountMessages.emailReadOnly}
+            />
+          </AccountForm>
+        </div>
+      ) : (
+        <>
+          <dl className="mt-6 grid gap-6 sm:grid-cols-2">
+            {fields.map((field) => (
+              <Fact key={field.name} term={field.label}>
+                <dd className="mt-1 text-slate-900">{profile[field.name] || accountMessages.notProvided}</dd>
+              </Fact>
+            ))}
+            <Fact term="Email">
+              <dd className="mt-1 text-slate-900">{email}</dd>
+              <dd className="mt-1 text-sm text-slate-600">{accountMessages.emailReadOnly}</dd>
+            </Fact>
+            <Fact term="Member Since">
+              <dd className="mt-1 text-slate-900">{memberSince(profile.created_at)}</dd>
+            </Fact>
+          </dl>
+          <button type="button" onClick={() => setEditing(true)} className={`${buttonStyles.primary} mt-6`}>
+            Edit Profile
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The signed-in user's profile page: its states while the auth state loads or fails, then the profile. */
+export function ProfileDetails() {
+  const auth = useAuth();
+  let body: ReactNode;
+  if (auth.loading) body = <AuthLoading />;
+  else if (!auth.session) body = <FormMessage type="error">{accountMessages.noActiveSession}</FormMessage>;
+  else if (!auth.profile)
+    body = (
+      <FormMessage type="error">
+        {auth.error ? accountMessages.profileLoadFailed : accountMessages.profileLoadError}
+      </FormMessage>
+    );
+  else body = <ProfileCard profile={auth.profile} email={auth.session.user.email} />;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">My Profile</h1>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { accountMessages, paths, type RegisterForm, registerFormSchema } from '@portal/domain';
+import { CalendarCheck, MailCheck, UserRoundPen } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { IconList } from '../../../components/ui/icon-list';
+import { serverMessage } from '../api/errors';
+import { useSignUp } from '../api/sign-up';
+import { emailField, newPasswordField } from './account-fields';
+import { AccountForm, type AccountFormDefinition, type Notice, useAccountForm } from './account-form';
+import { AuthCard, AuthLink } from './auth-card';
+
+const registration: AccountFormDefinition<RegisterForm, RegisterForm> = {
+  schema: registerFormSchema,
+  fields: [
+    { ...emailField, required: true },
+    {
+      ...newPasswordField,
+      name: 'password',
+      label: 'Password',
+      required: true,
+      hint: 'At least 6 characters',
+    },
+    { ...newPasswordField, name: 'confirmPassword', label: 'Confirm Password', required: true },
+  ],
+  submit: 'Create Account',
+  busy: 'Creating account...',
+};
+
+const nextSteps = [
+  { icon: MailCheck, text: 'Verify your email address with the link we send you' },
+  { icon: UserRoundPen, text: 'Complete your profile with your name and company' },
+  { icon: CalendarCheck, text: 'Book consultation services with our experts' },
+] as const;
+
+/** Registration; on success, to the login page with the message to verify the address, the address filled in. */
+export function RegisterCard() {
+  const navigate = useNavigate();
+  const signUp = useSignUp();
+  const form = useAccountForm(registration, { email: '', password: '', confirmPassword: '' });
+
+  async function register(values: RegisterForm): Promise<Notice | undefined> {
+    const email = values.email.trim();
+    try {
+      await signUp.mutateAsync({ email, password: values.password });
+    } catch (error) {
+      return { type: 'error', text: serverMessage(error) ?? accountMessages.registrationFailed };
+    }
+    await navigate(paths.login, { state: { message: accountMessages.registrationSuccess, email } });
+  }
+
+  return (
+    <AuthCard title="Create Your Account" lead="Register to book consultations with our experts.">
+      <AccountForm form={form} definition={registration} onSubmit={register} />
+      <AuthLink to={paths.login} question="Already have an account?">
+        Log in
+      </AuthLink>
+      <section aria-labelledby="whats-next" className="rounded-xl bg-slate-50 p-4">
+        <h2 id="whats-next" className="text-base font-semibold text-slate-900">
+          What's Next?
+        </h2>
+        <IconList
+          items={nextSteps}
+          ordered
+          className="mt-3 space-y-2 text-sm text-slate-700"
+          iconClassName="mt-0.5 size-4 text-blue-700"
+        />
+      </section>
+    </AuthCard>
+  );
+}

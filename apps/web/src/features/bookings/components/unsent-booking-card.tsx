@@ -1,0 +1,27 @@
+import { defaultPreferredContact, defaultUrgency, totalCost } from '@portal/domain';
+import { slotTime } from '../format';
+import type { UnsentCreate } from '../unsent-queue';
+import { BookingArticle } from './booking-article';
+
+/** A booking kept in this browser: what the user chose, marked as not yet sent (no code until the server has it). */
+export function UnsentBookingCard({ item }: { item: UnsentCreate }) {
+  const { body, service } = item;
+  return (
+    <BookingArticle
+      headingId={`unsent-${item.idempotencyKey}-heading`}
+      service={service.name}
+      status="pending"
+      notSent="booking"
+      details={{
+        date: item.date,
+        time: slotTime(item.slotLabel, item.timeZone, body.startsAt),
+        cost: totalCost(service.hourly_rate, service.duration),
+        urgency: body.urgency ?? defaultUrgency,
+        contact: body.preferredContact ?? defaultPreferredContact,
+        bookedAt: item.savedAt,
+        timeZone: item.timeZone,
+        description: body.projectDescription ?? '',
+      }}
+    />
+  );
+}

@@ -1,0 +1,21 @@
+import { apiPaths } from '@portal/domain';
+import { type QueryKey, queryOptions } from '@tanstack/react-query';
+import type { ZodType } from 'zod';
+import { apiRequest } from './api-client';
+
+/**
+ * GET /api/services → the services, each read with `schema`: the catalogue reads them whole, the admin filter
+ * only their ids and names (so that its chunk shares no schema with the catalogue pages).
+ */
+export async function getServiceList<T>(
+  schema: ZodType<{ services: T[] }>,
+  signal?: AbortSignal,
+): Promise<T[]> {
+  const body = await apiRequest(apiPaths.services, schema, { signal });
+  return body.services;
+}
+
+/** The query options of the service list read with `schema`, cached under `queryKey`. */
+export function serviceListQueryOptions<T>(queryKey: QueryKey, schema: ZodType<{ services: T[] }>) {
+  return queryOptions({ queryKey, queryFn: ({ signal }) => getServiceList(schema, signal) });
+}
