@@ -10,7 +10,6 @@ export const accountMessages = {
   verifyBeforeLogin: 'Please verify your email address before logging in.',
   loginSuccess: 'Welcome back! Login successful.',
   loginFailed: 'Login failed. Please check your credentials.',
-  invalidCredentials: 'Invalid email or password',
   resetEmailSent: 'Password reset email sent! Check your email for instructions.',
   resetEmailFailed: 'Failed to send reset email',
   passwordUpdateFailed: 'Failed to update password',
@@ -30,7 +29,6 @@ export const accountMessages = {
   namesRequired: 'First name and last name are required',
   loginToCompleteProfile: 'Please log in to complete your profile',
   noActiveSession: 'No active session',
-  signInRequired: 'Please log in to continue',
   adminRequired: "You don't have permission to access this page. Administrative privileges are required.",
   profileNotFound: 'Profile not found. Please complete your profile.',
   tooManyRequests: 'Too many requests. Please try again later.',
@@ -52,6 +50,8 @@ export const accountMessages = {
   profileCreateError: (message: string) => `An error occurred: ${message}. Please try again.`,
   /** Ours: after a reset that did not sign the user in. */
   passwordUpdatedLogIn: 'Password updated. Please log in.',
+  /** After a reset that signed the user in. */
+  passwordUpdated: 'Your password has been updated.',
   /** Ours: the resend button's answer. */
   verificationEmailSent: 'Verification email sent! Please check your inbox.',
   verificationEmailFailed: 'Failed to send verification email',

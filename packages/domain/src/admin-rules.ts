@@ -132,6 +132,8 @@ export const adminMessages = {
   updateFailed: 'Failed to update booking',
   statusUpdated: (status: BookingStatus) => `Booking ${status} successfully`,
   endBeforeStart: 'endDate must not be before startDate',
+  /** The All Bookings filters' words for the same rule. */
+  toBeforeFrom: 'The "to" date must not be before the "from" date.',
   statusInvalid: 'status must be one of all, pending, confirmed, completed, cancelled',
   bookingStatusInvalid: 'status must be one of pending, confirmed, completed, cancelled',
   serviceUnknown: 'No service has this id',

@@ -1,9 +1,23 @@
-// How money, calendar dates and time zones are written to people, the same in the web app and in e-mails.
+// How statuses, money, calendar dates and time zones are written to people, the same on every screen and in
+// e-mails.
+import type { BookingStatus } from './booking-rules.ts';
 import type { IsoDate } from './calendar-dates.ts';
+
+export const statusLabels: Record<BookingStatus, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
 
 /** Whole dollars: '$1,250'. */
 export function dollars(amount: number): string {
   return `$${amount.toLocaleString('en-US')}`;
+}
+
+/** A service's rate as the catalogue writes it: '$150/hour'. */
+export function hourlyRate(rate: number): string {
+  return `$${rate}/hour`;
 }
 
 /** A calendar date 'YYYY-MM-DD' written out with its weekday (no zone shift: it is a date, not an instant). */

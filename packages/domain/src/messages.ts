@@ -9,5 +9,4 @@ export const messages = {
   invalidRequest: 'Invalid request',
   internalError: 'Something went wrong. Please try again later.',
   shuttingDown: 'The server is shutting down. Please try again in a moment.',
-  databaseUnavailable: 'The database is not answering',
 } as const;

@@ -1,5 +1,5 @@
 import type { BookingStatus } from '@portal/domain';
-import { statusLabels } from '../../lib/booking-format';
+import { statusLabels } from '@portal/domain';
 
 const badgeLook: Record<BookingStatus, string> = {
   pending: 'bg-amber-100 text-amber-900',

@@ -1,7 +1,13 @@
 // How the admin pages write figures and times. What My Bookings writes the same way (statuses, dollars, dates,
 // zone names) is in src/lib/booking-format.ts.
-import { type Booking, type IsoDate, percentChange, zonedDate, zonedTime } from '@portal/domain';
-import { zoneAbbreviation } from '../../lib/booking-format';
+import {
+  type Booking,
+  type IsoDate,
+  percentChange,
+  zoneAbbreviation,
+  zonedDate,
+  zonedTime,
+} from '@portal/domain';
 
 const MINUS = '\u2212';
 

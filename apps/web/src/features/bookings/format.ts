@@ -1,5 +1,5 @@
 import type { Booking, PreferredContact, Urgency } from '@portal/domain';
-import { zoneAbbreviation } from '../../lib/booking-format';
+import { zoneAbbreviation } from '@portal/domain';
 
 export const urgencyLabels: Record<Urgency, string> = {
   low: 'Low',

@@ -55,7 +55,7 @@ function ResetForm({ token, onSpent }: { token: string; onSpent: () => void }) {
     // Signed in by the reset (when the accounts service does so) → the dashboard; otherwise log in again.
     const session = await refreshAuth().catch(() => null);
     if (session) {
-      notify({ type: 'success', title: 'Success', message: 'Your password has been updated.' });
+      notify({ type: 'success', title: 'Success', message: accountMessages.passwordUpdated });
       await navigate(paths.dashboard, { replace: true });
     } else {
       await navigate(paths.login, {

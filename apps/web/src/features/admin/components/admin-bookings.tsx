@@ -1,4 +1,11 @@
-import { adminApiPaths, defaultAdminPageSize, isRangeOrdered, paths } from '@portal/domain';
+import {
+  adminApiPaths,
+  adminMessages,
+  bookingMessages,
+  defaultAdminPageSize,
+  isRangeOrdered,
+  paths,
+} from '@portal/domain';
 import { ArrowLeft, ChevronLeft, ChevronRight, Download } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -14,7 +21,7 @@ const unavailable = 'disabled:cursor-not-allowed disabled:opacity-60';
 
 const listTexts: ListTexts = {
   loading: 'Loading bookings...',
-  failed: 'Failed to load bookings. Please try again.',
+  failed: bookingMessages.loadFailed,
   empty: 'No bookings match these filters.',
 };
 
@@ -79,7 +86,7 @@ export function AdminBookings() {
         <BookingFilters
           filters={filters}
           onChange={changeFilters}
-          rangeError={rangeValid ? undefined : 'The "to" date must not be before the "from" date.'}
+          rangeError={rangeValid ? undefined : adminMessages.toBeforeFrom}
         />
       </div>
 

@@ -8,6 +8,7 @@ import {
   periodRange,
   rangeDays,
   recentBookingsLimit,
+  shortDate,
 } from '@portal/domain';
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -17,7 +18,6 @@ import { buttonStyles } from '../../../components/ui/button-styles';
 import { Spinner } from '../../../components/ui/spinner';
 import { type TabItem, Tabs } from '../../../components/ui/tabs';
 import { FormMessage } from '../../../components/ui/text-field';
-import { shortDate } from '../../../lib/booking-format';
 import { useAdminBookings } from '../api/get-admin-bookings';
 import { useAdminStats } from '../api/get-admin-stats';
 import { useUserStats } from '../api/get-user-stats';

@@ -1,4 +1,4 @@
-import { shortDate } from '../../../lib/booking-format';
+import { shortDate } from '@portal/domain';
 
 interface ChartPoint {
   date: string;

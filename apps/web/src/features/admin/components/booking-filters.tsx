@@ -1,7 +1,6 @@
-import { type AdminStatusFilter, adminStatusFilters, type IsoDate } from '@portal/domain';
+import { type AdminStatusFilter, adminStatusFilters, type IsoDate, statusLabels } from '@portal/domain';
 import { type ReactNode, useId } from 'react';
 import { Select } from '../../../components/ui/select';
-import { statusLabels } from '../../../lib/booking-format';
 import type { AdminListFilters } from '../api/filters';
 import { useServiceChoices } from '../api/get-services';
 

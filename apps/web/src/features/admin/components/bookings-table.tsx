@@ -1,7 +1,7 @@
 import type { Booking } from '@portal/domain';
+import { dollars, shortDate } from '@portal/domain';
 import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import { dollars, shortDate } from '../../../lib/booking-format';
 import { bookedDay, bookingDay, bookingHours, clientName } from '../format';
 import { StatusSelect } from './status-select';
 

@@ -4,10 +4,11 @@ import {
   type BookingStatus,
   bookingStatuses,
   confirmedCount,
+  dollars,
   revenueDefinition,
+  shortDate,
 } from '@portal/domain';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import { dollars, shortDate } from '../../../lib/booking-format';
 import { BarChart } from './bar-chart';
 
 /**

@@ -1,6 +1,6 @@
 import type { AdminStatsResponse } from '@portal/domain';
+import { dollars } from '@portal/domain';
 import { ScrollRegion } from '../../../components/ui/scroll-region';
-import { dollars } from '../../../lib/booking-format';
 
 type ServiceFigures = AdminStatsResponse['services'][number];
 

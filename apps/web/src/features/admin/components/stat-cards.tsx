@@ -1,6 +1,6 @@
 import type { BookingStats } from '@portal/domain';
+import { dollars } from '@portal/domain';
 import { CalendarCheck, Clock, DollarSign, type LucideIcon, UsersRound } from 'lucide-react';
-import { dollars } from '../../../lib/booking-format';
 import { changeText } from '../format';
 
 export interface UserFigures {

@@ -4,12 +4,12 @@ import {
   type BookingStatus,
   bookingStatuses,
   isBookingStatus,
+  statusLabels,
 } from '@portal/domain';
 import { useId } from 'react';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { Select } from '../../../components/ui/select';
 import { ApiError } from '../../../lib/api-error';
-import { statusLabels } from '../../../lib/booking-format';
 import { useUpdateBookingStatus } from '../api/update-booking-status';
 
 /**

@@ -1,7 +1,6 @@
-import { type Booking, defaultBusinessTimeZone } from '@portal/domain';
+import { type Booking, defaultBusinessTimeZone, shortDate, zoneName } from '@portal/domain';
 import { type ListTexts, QueryStates } from '../../../components/ui/query-states';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import { shortDate, zoneName } from '../../../lib/booking-format';
 import { useUpcomingBookings } from '../api/get-upcoming-bookings';
 import { bookingDay, bookingHours, clientName } from '../format';
 import { StatusSelect } from './status-select';

@@ -1,5 +1,5 @@
 import type { IsoDate, PreferredContact, Urgency } from '@portal/domain';
-import { dollars, longDate } from '../../../lib/booking-format';
+import { dollars, longDate } from '@portal/domain';
 import { contactLabels, shortDateIn, urgencyLabels } from '../format';
 
 /** A term and its value; a `wide` one (free text) takes a whole row and keeps its line breaks. */

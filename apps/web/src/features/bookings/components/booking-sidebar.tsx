@@ -1,8 +1,8 @@
 import type { Service } from '@portal/domain';
+import { hourlyRate } from '@portal/domain';
 import { CircleCheck } from 'lucide-react';
 import { IconList } from '../../../components/ui/icon-list';
 import { ServiceIcon } from '../../../components/ui/service-icon';
-import { hourlyRate } from '../../../lib/booking-format';
 
 /** What happens after booking, in the order it happens. */
 const whatToExpect = [

@@ -1,10 +1,9 @@
-import { type Booking, bookingMessages } from '@portal/domain';
+import { type Booking, bookingMessages, longDate } from '@portal/domain';
 import { useEffect, useId, useRef } from 'react';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { ApiError } from '../../../lib/api-error';
-import { longDate } from '../../../lib/booking-format';
 import { useCancelBooking } from '../api/cancel-booking';
 import { addUnsent, isUnreachable } from '../unsent-queue';
 

@@ -1,8 +1,15 @@
-import { type AvailabilitySlot, type IsoDate, type Service, totalCost } from '@portal/domain';
+import {
+  type AvailabilitySlot,
+  dollars,
+  hourlyRate,
+  type IsoDate,
+  longDate,
+  type Service,
+  totalCost,
+} from '@portal/domain';
 import { useId } from 'react';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { buttonStyles } from '../../../components/ui/button-styles';
-import { dollars, hourlyRate, longDate } from '../../../lib/booking-format';
 import { contactLabels, slotTime, urgencyLabels } from '../format';
 import { type Fact, FactList } from './booking-facts';
 import type { BookingDetails } from './details-step';

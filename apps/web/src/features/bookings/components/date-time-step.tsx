@@ -4,14 +4,15 @@ import {
   bookingMessages,
   type IsoDate,
   isBookableDate,
+  longDate,
   todayIn,
+  zoneName,
 } from '@portal/domain';
 import type { CSSProperties } from 'react';
 import { DayPicker } from 'react-day-picker';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { Spinner } from '../../../components/ui/spinner';
 import { FormMessage } from '../../../components/ui/text-field';
-import { longDate, zoneName } from '../../../lib/booking-format';
 import { disabledLook } from './styles';
 
 /** A calendar day of the picker (local midnight) as 'YYYY-MM-DD'. */

@@ -1,10 +1,9 @@
-import { paths, type Service, serviceCardFeatures } from '@portal/domain';
+import { hourlyRate, paths, type Service, serviceCardFeatures } from '@portal/domain';
 import { Check, Clock } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { IconList } from '../../../components/ui/icon-list';
 import { ServiceIcon } from '../../../components/ui/service-icon';
-import { hourlyRate } from '../../../lib/booking-format';
 
 /** A service in the list: icon, name, rate, session length, description, the category's features, a link. */
 export function ServiceCard({ service }: { service: Service }) {

@@ -1,11 +1,10 @@
-import { paths, type Service, serviceDetailContent } from '@portal/domain';
+import { hourlyRate, paths, type Service, serviceDetailContent } from '@portal/domain';
 import { CalendarCheck, Check, ChevronRight, Clock, MessageSquare } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { IconList } from '../../../components/ui/icon-list';
 import { ServiceIcon } from '../../../components/ui/service-icon';
-import { hourlyRate } from '../../../lib/booking-format';
 import { useSession } from '../../../lib/use-session';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
