@@ -20,7 +20,7 @@ test.describe('accounts journeys', () => {
     allowConsoleError(expectedAnswers.signInRefused);
     const email = uniqueEmail('journey');
 
-    // Register: every validation message of spec §5.
+    // Register: every validation message (docs/product.md#messages).
     await page.goto('/register');
     await expect(page.getByRole('heading', { name: "What's Next?" })).toBeVisible();
     const emailField = page.getByLabel('Email', { exact: true });

@@ -193,7 +193,7 @@ test.describe('booking', () => {
     expect(await stored()).toEqual([]);
   });
 
-  test('a missing service shows Service Not Found; the detail placeholder reads as the spec says', async ({
+  test('a missing service shows Service Not Found; the detail placeholder reads as the product says', async ({
     page,
     allowConsoleError,
   }) => {

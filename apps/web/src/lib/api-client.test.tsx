@@ -12,7 +12,7 @@ describe('apiFetch', () => {
     setUnauthorizedHandler(undefined);
   });
 
-  it("hands a 401 from the product's API to the unauthorized handler (spec §8)", async () => {
+  it("hands a 401 from the product's API to the unauthorized handler", async () => {
     const handler = vi.fn();
     setUnauthorizedHandler(handler);
     answer(401, { message: 'No active session' });

@@ -142,7 +142,7 @@ describe('register form', () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows every validation message of the spec, tied to its field', async () => {
+  it('shows every validation message of the product, tied to its field', async () => {
     const calls = stubApi({ '/api/identity/get-session': { status: 200, body: null } });
     renderAt('/register');
     await page.getByRole('button', { name: 'Create Account' }).click();
@@ -216,7 +216,7 @@ describe('reset password page', () => {
       .toHaveAttribute('href', '/forgot-password');
   });
 
-  it('checks the fields in the spec order', async () => {
+  it('checks the fields in the order of the form', async () => {
     stubApi({ '/api/identity/get-session': { status: 200, body: null } });
     renderAt('/reset-password?token=abc');
     const submit = page.getByRole('button', { name: 'Update Password' });

@@ -302,7 +302,7 @@ describe('booking wizard', () => {
     expect(second?.body).toMatchObject({ startsAt: `${day}T10:00:00.000Z` });
   });
 
-  it("reports the server's validation errors in the spec's words", async () => {
+  it("reports the server's validation errors in the product's words", async () => {
     stubApi((call) => {
       if (call.method === 'POST' && call.path === '/api/bookings') {
         return {
@@ -519,7 +519,7 @@ describe('the rules of the queue of unsent bookings', () => {
     expect(isUnreachable(new TypeError('Failed to fetch'))).toBe(false);
   });
 
-  it('words the warning and the refusals as the spec does', () => {
+  it('words the warning and the refusals as the product does', () => {
     expect(bookingMessages.savedLocally(unreachableReason(new ApiError(0, 'API unavailable')))).toBe(
       'Booking saved locally - API error: API unavailable',
     );
