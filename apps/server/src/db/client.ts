@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { isDeadlock } from './errors.ts';
 import { lockDataDir } from './lock.ts';
 import * as schema from './schema.ts';
 
@@ -18,6 +19,25 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** An open transaction of `Database` (what `db.transaction` hands its callback). */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * Runs a transaction, and runs it again (up to `attempts` in all) when PostgreSQL ended it to break a deadlock.
+ * Two inserts racing for one time can deadlock on the bookings' exclusion constraint (each waits for the other's
+ * uncommitted row); the next attempt then meets the winner's committed row and fails as a plain conflict.
+ */
+export async function transactionRetryingDeadlocks<T>(
+  db: Database,
+  work: (tx: Transaction) => Promise<T>,
+  attempts = 3,
+): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      if (attempt >= attempts || !isDeadlock(error)) throw error;
+    }
+  }
+}
 
 export const migrationsFolder = resolve(import.meta.dirname, 'migrations');
 

@@ -2,6 +2,7 @@
 
 const exclusionViolation = '23P01';
 const uniqueViolation = '23505';
+const deadlockDetected = '40P01';
 
 function databaseErrorCode(error: unknown): string | undefined {
   let current: unknown = error;
@@ -21,4 +22,9 @@ export function isExclusionViolation(error: unknown): boolean {
 /** A write broke a unique constraint. */
 export function isUniqueViolation(error: unknown): boolean {
   return databaseErrorCode(error) === uniqueViolation;
+}
+
+/** PostgreSQL ended the transaction to break a deadlock; running it again is safe. */
+export function isDeadlock(error: unknown): boolean {
+  return databaseErrorCode(error) === deadlockDetected;
 }

@@ -2,7 +2,7 @@
 // e-mail in the same transaction, so the change and its letter commit together or not at all.
 import { type Booking, type BookingStatus, bookingMessages } from '@portal/domain';
 import { eq, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client.ts';
+import { type Database, type Transaction, transactionRetryingDeadlocks } from '../../db/client.ts';
 import { isExclusionViolation } from '../../db/errors.ts';
 import { bookingEvents, bookings } from '../../db/schema.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
@@ -56,7 +56,7 @@ export async function setBookingStatus(
   options: StatusChangeOptions,
 ): Promise<Booking> {
   try {
-    await db.transaction(async (tx) => {
+    await transactionRetryingDeadlocks(db, async (tx) => {
       const [row] = await tx
         .select({ id: bookings.id, status: bookings.status })
         .from(bookings)

@@ -14,7 +14,7 @@ import {
   totalCost,
 } from '@portal/domain';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { type Database, transactionRetryingDeadlocks } from '../../db/client.ts';
 import { isExclusionViolation, isUniqueViolation } from '../../db/errors.ts';
 import { bookingEvents, bookings, services, userProfiles } from '../../db/schema.ts';
 import { Conflict, Forbidden, invalidField, NotFound, Unprocessable } from '../../lib/errors.ts';
@@ -146,7 +146,7 @@ export async function createBooking(
 
   let id: number;
   try {
-    id = await db.transaction(async (tx) => {
+    id = await transactionRetryingDeadlocks(db, async (tx) => {
       const [row] = await tx
         .insert(bookings)
         .values({
