@@ -23,10 +23,8 @@ afterAll(async () => {
 });
 
 async function attemptsWritten(): Promise<number> {
-  const result = await database.handle.db.execute<{ count: number }>(
-    sql`select count(*)::int as count from attempts`,
-  );
-  return Number(result.rows[0]?.count);
+  const [row] = await database.handle.db.select({ written: count() }).from(attempts);
+  return Number(row?.written);
 }
 
 describe('transactionRetryingDeadlocks', () => {
