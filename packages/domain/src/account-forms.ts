@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { accountMessages } from './account-messages.ts';
 import { minPasswordLength, profileFieldLimits } from './accounts.ts';
-import { limitedText } from './profile.ts';
+import { textField } from './text-field.ts';
 
 /** The form schemas of the account screens, with their messages (docs/product.md#accounts); the server may reuse them. */
 
@@ -75,13 +75,13 @@ export const resetPasswordFormSchema = z
 export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;
 
 const requiredName = (label: string) =>
-  limitedText(label, profileFieldLimits.name).min(1, { error: accountMessages.namesRequired });
+  textField({ label, max: profileFieldLimits.name }).min(1, { error: accountMessages.namesRequired });
 
 const profileFields = {
   firstName: requiredName('First name'),
   lastName: requiredName('Last name'),
-  phone: limitedText('Phone', profileFieldLimits.phone),
-  company: limitedText('Company', profileFieldLimits.company),
+  phone: textField({ label: 'Phone', max: profileFieldLimits.phone }),
+  company: textField({ label: 'Company', max: profileFieldLimits.company }),
 };
 
 /** Complete profile: first name*, last name*, phone, company — sent camelCase. */

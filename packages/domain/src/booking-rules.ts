@@ -10,6 +10,7 @@ import {
   zonedParts,
   zonedTime,
 } from './calendar-dates.ts';
+import { normalizeText, type TextRule, textProblem } from './text.ts';
 
 /** Where business hours are reckoned unless BUSINESS_TIMEZONE says otherwise (MST all year). */
 export const defaultBusinessTimeZone = 'America/Phoenix';
@@ -59,8 +60,6 @@ export const bookingMessages = {
   descriptionRequired: 'Project description is required',
   descriptionTooShort: (length: number) =>
     `Project description must be at least ${minDescriptionLength} characters (currently ${length})`,
-  descriptionTooLong: `Project description must be at most ${maxDescriptionLength} characters`,
-  notesTooLong: `Additional notes must be at most ${maxAdditionalNotesLength} characters`,
   slotTaken: 'This time slot is no longer available',
   businessHoursNote: 'Consultations are available Monday-Friday, 9 AM - 5 PM',
   slotInPast: 'This time slot has already started or is in the past',
@@ -100,14 +99,25 @@ export function bookingValidationMessage(errors: readonly { path: string; msg: s
   return `${bookingMessages.validationFailed}: ${errors.map((error) => `${error.path}: ${error.msg}`).join(', ')}`;
 }
 
-/** The description rule: trimmed, required, at least 20 characters. Undefined when valid, else the message. */
+/** The description rule: text (text.ts), required, at least 20 characters. Undefined when valid, else the message. */
 export function projectDescriptionError(description: string | null | undefined): string | undefined {
-  const trimmed = (description ?? '').trim();
-  if (trimmed.length === 0) return bookingMessages.descriptionRequired;
-  if (trimmed.length < minDescriptionLength) return bookingMessages.descriptionTooShort(trimmed.length);
-  if (trimmed.length > maxDescriptionLength) return bookingMessages.descriptionTooLong;
-  return undefined;
+  const text = normalizeText(description ?? '');
+  if (text.length === 0) return bookingMessages.descriptionRequired;
+  if (text.length < minDescriptionLength) return bookingMessages.descriptionTooShort(text.length);
+  return textProblem(text, projectDescriptionRule);
 }
+
+/** The project description and the notes: several lines of text (text.ts). */
+export const projectDescriptionRule: TextRule = {
+  label: 'Project description',
+  max: maxDescriptionLength,
+  multiline: true,
+};
+export const additionalNotesRule: TextRule = {
+  label: 'Additional notes',
+  max: maxAdditionalNotesLength,
+  multiline: true,
+};
 
 /** Total cost in whole dollars: rate × duration / 60, rounded (docs/product.md#price). */
 export function totalCost(hourlyRate: number, durationMinutes: number): number {

@@ -2,18 +2,20 @@
 import { z } from 'zod';
 import { idParamsSchema, isoInstantSchema } from './api-error.ts';
 import {
+  additionalNotesRule,
   bookingMessages,
   bookingStatuses,
   contactOptions,
   defaultPreferredContact,
   defaultUrgency,
-  maxAdditionalNotesLength,
   maxIdempotencyKeyLength,
   projectDescriptionError,
   urgencyOptions,
 } from './booking-rules.ts';
 import { isIsoDate } from './calendar-dates.ts';
 import { serviceIdParamsSchema } from './catalogue.ts';
+import { normalizeText } from './text.ts';
+import { textField } from './text-field.ts';
 
 const isoDateSchema = z
   .string({ error: bookingMessages.dateInvalid })
@@ -54,7 +56,7 @@ const description = z
       context.addIssue({ code: 'custom', message: problem });
       return z.NEVER;
     }
-    return (value ?? '').trim();
+    return normalizeText(value ?? '');
   });
 
 /** `POST /api/bookings`. Optional choices get the wizard's defaults; empty notes become null. */
@@ -74,10 +76,7 @@ export const createBookingBodySchema = z.object({
     .describe('The chosen slot: its starts_at from the availability answer'),
   urgency: z.enum(urgencyOptions).default(defaultUrgency),
   preferredContact: z.enum(contactOptions).default(defaultPreferredContact),
-  additionalNotes: z
-    .string()
-    .trim()
-    .max(maxAdditionalNotesLength, bookingMessages.notesTooLong)
+  additionalNotes: textField(additionalNotesRule)
     .nullish()
     .transform((value) => (value ? value : null)),
 });

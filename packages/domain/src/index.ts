@@ -15,3 +15,5 @@ export * from './messages.ts';
 export * from './profile.ts';
 export * from './routes.ts';
 export * from './service-icons.ts';
+export * from './text.ts';
+export * from './text-field.ts';

@@ -2,18 +2,15 @@ import { z } from 'zod';
 import { accountMessages } from './account-messages.ts';
 import { profileFieldLimits, roles } from './accounts.ts';
 import { isoInstantSchema } from './api-error.ts';
-
-/** Text trimmed and at most `max` characters: "Phone must be at most 40 characters". */
-export const limitedText = (label: string, max: number) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters`);
+import { textField } from './text-field.ts';
 
 /** Optional text: empty or missing is stored as null. */
 const optionalText = (label: string, max: number) =>
-  limitedText(label, max)
+  textField({ label, max })
     .nullish()
     .transform((value) => (value === '' || value === undefined ? null : value));
 
-const nameField = (label: string) => limitedText(label, profileFieldLimits.name).nullish();
+const nameField = (label: string) => textField({ label, max: profileFieldLimits.name }).nullish();
 
 /**
  * The body of `PUT /api/auth/profile`: snake_case (profile page) or camelCase (complete-profile page). When both

@@ -365,6 +365,30 @@ describe('profiles', () => {
     expect(session.json().user.name).toBe('Kate Johnson');
   });
 
+  it('refuses text the database cannot store or that breaks a line, naming the field, and keeps the profile', async () => {
+    const cases: [object, string, string][] = [
+      [
+        { first_name: 'Ka\u0000te' },
+        'first_name',
+        'First name must not contain control characters or line breaks',
+      ],
+      [{ company: 'Acme\nInc' }, 'company', 'Company must not contain control characters or line breaks'],
+      [{ phone: '555 \udc00' }, 'phone', 'Phone contains characters that are not valid text'],
+    ];
+    for (const [change, path, msg] of cases) {
+      const body = { first_name: 'Kate', last_name: 'Johnson', ...change };
+      const response = await api(testApp.app, 'PUT', '/api/auth/profile', { cookie }, body);
+      expect(response.statusCode, msg).toBe(400);
+      expect(response.json()).toEqual({ message: msg, errors: [{ path, msg }] });
+    }
+    const kept = await api(testApp.app, 'GET', '/api/auth/profile', { cookie });
+    expect(kept.json().user).toMatchObject({
+      first_name: 'Kate',
+      last_name: 'Johnson',
+      phone: '+1 555 0100',
+    });
+  });
+
   it('refuses values that are too long', async () => {
     const response = await api(
       testApp.app,
