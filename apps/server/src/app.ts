@@ -1,10 +1,11 @@
 // Builds the Fastify app from a config: plugins, then routes, then the one error handler. Tests build it too.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import type { Writable } from 'node:stream';
 import { messages } from '@portal/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { type Config, type TrustProxy, usesDevMailbox } from './config.ts';
+import type { Config, TrustProxy } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { resolveAuthSecret } from './lib/auth/auth-secret.ts';
 import { errorHandler } from './lib/errors.ts';
@@ -19,7 +20,8 @@ import { servicesRoutes } from './modules/services/services.routes.ts';
 import { seed } from './modules/services/services.seed.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerDatabase } from './plugins/db.ts';
-import { AccessLog } from './plugins/logging.ts';
+import { registerForgedRequestGuard } from './plugins/forged-requests.ts';
+import { AccessLog, loggerOptions } from './plugins/logging.ts';
 import { type MailOptions, registerMail } from './plugins/mail.ts';
 import { registerOperatorChannel } from './plugins/operator-channel.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -41,6 +43,8 @@ export interface BuildAppOptions {
   database?: DatabaseHandle;
   /** Timing of the mail worker (tests shorten the retry delays). */
   mail?: MailOptions;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: Writable;
 }
 
 /** Incoming request ids are honoured when they look like ids (no log injection, bounded length). */
@@ -73,10 +77,7 @@ function isApiPath(url: string): boolean {
 
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
-    },
+    logger: loggerOptions(config.logLevel, options.logStream),
     genReqId: requestId,
     logController: new AccessLog(),
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -128,12 +129,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   }
 
   registerSecurityHeaders(app, { https: config.appUrl.startsWith('https:') });
+  registerForgedRequestGuard(app, { appUrl: config.appUrl });
   await registerSwagger(app, { appUrl: config.appUrl });
   await registerMail(app, config, options.mail);
   await registerAuth(app, { appUrl: config.appUrl, secret: resolveAuthSecret(config) });
   const spaFallback = await registerStaticSpa(app, config.webDistDir);
 
-  if (usesDevMailbox(config)) await app.register(devMailRoutes);
+  if (config.devMailbox) await app.register(devMailRoutes);
   await app.register(healthRoutes);
   await app.register(identityRoutes, { appUrl: config.appUrl });
   await app.register(servicesRoutes);

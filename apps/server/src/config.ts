@@ -34,6 +34,11 @@ export interface Config {
   mailFrom: string;
   /** The IANA time zone business hours are reckoned in (BUSINESS_TIMEZONE, default America/Phoenix). */
   businessTimeZone: string;
+  /**
+   * E-mail is kept for reading at /dev/mail (loopback callers only): without SMTP_URL, outside production, unless
+   * DEV_MAILBOX=off.
+   */
+  devMailbox: boolean;
 }
 
 export const defaultMailFrom = 'OT Consulting <no-reply@localhost>';
@@ -97,6 +102,10 @@ const environmentSchema = z.object({
     (value) => value === undefined || isTimeZone(value),
     'must be an IANA time zone such as America/Phoenix',
   ),
+  DEV_MAILBOX: z.preprocess(
+    emptyAsUnset,
+    z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  ),
   MAIL_FROM: optionalText.refine(
     (value) => value === undefined || /^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/.test(value),
     'must be an address such as "OT Consulting <no-reply@example.com>"',
@@ -119,9 +128,38 @@ function parseTrustProxy(value: string | undefined): TrustProxy {
   return addresses;
 }
 
-/** Without an SMTP server, outside production, e-mail is kept for reading at /dev/mail (the dev mailbox). */
-export function usesDevMailbox(config: Pick<Config, 'smtpUrl' | 'nodeEnv'>): boolean {
-  return config.smtpUrl === undefined && config.nodeEnv !== 'production';
+/** Whether a host or client address is this machine's own: 127.0.0.0/8, ::1 (also IPv4-mapped), localhost. */
+export function isLoopbackHost(host: string): boolean {
+  const address = host.replace(/^::ffff:/i, '');
+  return address === 'localhost' || address === '::1' || /^127(\.\d{1,3}){3}$/.test(address);
+}
+
+/**
+ * The rules that hold between variables: a production server is reached over https through named proxies, and a
+ * development server with the dev mailbox (every e-mail, reset links included) listens on this machine only.
+ */
+function checkDeployment(config: Config, trustProxySetting: string | undefined): void {
+  if (config.nodeEnv === 'production') {
+    if (config.authSecret === undefined) {
+      throw new ConfigError(
+        `AUTH_SECRET is required in production (at least ${minAuthSecretLength} characters, e.g. \`openssl rand -base64 32\`)`,
+      );
+    }
+    if (!config.appUrl.startsWith('https://')) {
+      throw new ConfigError(`APP_URL must be an https:// URL in production (got "${config.appUrl}")`);
+    }
+    if (trustProxySetting === 'true') {
+      throw new ConfigError(
+        'TRUST_PROXY=true believes any proxy in production: give the number of proxies in front (e.g. 1) or their addresses',
+      );
+    }
+  }
+  if (config.devMailbox && !isLoopbackHost(config.host)) {
+    throw new ConfigError(
+      `HOST ${config.host} would show the dev mailbox (every e-mail, reset links included) to the network: ` +
+        'set NODE_ENV=production with SMTP_URL, or DEV_MAILBOX=off',
+    );
+  }
 }
 
 /** Parses the environment; a bad value throws a `ConfigError` naming the variable. Empty counts as unset. */
@@ -137,15 +175,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`${variable} ${issue?.message ?? 'is invalid'}${shown}`);
   }
   const values = parsed.data;
-  if (values.NODE_ENV === 'production' && values.AUTH_SECRET === undefined) {
-    throw new ConfigError(
-      `AUTH_SECRET is required in production (at least ${minAuthSecretLength} characters, e.g. \`openssl rand -base64 32\`)`,
-    );
-  }
   const cwd = process.cwd();
   const absolute = (path: string) => (isAbsolute(path) ? path : resolve(cwd, path));
   const appUrl = (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
-  return {
+  const config: Config = {
     port: values.PORT,
     host: values.HOST ?? '127.0.0.1',
     databaseUrl: values.DATABASE_URL,
@@ -159,5 +192,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM ?? defaultMailFrom,
     businessTimeZone: values.BUSINESS_TIMEZONE ?? defaultBusinessTimeZone,
+    devMailbox:
+      values.SMTP_URL === undefined && values.NODE_ENV !== 'production' && values.DEV_MAILBOX === 'on',
   };
+  checkDeployment(config, values.TRUST_PROXY);
+  return config;
 }

@@ -15,11 +15,19 @@ try {
   process.exit(1);
 }
 
+// NODE_ENV=test is for the test suite's in-process app; a server started with it would run with a test's settings.
+if (config.nodeEnv === 'test') {
+  process.stderr.write(
+    'Configuration error: NODE_ENV=test is only for the test suite; use development or production\n',
+  );
+  process.exit(1);
+}
+
 let app: Awaited<ReturnType<typeof buildApp>>;
 try {
   app = await buildApp(config);
 } catch (error) {
-  if (!(error instanceof DatabaseLockedError)) throw error;
+  if (!(error instanceof DatabaseLockedError || error instanceof ConfigError)) throw error;
   process.stderr.write(`Cannot start: ${error.message}\n`);
   process.exit(1);
 }

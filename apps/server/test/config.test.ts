@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -51,6 +51,7 @@ describe('loadConfig', () => {
       smtpUrl: 'smtp://mailer:secret@mail.example.com:587',
       mailFrom: 'OT Consulting <hello@example.com>',
       businessTimeZone: 'America/Denver',
+      devMailbox: false,
     });
   });
 
@@ -76,6 +77,22 @@ describe('loadConfig', () => {
     [{ APP_URL: 'not a url' }, /^APP_URL must be an absolute URL/],
     [{ TRUST_PROXY: 'everyone!' }, /^TRUST_PROXY must be/],
     [{ NODE_ENV: 'production' }, /^AUTH_SECRET is required in production/],
+    [
+      { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), APP_URL: 'http://portal.example.com' },
+      /^APP_URL must be an https:\/\/ URL in production/,
+    ],
+    [
+      {
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'x'.repeat(32),
+        APP_URL: 'https://portal.example.com',
+        TRUST_PROXY: 'true',
+      },
+      /^TRUST_PROXY=true believes any proxy in production/,
+    ],
+    [{ HOST: '0.0.0.0' }, /^HOST 0\.0\.0\.0 would show the dev mailbox .* DEV_MAILBOX=off$/],
+    [{ HOST: '192.168.1.20', DEV_MAILBOX: 'on' }, /^HOST 192\.168\.1\.20 would show the dev mailbox/],
+    [{ DEV_MAILBOX: 'maybe' }, /^DEV_MAILBOX must be on or off/],
     [{ AUTH_SECRET: 'short' }, /^AUTH_SECRET must be at least 32 characters long/],
     [{ SMTP_URL: 'http://mail' }, /^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
     [{ MAIL_FROM: 'nobody' }, /^MAIL_FROM must be an address/],
@@ -98,12 +115,50 @@ describe('loadConfig', () => {
     );
   });
 
+  it('keeps the dev mailbox on this machine: a network HOST needs DEV_MAILBOX=off, SMTP or production', () => {
+    expect(loadConfig({}).devMailbox).toBe(true);
+    expect(loadConfig({ HOST: '::1' }).devMailbox).toBe(true);
+    expect(loadConfig({ HOST: '0.0.0.0', DEV_MAILBOX: 'off' }).devMailbox).toBe(false);
+    expect(loadConfig({ HOST: '0.0.0.0', SMTP_URL: 'smtp://mail.example.com' }).devMailbox).toBe(false);
+    const production = {
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'x'.repeat(32),
+      APP_URL: 'https://p.example.com',
+    };
+    expect(loadConfig({ ...production, HOST: '0.0.0.0', TRUST_PROXY: '1' }).devMailbox).toBe(false);
+  });
+
   it('defaults the sender to the company', () => {
     expect(loadConfig({}).mailFrom).toBe('OT Consulting <no-reply@localhost>');
   });
 });
 
 describe('resolveAuthSecret', () => {
+  it('refuses a stored secret that is short or empty instead of using it', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'portal-secret-'));
+    try {
+      for (const stored of ['', 'short\n']) {
+        writeFileSync(authSecretFile(dataDir), stored);
+        expect(() => resolveAuthSecret({ authSecret: undefined, dataDir, nodeEnv: 'development' })).toThrow(
+          ConfigError,
+        );
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('creates DATA_DIR readable by its owner only', () => {
+    const parent = mkdtempSync(join(tmpdir(), 'portal-secret-'));
+    try {
+      const dataDir = join(parent, 'data');
+      resolveAuthSecret({ authSecret: undefined, dataDir, nodeEnv: 'development' });
+      expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
   it('generates a secret into DATA_DIR once (mode 0600) and reuses it', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'portal-secret-'));
     try {

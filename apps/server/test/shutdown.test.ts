@@ -112,6 +112,13 @@ describe('the server process', () => {
     expect([200, 503, 0]).toContain(await inFlight);
   });
 
+  it('refuses to run as a server in test mode', async () => {
+    const server = startServer({ NODE_ENV: 'test' });
+    const [code] = await server.exited;
+    expect(code).toBe(1);
+    expect(server.output().stderr).toContain('NODE_ENV=test is only for the test suite');
+  });
+
   it('stops at start-up with one clear line when a variable is bad', async () => {
     const server = startServer({ PORT: 'abc' });
     const [code] = await server.exited;

@@ -1,5 +1,4 @@
 // One database handle for both drivers: embedded PGlite (no DATABASE_URL) or a PostgreSQL server (node-postgres).
-import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
@@ -10,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { ensurePrivateDir } from '../lib/data-dir.ts';
 import { isDeadlock } from './errors.ts';
 import { lockDataDir } from './lock.ts';
 import * as schema from './schema.ts';
@@ -93,7 +93,8 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   let unlock = () => {};
   if (dataDir !== undefined) {
     directory = pgliteDirectory(dataDir);
-    mkdirSync(directory, { recursive: true });
+    ensurePrivateDir(dataDir);
+    ensurePrivateDir(directory);
     unlock = lockDataDir(dataDir);
   }
   let client: PGlite;

@@ -4,14 +4,34 @@ const exclusionViolation = '23P01';
 const uniqueViolation = '23505';
 const deadlockDetected = '40P01';
 
-function databaseErrorCode(error: unknown): string | undefined {
+/** What a failed query tells that holds no data: PostgreSQL's code and the object it concerns. */
+export interface DatabaseFailure {
+  code: string;
+  constraint?: string;
+  table?: string;
+  column?: string;
+}
+
+/** The driver's error in the chain, as its code and the names of what it concerns; undefined for other errors. */
+export function databaseFailure(error: unknown): DatabaseFailure | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
     const code = 'code' in current ? current.code : undefined;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
+      const failure: DatabaseFailure = { code };
+      for (const name of ['constraint', 'table', 'column'] as const) {
+        const value: unknown = Reflect.get(current, name);
+        if (typeof value === 'string') failure[name] = value;
+      }
+      return failure;
+    }
     current = 'cause' in current ? current.cause : undefined;
   }
   return undefined;
+}
+
+function databaseErrorCode(error: unknown): string | undefined {
+  return databaseFailure(error)?.code;
 }
 
 /** A write broke an exclusion constraint: for bookings, another active booking holds the time. */

@@ -1,8 +1,8 @@
 // Mail: requests put messages in the outbox; a worker in this process delivers them over SMTP, or, without
-// SMTP_URL outside production, into the dev mailbox (the outbox rows, listed at /dev/mail; links also logged).
+// SMTP_URL outside production, into the dev mailbox (the outbox rows, listed at /dev/mail to loopback callers).
 import type { FastifyInstance } from 'fastify';
 import nodemailer from 'nodemailer';
-import { type Config, usesDevMailbox } from '../config.ts';
+import type { Config } from '../config.ts';
 import { linksIn, type MailMessage } from '../lib/mail/letter.ts';
 import { enqueueMail } from '../lib/mail/outbox.ts';
 import { type Deliver, type MailWorker, nodemailerMessage, startMailWorker } from '../lib/mail/worker.ts';
@@ -26,10 +26,9 @@ export interface MailOptions {
 
 export async function registerMail(
   app: FastifyInstance,
-  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'nodeEnv'>,
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'devMailbox'>,
   options: MailOptions = {},
 ): Promise<void> {
-  const devMailbox = usesDevMailbox(config);
   let deliver: Deliver | undefined;
   let closeTransport = () => {};
   if (config.smtpUrl !== undefined) {
@@ -38,13 +37,12 @@ export async function registerMail(
     deliver = async (message) => {
       await transport.sendMail(nodemailerMessage(message, config.mailFrom));
     };
-  } else if (devMailbox) {
-    // The dev mailbox keeps the rows; delivering is showing where to read them.
+  } else if (config.devMailbox) {
+    // The dev mailbox keeps the rows; delivering is showing where to read them. Links sign people in or reset
+    // passwords: only a developer's debug log shows them.
     deliver = async (message) => {
-      app.log.info(
-        { mailId: message.id, to: message.to, subject: message.subject, links: linksIn(message.text) },
-        'dev mailbox: message stored (read it at /dev/mail)',
-      );
+      app.log.info({ mailId: message.id }, 'dev mailbox: message stored (read it at /dev/mail)');
+      app.log.debug({ mailId: message.id, links: linksIn(message.text) }, 'dev mailbox: the message links');
     };
   } else {
     app.log.warn('SMTP_URL is not set: e-mails wait in the outbox until an SMTP server is configured');

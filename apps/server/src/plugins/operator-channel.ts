@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { ensurePrivateDir } from '../lib/data-dir.ts';
 import { type OperatorChannelFile, operatorFile } from '../lib/operator-channel.ts';
 
 /** The loopback URL the operator command reaches this server at. */
@@ -24,7 +25,7 @@ export function registerOperatorChannel(app: FastifyInstance, dataDir: string): 
     const address = app.server.address();
     if (!address || typeof address !== 'object') return;
     const content: OperatorChannelFile = { url: localUrl(address), secret, pid: process.pid };
-    mkdirSync(dataDir, { recursive: true });
+    ensurePrivateDir(dataDir);
     writeFileSync(file, `${JSON.stringify(content)}\n`, { mode: 0o600 });
     written = true;
   });

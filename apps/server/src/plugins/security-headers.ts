@@ -37,4 +37,11 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { https: 
   app.addHook('onRequest', (request, reply, done) => {
     setHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined));
   });
+  // API answers hold personal data (profiles, bookings, sessions): no browser or proxy keeps a copy, unless a route
+  // says its answer is public.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
 }

@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { identity } from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
@@ -53,7 +54,17 @@ describe('the mail outbox', () => {
 
 describe('the dev mailbox', () => {
   it('lists the messages at /dev/mail with clickable links, and the latest one per address as JSON', async () => {
-    testApp = await buildTestApp({ mail: { pollIntervalMs: 50 } });
+    const logged: string[] = [];
+    testApp = await buildTestApp({
+      env: { LOG_LEVEL: 'info' },
+      mail: { pollIntervalMs: 50 },
+      logStream: new Writable({
+        write(chunk, _encoding, done) {
+          logged.push(String(chunk));
+          done();
+        },
+      }),
+    });
     await identity(testApp.app, 'POST', '/sign-up/email', {
       email: 'dev@example.com',
       password: 'local-only-pass',
@@ -73,13 +84,33 @@ describe('the dev mailbox', () => {
     expect(page.body).toContain(`<a href="${link.replaceAll('&', '&amp;')}">`);
 
     expect((await testApp.app.inject('/dev/mail/latest?to=nobody@example.com')).statusCode).toBe(404);
+    // The delivery is logged at info, its links (which sign people in) are not.
+    await expect.poll(() => logged.join(''), { timeout: 10_000 }).toContain('dev mailbox: message stored');
+    expect(logged.join('')).not.toContain('verify-email?token');
+  });
+
+  it('is shown to callers on this machine only', async () => {
+    testApp = await buildTestApp({ mail: { pollIntervalMs: 50 } });
+    const unknownPath = await testApp.app.inject({ url: '/no-such-page', remoteAddress: '203.0.113.9' });
+    for (const url of ['/dev/mail', '/dev/mail/latest?to=dev@example.com']) {
+      const remote = await testApp.app.inject({ url, remoteAddress: '203.0.113.9' });
+      // What any path that does not exist gets.
+      expect(remote.statusCode, url).toBe(unknownPath.statusCode);
+      expect(remote.body).toBe(unknownPath.body);
+    }
+    expect((await testApp.app.inject({ url: '/dev/mail', remoteAddress: '::1' })).statusCode).toBe(200);
   });
 
   it('is absent in production', async () => {
     const webDist = mkdtempSync(join(tmpdir(), 'portal-web-'));
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Portal</title>');
     testApp = await buildTestApp({
-      env: { NODE_ENV: 'production', AUTH_SECRET: 's'.repeat(40), WEB_DIST_DIR: webDist },
+      env: {
+        NODE_ENV: 'production',
+        AUTH_SECRET: 's'.repeat(40),
+        APP_URL: 'https://portal.example.com',
+        WEB_DIST_DIR: webDist,
+      },
     });
     expect((await testApp.app.inject('/dev/mail')).statusCode).toBe(404);
     expect((await testApp.app.inject('/dev/mail/latest?to=a@example.com')).statusCode).toBe(404);

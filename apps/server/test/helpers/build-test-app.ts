@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../src/app.ts';
+import { type BuildAppOptions, buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client.ts';
 import type { MailOptions } from '../../src/plugins/mail.ts';
@@ -88,6 +88,8 @@ export async function buildTestApp(
     prepare?: (app: FastifyInstance) => void;
     /** Mail worker timing (short polls and retries in tests). */
     mail?: MailOptions;
+    /** Where the app's log lines go (a test that reads them). */
+    logStream?: BuildAppOptions['logStream'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-data-'));
@@ -95,6 +97,7 @@ export async function buildTestApp(
   const app = await buildApp(testConfig({ DATA_DIR: dataDir, ...options.env }), {
     database: database.handle,
     mail: options.mail,
+    logStream: options.logStream,
   });
   options.prepare?.(app);
   await app.ready();

@@ -18,6 +18,9 @@ import { accounts, rateLimits, sessions, users, verifications } from '../../db/s
 import { existingAccountEmail, passwordResetEmail, verificationEmail } from '../mail/account-emails.ts';
 import type { MailMessage } from '../mail/letter.ts';
 
+/** The session cookie: `portal.session_token` (`__Secure-portal.session_token` over https). */
+export const sessionCookieName = 'portal.session_token';
+
 /** The header our Fastify mount sets to the client address Fastify sees (TRUST_PROXY aware); never a client's. */
 export const clientIpHeader = 'x-portal-client-ip';
 
@@ -151,7 +154,7 @@ export function createAuth(options: AuthOptions) {
     advanced: {
       ipAddress: { ipAddressHeaders: [clientIpHeader] },
       useSecureCookies: https,
-      cookiePrefix: 'portal',
+      cookiePrefix: sessionCookieName.split('.')[0],
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: https, path: '/' },
     },
     rateLimit: {

@@ -1,8 +1,10 @@
 // The dev mailbox: the outbox read back, newest first, at /dev/mail (HTML) and /dev/mail/latest?to= (JSON).
-// Registered only when the app uses the dev mailbox (no SMTP server, not production).
+// Registered only when the app uses the dev mailbox (no SMTP server, not production), and shown only to callers on
+// this machine: its e-mails hold sign-in and reset links.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isLoopbackHost } from '../../config.ts';
 import type { OutboxRow } from '../../db/schema.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { escapeHtml, linksIn } from '../../lib/mail/letter.ts';
@@ -64,6 +66,10 @@ function devMailJson(row: OutboxRow) {
 }
 
 export async function devMailRoutes(app: FastifyInstance) {
+  // Anyone else gets what a path that does not exist gets.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isLoopbackHost(request.ip)) return reply.callNotFound();
+  });
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get('/dev/mail', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
