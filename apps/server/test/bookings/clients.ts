@@ -3,7 +3,7 @@ import { addDays, defaultBusinessTimeZone, type IsoDate, isWeekday, todayIn } fr
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../src/db/schema.ts';
-import { api, cookieHeader, identity } from '../helpers/accounts.ts';
+import { api, appUrl, cookieHeader, identity } from '../helpers/accounts.ts';
 import type { TestApp } from '../helpers/build-test-app.ts';
 
 export interface Client {
@@ -79,6 +79,8 @@ export function postBooking(
     url: '/api/bookings',
     headers: {
       'content-type': 'application/json',
+      // As the portal's pages send it (a cookie-authenticated write must come from APP_URL).
+      origin: appUrl,
       ...(client ? { cookie: client.cookie } : {}),
       ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
     },

@@ -5,6 +5,7 @@ import { bookingMessages, defaultBusinessTimeZone, zonedInstant } from '@portal/
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingEvents, bookings } from '../../src/db/schema.ts';
+import { appUrl } from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp, testDriver } from '../helpers/build-test-app.ts';
 import { type Client, dayAllocator, signedInClient } from './clients.ts';
 
@@ -44,7 +45,7 @@ describe.skipIf(testDriver !== 'postgres')('POST /api/bookings under concurrency
           const client = clients[index % clientCount] as Client;
           const response = await fetch(`${baseUrl}/api/bookings`, {
             method: 'POST',
-            headers: { 'content-type': 'application/json', cookie: client.cookie },
+            headers: { 'content-type': 'application/json', cookie: client.cookie, origin: appUrl },
             body: payload,
           });
           return { status: response.status, body: (await response.json()) as { message?: string } };
