@@ -34,6 +34,10 @@ export interface Config {
   mailFrom: string;
   /** The IANA time zone business hours are reckoned in (BUSINESS_TIMEZONE, default America/Phoenix). */
   businessTimeZone: string;
+  /** Pending bookings not yet started one client may hold at a time (MAX_PENDING_BOOKINGS_PER_CLIENT, default 5). */
+  maxPendingBookingsPerClient: number;
+  /** State-changing API requests per signed-in user per minute (WRITE_RATE_LIMIT_PER_MINUTE, default 60). */
+  writeRateLimitPerMinute: number;
 }
 
 export const defaultMailFrom = 'OT Consulting <no-reply@localhost>';
@@ -48,6 +52,17 @@ const defaultWebDistDir = resolve(import.meta.dirname, '../../web/dist');
 
 /** An empty variable counts as unset. */
 const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
+
+/** A positive whole number with a default (an empty variable counts as unset). */
+const positiveWholeNumber = (fallback: number) =>
+  z.preprocess(
+    emptyAsUnset,
+    z.coerce
+      .number({ error: 'must be a positive whole number' })
+      .int('must be a positive whole number')
+      .positive('must be a positive whole number')
+      .default(fallback),
+  );
 
 const optionalText = z
   .string()
@@ -97,6 +112,8 @@ const environmentSchema = z.object({
     (value) => value === undefined || isTimeZone(value),
     'must be an IANA time zone such as America/Phoenix',
   ),
+  MAX_PENDING_BOOKINGS_PER_CLIENT: positiveWholeNumber(5),
+  WRITE_RATE_LIMIT_PER_MINUTE: positiveWholeNumber(60),
   MAIL_FROM: optionalText.refine(
     (value) => value === undefined || /^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/.test(value),
     'must be an address such as "OT Consulting <no-reply@example.com>"',
@@ -159,5 +176,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM ?? defaultMailFrom,
     businessTimeZone: values.BUSINESS_TIMEZONE ?? defaultBusinessTimeZone,
+    maxPendingBookingsPerClient: values.MAX_PENDING_BOOKINGS_PER_CLIENT,
+    writeRateLimitPerMinute: values.WRITE_RATE_LIMIT_PER_MINUTE,
   };
 }
