@@ -1,29 +1,32 @@
 // The write rate limit (docs/product.md#limits): every state-changing request of a signed-in user to the app's own
 // API counts against WRITE_RATE_LIMIT_PER_MINUTE in a fixed one-minute window that starts with the user's first
 // write. Counted in the database by one upsert per request, so every server process shares the count.
-import { bookingMessages, identityBasePath } from '@portal/domain';
+import { bookingMessages } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { writeRateLimits } from '../db/schema.ts';
 import { TooManyRequests } from '../lib/errors.ts';
+import type { Caller } from './auth.ts';
 
 const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/**
- * Not counted here: the accounts service has its own limits per client address (decision 037), and the operator
- * channel has no signed-in user (only the local secret opens it).
- */
-const exemptPrefixes = [`${identityBasePath}/`, '/api/operator/'];
-
-/** A state-changing route of our own API: its callers are signed in (its guard runs first). */
-function isLimitedWrite(route: Pick<RouteOptions, 'method' | 'url'>): boolean {
+/** A route of our API that can change state. */
+function isWriteRoute(route: Pick<RouteOptions, 'method' | 'url'>): boolean {
   const methods = Array.isArray(route.method) ? route.method : [route.method];
-  return (
-    methods.some((method) => writeMethods.has(method)) &&
-    route.url.startsWith('/api/') &&
-    !exemptPrefixes.some((prefix) => route.url.startsWith(prefix))
-  );
+  return methods.some((method) => writeMethods.has(method)) && route.url.startsWith('/api/');
+}
+
+/**
+ * The caller the route's guard (requireSession, requireRole) found; undefined on a route without one, whose
+ * `request.caller` throws: the accounts service (limited per client address, decision 037) and the operator channel.
+ */
+function signedInCaller(request: FastifyRequest): Caller | undefined {
+  try {
+    return request.caller;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -55,20 +58,23 @@ export async function countWrite(
 }
 
 /**
- * Puts the limit on every state-changing route of our API registered after this: a hook appended to the route's
- * own onRequest hooks, so it runs after the session guard (a signed-out caller is refused first and not counted)
- * and before the body is read. Over the limit: 429 `{ message }` with `Retry-After`.
+ * Puts the limit on every state-changing route of our API registered after this, counting the requests of
+ * signed-in callers: a hook appended to the route's own onRequest hooks, so it runs after the guard (a signed-out
+ * caller is refused first and not counted) and before the body is read. Over the limit: 429 `{ message }` with
+ * `Retry-After`.
  */
 export function registerWriteRateLimit(app: FastifyInstance, options: { perMinute: number }): void {
   async function limitWrites(request: FastifyRequest, reply: FastifyReply) {
-    const { count, retryAfterSeconds } = await countWrite(app.db, request.caller.id);
+    const caller = signedInCaller(request);
+    if (!caller) return;
+    const { count, retryAfterSeconds } = await countWrite(app.db, caller.id);
     if (count > options.perMinute) {
       reply.header('retry-after', String(retryAfterSeconds));
       throw new TooManyRequests(bookingMessages.tooManyWrites(retryAfterSeconds));
     }
   }
   app.addHook('onRoute', (route) => {
-    if (!isLimitedWrite(route)) return;
+    if (!isWriteRoute(route)) return;
     const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
     route.onRequest = [...own, limitWrites];
   });
