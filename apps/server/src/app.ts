@@ -27,6 +27,7 @@ import { registerOperatorChannel } from './plugins/operator-channel.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticSpa } from './plugins/static-spa.ts';
 import { registerSwagger } from './plugins/swagger.ts';
+import { registerWriteRateLimit } from './plugins/write-rate-limit.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -135,12 +136,17 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerAuth(app, { appUrl: config.appUrl, secret: resolveAuthSecret(config) });
   const spaFallback = await registerStaticSpa(app, config.webDistDir);
 
+  registerWriteRateLimit(app, { perMinute: config.writeRateLimitPerMinute });
+
   if (config.devMailbox) await app.register(devMailRoutes);
   await app.register(healthRoutes);
   await app.register(identityRoutes, { appUrl: config.appUrl });
   await app.register(servicesRoutes);
   await app.register(profilesRoutes);
-  await app.register(bookingsRoutes, { timeZone: config.businessTimeZone });
+  await app.register(bookingsRoutes, {
+    timeZone: config.businessTimeZone,
+    maxPendingBookings: config.maxPendingBookingsPerClient,
+  });
   await app.register(adminRoutes, {
     timeZone: config.businessTimeZone,
     appUrl: config.appUrl,

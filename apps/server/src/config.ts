@@ -39,6 +39,10 @@ export interface Config {
    * DEV_MAILBOX=off.
    */
   devMailbox: boolean;
+  /** Pending bookings not yet started one client may hold at a time (MAX_PENDING_BOOKINGS_PER_CLIENT, default 5). */
+  maxPendingBookingsPerClient: number;
+  /** State-changing API requests per signed-in user per minute (WRITE_RATE_LIMIT_PER_MINUTE, default 60). */
+  writeRateLimitPerMinute: number;
 }
 
 export const defaultMailFrom = 'OT Consulting <no-reply@localhost>';
@@ -53,6 +57,17 @@ const defaultWebDistDir = resolve(import.meta.dirname, '../../web/dist');
 
 /** An empty variable counts as unset. */
 const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
+
+/** A positive whole number with a default (an empty variable counts as unset). */
+const positiveWholeNumber = (fallback: number) =>
+  z.preprocess(
+    emptyAsUnset,
+    z.coerce
+      .number({ error: 'must be a positive whole number' })
+      .int('must be a positive whole number')
+      .positive('must be a positive whole number')
+      .default(fallback),
+  );
 
 const optionalText = z
   .string()
@@ -106,6 +121,8 @@ const environmentSchema = z.object({
     emptyAsUnset,
     z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   ),
+  MAX_PENDING_BOOKINGS_PER_CLIENT: positiveWholeNumber(5),
+  WRITE_RATE_LIMIT_PER_MINUTE: positiveWholeNumber(60),
   MAIL_FROM: optionalText.refine(
     (value) => value === undefined || /^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/.test(value),
     'must be an address such as "OT Consulting <no-reply@example.com>"',
@@ -194,6 +211,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     businessTimeZone: values.BUSINESS_TIMEZONE ?? defaultBusinessTimeZone,
     devMailbox:
       values.SMTP_URL === undefined && values.NODE_ENV !== 'production' && values.DEV_MAILBOX === 'on',
+    maxPendingBookingsPerClient: values.MAX_PENDING_BOOKINGS_PER_CLIENT,
+    writeRateLimitPerMinute: values.WRITE_RATE_LIMIT_PER_MINUTE,
   };
   checkDeployment(config, values.TRUST_PROXY);
   return config;

@@ -36,6 +36,8 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtp://mailer:secret@mail.example.com:587',
       MAIL_FROM: 'OT Consulting <hello@example.com>',
       BUSINESS_TIMEZONE: 'America/Denver',
+      MAX_PENDING_BOOKINGS_PER_CLIENT: '8',
+      WRITE_RATE_LIMIT_PER_MINUTE: '120',
     });
     expect(config).toEqual({
       port: 8080,
@@ -52,6 +54,8 @@ describe('loadConfig', () => {
       mailFrom: 'OT Consulting <hello@example.com>',
       businessTimeZone: 'America/Denver',
       devMailbox: false,
+      maxPendingBookingsPerClient: 8,
+      writeRateLimitPerMinute: 120,
     });
   });
 

@@ -1,6 +1,6 @@
 // The administrators' rules (zod-free): reporting periods, what counts as revenue and as an active user, the
 // period-over-period change, and the admin screens' messages. The API contract lives in admin-schemas.ts.
-import { type BookingStatus, todayIn } from './booking-rules.ts';
+import { type BookingStatus, bookingMessages, todayIn } from './booking-rules.ts';
 import { addDays, type IsoDate, zonedInstant } from './calendar-dates.ts';
 
 /** The reporting periods: the dashboard shows week, month and quarter; the API also takes a year. */
@@ -137,7 +137,8 @@ export const adminMessages = {
   statusInvalid: 'status must be one of all, pending, confirmed, completed, cancelled',
   bookingStatusInvalid: 'status must be one of pending, confirmed, completed, cancelled',
   serviceUnknown: 'No service has this id',
-  cursorInvalid: 'cursor is not one this list gave',
+  /** Every paged list's words (the admin list and My Bookings share the cursor). */
+  cursorInvalid: bookingMessages.cursorInvalid,
   rangeTooLong: `The statistics cover at most ${maxStatsRangeDays} days; choose a shorter range`,
 } as const;
 

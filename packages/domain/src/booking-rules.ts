@@ -1,6 +1,7 @@
 // Booking rules written once for both sides: slots, pricing, confirmation codes, statuses, options and texts.
 // No zod in this module (the web app's first load may import it); the schemas live in booking-schemas.ts.
 import {
+  addDays,
   clockTime,
   type IsoDate,
   isIsoDate,
@@ -37,9 +38,23 @@ export function isActiveBookingStatus(status: BookingStatus): status is ActiveBo
   return (activeBookingStatuses as readonly string[]).includes(status);
 }
 
-/** A client may cancel only a confirmed booking (docs/product.md#statuses). */
-export function canClientCancel(status: BookingStatus): boolean {
-  return status === 'confirmed';
+/**
+ * Why a client may not cancel this booking, or undefined when they may: only a confirmed booking, and only before
+ * it starts (docs/product.md#statuses). The status is judged first, so a repeated cancellation still reads as one.
+ */
+export function clientCancelRefusal(
+  status: BookingStatus,
+  startsAt: Date | string,
+  now: Date,
+): string | undefined {
+  if (status !== 'confirmed') return bookingMessages.onlyConfirmedCancellable(status);
+  if (new Date(startsAt).getTime() <= now.getTime()) return bookingMessages.cancelAfterStart;
+  return undefined;
+}
+
+/** Whether the client may cancel: confirmed and not yet started. */
+export function canClientCancel(status: BookingStatus, startsAt: Date | string, now: Date): boolean {
+  return clientCancelRefusal(status, startsAt, now) === undefined;
 }
 
 export const urgencyOptions = ['low', 'normal', 'high', 'urgent'] as const;
@@ -54,6 +69,23 @@ export const minDescriptionLength = 20;
 export const maxDescriptionLength = 5000;
 export const maxAdditionalNotesLength = 2000;
 export const maxIdempotencyKeyLength = 255;
+
+// ——— Fair use (docs/product.md#limits) ———
+
+/**
+ * How far ahead a slot can be booked: up to and including the day this many days after today in the business
+ * zone. A constant until the firm's calendar settings make it a setting.
+ */
+export const bookingHorizonDays = 90;
+/** My Bookings' pages (`GET /api/bookings/my-bookings?limit`). */
+export const defaultMyBookingsPageSize = 20;
+export const maxMyBookingsPageSize = 100;
+
+/** The machine-readable reasons of booking refusals a screen must tell apart from others of the same status. */
+export const bookingErrorCodes = {
+  /** 409 that is not a taken slot: the client already has as many pending bookings as allowed. */
+  pendingLimit: 'PENDING_BOOKINGS_LIMIT',
+} as const;
 
 /** Texts of the booking flows, word for word as docs/product.md#messages lists them. */
 export const bookingMessages = {
@@ -75,6 +107,15 @@ export const bookingMessages = {
   bookingNotFound: 'Booking not found',
   onlyConfirmedCancellable: (status: BookingStatus) =>
     `Only confirmed bookings can be cancelled; this booking is ${status}`,
+  cancelAfterStart: 'This consultation has already started, so it can no longer be cancelled',
+  slotBeyondHorizon: `Consultations can be booked at most ${bookingHorizonDays} days ahead`,
+  pendingLimitReached: (max: number) =>
+    `You already have ${max} pending ${max === 1 ? 'booking' : 'bookings'} awaiting confirmation, the most a client may have at a time. Please book again once the firm has confirmed one.`,
+  /** 429 on a write route: the signed-in user's changes per minute (every state-changing request counts). */
+  tooManyWrites: (retryAfterSeconds: number) =>
+    `Too many changes in a short time. Please try again in ${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'second' : 'seconds'}.`,
+  cursorInvalid: 'cursor is not one this list gave',
+  pageSizeInvalid: `limit must be a whole number from 1 to ${maxMyBookingsPageSize}`,
   clientStatusChange: "Only cancellation is possible here: send { status: 'cancelled' }",
   idempotencyKeyReused:
     'This Idempotency-Key was already used for a different booking request. Use a new key for a new booking.',
@@ -160,14 +201,24 @@ export function todayIn(timeZone: string, now: Date): IsoDate {
   return zonedDate(now, timeZone);
 }
 
-/** Whether a date can have slots at all: a weekday, today or later in the zone. */
+/** The last day that can be booked: `bookingHorizonDays` after today in the zone. */
+export function lastBookableDate(timeZone: string, now: Date): IsoDate {
+  return addDays(todayIn(timeZone, now), bookingHorizonDays);
+}
+
+/** Whether a date can have slots at all: a weekday, from today to the horizon in the zone. */
 export function isBookableDate(date: IsoDate, timeZone: string, now: Date): boolean {
-  return isIsoDate(date) && isWeekday(date) && date >= todayIn(timeZone, now);
+  return (
+    isIsoDate(date) &&
+    isWeekday(date) &&
+    date >= todayIn(timeZone, now) &&
+    date <= lastBookableDate(timeZone, now)
+  );
 }
 
 /**
  * The slots of a day (docs/product.md#business-hours-and-slots): starts every 30 minutes from 09:00 to 16:30 in the zone, kept when start plus
- * duration is at or before 17:00 there; Monday to Friday; never a start already past. Empty otherwise.
+ * duration is at or before 17:00 there; Monday to Friday up to the horizon; never a start already past. Empty otherwise.
  */
 export function daySlots(date: IsoDate, rules: SlotRules): TimeSlot[] {
   const { durationMinutes, timeZone, now } = rules;
@@ -204,7 +255,7 @@ export type SlotCheck =
   | { ok: true; date: IsoDate; slot: TimeSlot }
   | {
       ok: false;
-      reason: 'past' | 'weekend' | 'outside-hours' | 'misaligned' | 'ends-too-late';
+      reason: 'past' | 'beyond-horizon' | 'weekend' | 'outside-hours' | 'misaligned' | 'ends-too-late';
       message: string;
     };
 
@@ -221,6 +272,8 @@ export function checkSlotStart(startsAt: Date, rules: SlotRules): SlotCheck {
   if (slot) return { ok: true, date, slot };
   if (startsAt.getTime() <= now.getTime())
     return { ok: false, reason: 'past', message: bookingMessages.slotInPast };
+  if (date > lastBookableDate(timeZone, now))
+    return { ok: false, reason: 'beyond-horizon', message: bookingMessages.slotBeyondHorizon };
   if (!isWeekday(date)) return { ok: false, reason: 'weekend', message: bookingMessages.slotOnWeekend };
   const { hour, minute, second } = zonedParts(startsAt, timeZone);
   const minuteOfDay = hour * 60 + minute;

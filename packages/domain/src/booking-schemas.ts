@@ -6,9 +6,11 @@ import {
   bookingMessages,
   bookingStatuses,
   contactOptions,
+  defaultMyBookingsPageSize,
   defaultPreferredContact,
   defaultUrgency,
   maxIdempotencyKeyLength,
+  maxMyBookingsPageSize,
   projectDescriptionError,
   urgencyOptions,
 } from './booking-rules.ts';
@@ -132,6 +134,27 @@ export const bookingResponseSchema = z.object({ booking: bookingSchema });
 export const bookingsResponseSchema = z.object({ bookings: z.array(bookingSchema) });
 export type BookingResponse = z.infer<typeof bookingResponseSchema>;
 export type BookingsResponse = z.infer<typeof bookingsResponseSchema>;
+
+/** `GET /api/bookings/my-bookings`: newest first, paged by an opaque cursor. */
+export const myBookingsQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: bookingMessages.pageSizeInvalid })
+    .int(bookingMessages.pageSizeInvalid)
+    .min(1, bookingMessages.pageSizeInvalid)
+    .max(maxMyBookingsPageSize, bookingMessages.pageSizeInvalid)
+    .default(defaultMyBookingsPageSize)
+    .describe(
+      `Bookings per page: ${defaultMyBookingsPageSize} unless asked, at most ${maxMyBookingsPageSize}`,
+    ),
+  cursor: z.string().max(200).optional().describe('nextCursor of the previous page'),
+});
+export type MyBookingsQuery = z.infer<typeof myBookingsQuerySchema>;
+
+export const myBookingsResponseSchema = z.object({
+  bookings: z.array(bookingSchema),
+  nextCursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last page'),
+});
+export type MyBookingsResponse = z.infer<typeof myBookingsResponseSchema>;
 
 export const bookingIdParamsSchema = idParamsSchema('Booking');
 

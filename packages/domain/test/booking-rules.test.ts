@@ -31,12 +31,16 @@ const zones = [
   'Australia/Lord_Howe',
   'Pacific/Apia',
 ];
-/** A moment well before any date the tests ask about. */
-const longAgo = new Date('2000-01-01T00:00:00Z');
+/** A moment before the dates the tests ask about, and within the booking horizon of all of them. */
+const earlyJanuary = new Date('2030-01-01T00:00:00Z');
+/** A moment before every slot of `date` in any zone, with `date` well within the booking horizon. */
+function shortlyBefore(date: string): Date {
+  return new Date(`${addDays(date, -2)}T00:00:00Z`);
+}
 
 describe('daySlots', () => {
   it('offers every half hour from 09:00 whose session ends by 17:00, in the business zone (Phoenix, MST)', () => {
-    const slots = daySlots('2030-01-07', { durationMinutes: 60, timeZone: phoenix, now: longAgo });
+    const slots = daySlots('2030-01-07', { durationMinutes: 60, timeZone: phoenix, now: earlyJanuary });
     expect(slots.map((slot) => slot.label)).toEqual([
       '09:00 - 10:00',
       '09:30 - 10:30',
@@ -64,19 +68,21 @@ describe('daySlots', () => {
   });
 
   it('offers 16:30 to a 30-minute service and nothing after 15:00 to a 120-minute one', () => {
-    const short = daySlots('2030-01-07', { durationMinutes: 30, timeZone: phoenix, now: longAgo });
+    const short = daySlots('2030-01-07', { durationMinutes: 30, timeZone: phoenix, now: earlyJanuary });
     expect(short).toHaveLength(16);
     expect(short.at(-1)?.label).toBe('16:30 - 17:00');
-    const long = daySlots('2030-01-07', { durationMinutes: 120, timeZone: phoenix, now: longAgo });
+    const long = daySlots('2030-01-07', { durationMinutes: 120, timeZone: phoenix, now: earlyJanuary });
     expect(long.at(-1)?.label).toBe('15:00 - 17:00');
   });
 
   it('offers nothing on weekends, past days, or to a service longer than the day', () => {
-    expect(daySlots('2030-01-05', { durationMinutes: 60, timeZone: phoenix, now: longAgo })).toEqual([]);
-    expect(daySlots('2030-01-06', { durationMinutes: 60, timeZone: phoenix, now: longAgo })).toEqual([]);
+    expect(daySlots('2030-01-05', { durationMinutes: 60, timeZone: phoenix, now: earlyJanuary })).toEqual([]);
+    expect(daySlots('2030-01-06', { durationMinutes: 60, timeZone: phoenix, now: earlyJanuary })).toEqual([]);
     const now = new Date('2030-01-08T20:00:00Z');
     expect(daySlots('2030-01-07', { durationMinutes: 60, timeZone: phoenix, now })).toEqual([]);
-    expect(daySlots('2030-01-07', { durationMinutes: 9 * 60, timeZone: phoenix, now: longAgo })).toEqual([]);
+    expect(daySlots('2030-01-07', { durationMinutes: 9 * 60, timeZone: phoenix, now: earlyJanuary })).toEqual(
+      [],
+    );
   });
 
   it('never offers a start already past today, and keeps the later ones', () => {
@@ -92,12 +98,13 @@ describe('daySlots', () => {
   });
 
   it('follows daylight saving in Denver: 09:00 is 16:00Z in winter and 15:00Z in summer', () => {
-    const rules = { durationMinutes: 60, timeZone: denver, now: longAgo };
-    expect(daySlots('2030-01-07', rules)[0]?.starts_at).toBe('2030-01-07T16:00:00.000Z');
-    expect(daySlots('2030-07-08', rules)[0]?.starts_at).toBe('2030-07-08T15:00:00.000Z');
+    const first = (date: string) =>
+      daySlots(date, { durationMinutes: 60, timeZone: denver, now: shortlyBefore(date) })[0]?.starts_at;
+    expect(first('2030-01-07')).toBe('2030-01-07T16:00:00.000Z');
+    expect(first('2030-07-08')).toBe('2030-07-08T15:00:00.000Z');
     // The Monday after the spring change and the Monday after the autumn change (2030-03-10 and 2030-11-03).
-    expect(daySlots('2030-03-11', rules)[0]?.starts_at).toBe('2030-03-11T15:00:00.000Z');
-    expect(daySlots('2030-11-04', rules)[0]?.starts_at).toBe('2030-11-04T16:00:00.000Z');
+    expect(first('2030-03-11')).toBe('2030-03-11T15:00:00.000Z');
+    expect(first('2030-11-04')).toBe('2030-11-04T16:00:00.000Z');
   });
 });
 
@@ -168,7 +175,10 @@ describe('pricing, codes and statuses', () => {
   });
 
   it('lets a client cancel only a confirmed booking; pending and confirmed hold their slot', () => {
-    expect(bookingStatuses.filter(canClientCancel)).toEqual(['confirmed']);
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    expect(bookingStatuses.filter((status) => canClientCancel(status, tomorrow, new Date()))).toEqual([
+      'confirmed',
+    ]);
     expect(bookingStatuses.filter(isActiveBookingStatus)).toEqual(['pending', 'confirmed']);
   });
 });
@@ -225,7 +235,8 @@ function minutesOf(time: string): number {
 }
 
 function checkDay(date: string, durationMinutes: number, timeZone: string): void {
-  const slots = daySlots(date, { durationMinutes, timeZone, now: longAgo });
+  const now = shortlyBefore(date);
+  const slots = daySlots(date, { durationMinutes, timeZone, now });
   // An oracle of its own: the day of the week of noon UTC on that date.
   const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
   if (weekday === 0 || weekday === 6) {
@@ -253,7 +264,7 @@ function checkDay(date: string, durationMinutes: number, timeZone: string): void
     if (previous !== undefined) expect(start.getTime() - previous).toBe(30 * 60_000);
     previous = start.getTime();
     // What the server re-checks agrees with what was offered.
-    expect(checkSlotStart(start, { durationMinutes, timeZone, now: longAgo })).toMatchObject({
+    expect(checkSlotStart(start, { durationMinutes, timeZone, now })).toMatchObject({
       ok: true,
       date,
     });
@@ -286,7 +297,7 @@ describe('slot properties', () => {
         (date, durationMinutes, timeZone, minuteOfDay) => {
           const now = zonedInstant(date, minuteOfDay, timeZone) ?? new Date(`${date}T12:00:00Z`);
           const slots = daySlots(date, { durationMinutes, timeZone, now });
-          const full = daySlots(date, { durationMinutes, timeZone, now: longAgo });
+          const full = daySlots(date, { durationMinutes, timeZone, now: shortlyBefore(date) });
           expect(slots).toEqual(full.filter((slot) => Date.parse(slot.starts_at) > now.getTime()));
           // The day before "today" has nothing.
           expect(daySlots(addDays(zonedDate(now, timeZone), -1), { durationMinutes, timeZone, now })).toEqual(
@@ -309,7 +320,7 @@ describe('slot properties', () => {
         durationArb,
         zoneArb,
         (instant, durationMinutes, timeZone) => {
-          const rules = { durationMinutes, timeZone, now: longAgo };
+          const rules = { durationMinutes, timeZone, now: shortlyBefore(zonedDate(instant, timeZone)) };
           const offered = daySlots(zonedDate(instant, timeZone), rules).some(
             (slot) => Date.parse(slot.starts_at) === instant.getTime(),
           );

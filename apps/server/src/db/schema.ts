@@ -137,6 +137,16 @@ export const signInFailures = pgTable('sign_in_failures', {
   windowStartedAt: instant('window_started_at').notNull(),
 });
 
+/**
+ * State-changing API requests per signed-in user in the current fixed one-minute window (the write rate limit),
+ * counted by one upsert per request so every server process shares the count.
+ */
+export const writeRateLimits = pgTable('write_rate_limits', {
+  userId: ownerId().primaryKey(),
+  windowStartedAt: instant('window_started_at').notNull(),
+  count: integer('count').notNull(),
+});
+
 /** The client's profile; absent until the user completes it. */
 export const userProfiles = pgTable('user_profiles', {
   userId: ownerId().primaryKey(),

@@ -1,8 +1,9 @@
 // The no-double-booking proof: many clients at once for one slot, over real HTTP, against PostgreSQL. PGlite runs
 // one transaction at a time, so there the same claim proves nothing: this file runs in server-postgres only.
 import type { AddressInfo } from 'node:net';
-import { bookingMessages, defaultBusinessTimeZone, zonedInstant } from '@portal/domain';
+import { bookingErrorCodes, bookingMessages, defaultBusinessTimeZone, zonedInstant } from '@portal/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingEvents, bookings } from '../../src/db/schema.ts';
 import { appUrl } from '../helpers/accounts.ts';
@@ -10,6 +11,12 @@ import { buildTestApp, type TestApp, testDriver } from '../helpers/build-test-ap
 import { type Client, dayAllocator, signedInClient } from './clients.ts';
 
 const rounds = 10;
+
+/** Listens on a free port of 127.0.0.1; answers the base URL. */
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
 const requestsPerRound = 50;
 const clientCount = 10;
 
@@ -17,12 +24,15 @@ describe.skipIf(testDriver !== 'postgres')('POST /api/bookings under concurrency
   let testApp: TestApp;
   let baseUrl: string;
   const clients: Client[] = [];
-  const nextDay = dayAllocator(30);
+  // Within the 90-day booking horizon: ten rounds take two weeks of weekdays from six weeks ahead.
+  const nextDay = dayAllocator(6);
 
   beforeAll(async () => {
-    testApp = await buildTestApp();
-    await testApp.app.listen({ port: 0, host: '127.0.0.1' });
-    baseUrl = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
+    // Each racer sends 50 bookings and may win several rounds: the fair-use limits are not what this proves.
+    testApp = await buildTestApp({
+      env: { MAX_PENDING_BOOKINGS_PER_CLIENT: '1000', WRITE_RATE_LIMIT_PER_MINUTE: '10000' },
+    });
+    baseUrl = await listen(testApp.app);
     for (let index = 0; index < clientCount; index += 1) {
       clients.push(await signedInClient(testApp, `racer${index}@bookings.test`));
     }
@@ -83,5 +93,68 @@ describe.skipIf(testDriver !== 'postgres')('POST /api/bookings under concurrency
       })
       .from(sql`(select 1) as one`);
     expect(counts).toEqual({ bookings: rounds, events: rounds });
+  });
+});
+
+describe.skipIf(testDriver !== 'postgres')('the pending limit under concurrency (PostgreSQL)', () => {
+  const maxPending = 5;
+  const simultaneous = 20;
+  let testApp: TestApp;
+  let baseUrl: string;
+  const nextDay = dayAllocator(9);
+
+  beforeAll(async () => {
+    testApp = await buildTestApp({ env: { MAX_PENDING_BOOKINGS_PER_CLIENT: String(maxPending) } });
+    baseUrl = await listen(testApp.app);
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it(`makes exactly ${maxPending} of ${simultaneous} simultaneous bookings of different slots by one client, 3 times over`, async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const client = await signedInClient(testApp, `hoarder${round}@bookings.test`);
+      const days = [nextDay(), nextDay(), nextDay()];
+      // Twenty slots that never overlap: seven hour starts a day, on three days, of service 1 (60 minutes).
+      const starts = days
+        .flatMap((date) =>
+          [9, 10, 11, 12, 13, 14, 15].map((hour) => zonedInstant(date, hour * 60, defaultBusinessTimeZone)),
+        )
+        .slice(0, simultaneous)
+        .map((instant) => instant?.toISOString());
+      const responses = await Promise.all(
+        starts.map(async (startsAt) => {
+          const response = await fetch(`${baseUrl}/api/bookings`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', cookie: client.cookie },
+            body: JSON.stringify({
+              serviceId: 1,
+              projectDescription: `Round ${round}: one client books every slot at once.`,
+              startsAt,
+            }),
+          });
+          return { status: response.status, body: (await response.json()) as object };
+        }),
+      );
+      const statuses = responses.map((response) => response.status);
+      expect(
+        statuses.filter((status) => status === 201),
+        `round ${round}: ${statuses}`,
+      ).toHaveLength(maxPending);
+      for (const response of responses.filter((item) => item.status !== 201)) {
+        expect(response).toEqual({
+          status: 409,
+          body: {
+            message: bookingMessages.pendingLimitReached(maxPending),
+            code: bookingErrorCodes.pendingLimit,
+          },
+        });
+      }
+      const stored = await testApp.app.db
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(eq(bookings.userId, client.id));
+      expect(stored).toHaveLength(maxPending);
+    }
   });
 });

@@ -10,11 +10,12 @@ import {
   type Booking,
 } from '@portal/domain';
 import { stringify } from 'csv-stringify';
-import { and, asc, count, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { withinDays } from '../../db/date-ranges.ts';
 import { bookings } from '../../db/schema.ts';
 import { invalidField } from '../../lib/errors.ts';
+import { after, decodeCursor, newestFirst, pageOf } from '../bookings/booking-pages.ts';
 import { selectBookings, toBooking } from '../bookings/booking-read-model.ts';
 import { loadCatalogue } from '../services/services.service.ts';
 
@@ -36,34 +37,6 @@ async function filterConditions(
   return conditions;
 }
 
-const cursorPrefix = 'b1:';
-const cursorPattern = /^b1:([1-9]\d{0,9})$/;
-
-/** The cursor after a booking: opaque to clients; the id of the last booking of the page. */
-function encodeCursor(bookingId: number): string {
-  return Buffer.from(`${cursorPrefix}${bookingId}`).toString('base64url');
-}
-
-/** The booking id a cursor names; a 400 for anything this list did not give. */
-function decodeCursor(cursor: string): number {
-  const match = /^[\w-]+$/.test(cursor)
-    ? cursorPattern.exec(Buffer.from(cursor, 'base64url').toString())
-    : null;
-  const id = match ? Number(match[1]) : Number.NaN;
-  if (!(id <= 2_147_483_647)) throw invalidField('cursor', adminMessages.cursorInvalid);
-  return id;
-}
-
-/**
- * Bookings after the cursor's one in the list's order (created_at desc, id desc). Its created_at is read in the
- * same query (at full precision, which a JavaScript Date would truncate), so the comparison uses the index.
- */
-function after(bookingId: number): SQL {
-  return sql`(${bookings.createdAt}, ${bookings.id}) < ((select b.created_at from bookings b where b.id = ${bookingId}), ${bookingId})`;
-}
-
-const newestFirst = [desc(bookings.createdAt), desc(bookings.id)];
-
 /** A page of the filtered list, newest first, with how many match in all: one query each. */
 export async function listAdminBookings(
   db: Database,
@@ -83,12 +56,11 @@ export async function listAdminBookings(
       .from(bookings)
       .where(and(...conditions)),
   ]);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
+  const { page, nextCursor } = pageOf(rows, query.limit);
   return {
     bookings: page.map((row) => toBooking(row, timeZone)),
     total: Number(matching?.total ?? 0),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(last.booking.id) : null,
+    nextCursor,
   };
 }
 

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { type BookingRow, bookings, services, userProfiles, users } from '../../db/schema.ts';
 
 /** A transaction or the database: reads inside a transaction see its own writes. */
-type Reader = Pick<Database, 'select'>;
+export type Reader = Pick<Database, 'select'>;
 
 export interface BookingJoinRow {
   booking: BookingRow;

@@ -4,19 +4,27 @@ import {
   availabilityQuerySchema,
   availabilityResponseSchema,
   bookingApiPaths,
+  bookingErrorCodes,
   bookingIdParamsSchema,
   bookingMessages,
   bookingResponseSchema,
-  bookingsResponseSchema,
   createBookingBodySchema,
   idempotencyHeadersSchema,
+  myBookingsQuerySchema,
+  myBookingsResponseSchema,
   updateBookingBodySchema,
 } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { availability, cancelOwnBooking, createBooking, listUserBookings } from './bookings.service.ts';
+import {
+  availability,
+  type BookingLimits,
+  cancelOwnBooking,
+  createBooking,
+  listUserBookings,
+} from './bookings.service.ts';
 
-export interface BookingsRoutesOptions {
+export interface BookingsRoutesOptions extends BookingLimits {
   /** The business time zone (BUSINESS_TIMEZONE). */
   timeZone: string;
   /** The clock (tests may fix it). */
@@ -27,11 +35,15 @@ const signedOut = apiErrorBodySchema.describe("Not signed in: 'No active session
 const invalid = apiErrorBodySchema.describe(
   `Invalid fields as errors[{ path, msg }], e.g. '${bookingMessages.descriptionTooShort(12)}'`,
 );
+const tooManyWrites = apiErrorBodySchema.describe(
+  `The signed-in user's writes per minute are used up: '${bookingMessages.tooManyWrites(30)}', with Retry-After`,
+);
 
 export async function bookingsRoutes(app: FastifyInstance, options: BookingsRoutesOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { timeZone } = options;
   const clock = () => ({ timeZone, now: options.now?.() ?? new Date() });
+  const limits: BookingLimits = { maxPendingBookings: options.maxPendingBookings };
 
   routes.get(
     bookingApiPaths.availability(':id'),
@@ -68,8 +80,11 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
           400: invalid,
           401: signedOut,
           403: apiErrorBodySchema.describe(`No profile yet: '${bookingMessages.profileIncomplete}'`),
-          409: apiErrorBodySchema.describe(`'${bookingMessages.slotTaken}'`),
+          409: apiErrorBodySchema.describe(
+            `'${bookingMessages.slotTaken}', or with code ${bookingErrorCodes.pendingLimit}: '${bookingMessages.pendingLimitReached(options.maxPendingBookings)}'`,
+          ),
           422: apiErrorBodySchema.describe(`'${bookingMessages.idempotencyKeyReused}'`),
+          429: tooManyWrites,
           default: apiErrorBodySchema,
         },
       },
@@ -80,6 +95,7 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
         app.db,
         { userId: caller.id, request: body, idempotencyKey: headers['idempotency-key'] },
         clock(),
+        limits,
       );
       return reply
         .headers(created ? {} : { 'idempotent-replayed': 'true' })
@@ -94,11 +110,20 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
       onRequest: app.requireSession,
       schema: {
         tags: ['bookings'],
-        summary: "The caller's bookings, newest first",
-        response: { 200: bookingsResponseSchema, 401: signedOut, default: apiErrorBodySchema },
+        summary: "A page of the caller's bookings, newest first (by the moment booked)",
+        description: 'Pass nextCursor as cursor for the next page.',
+        querystring: myBookingsQuerySchema,
+        response: {
+          200: myBookingsResponseSchema,
+          400: apiErrorBodySchema.describe(
+            `Bad paging: '${bookingMessages.pageSizeInvalid}', '${bookingMessages.cursorInvalid}'`,
+          ),
+          401: signedOut,
+          default: apiErrorBodySchema,
+        },
       },
     },
-    async (request) => ({ bookings: await listUserBookings(app.db, request.caller.id, timeZone) }),
+    (request) => listUserBookings(app.db, request.caller.id, request.query, timeZone),
   );
 
   routes.put(
@@ -107,7 +132,7 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
       onRequest: app.requireSession,
       schema: {
         tags: ['bookings'],
-        summary: "Cancels the caller's confirmed booking: { status: 'cancelled' }",
+        summary: "Cancels the caller's confirmed booking before it starts: { status: 'cancelled' }",
         params: bookingIdParamsSchema,
         body: updateBookingBodySchema,
         response: {
@@ -118,8 +143,9 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
             `No such booking of the caller: '${bookingMessages.bookingNotFound}'`,
           ),
           409: apiErrorBodySchema.describe(
-            `Not confirmed: '${bookingMessages.onlyConfirmedCancellable('pending')}'`,
+            `Not confirmed: '${bookingMessages.onlyConfirmedCancellable('pending')}'; started: '${bookingMessages.cancelAfterStart}'`,
           ),
+          429: tooManyWrites,
           default: apiErrorBodySchema,
         },
       },
@@ -128,7 +154,7 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
       booking: await cancelOwnBooking(
         app.db,
         { userId: request.caller.id, bookingId: request.params.id },
-        timeZone,
+        clock(),
       ),
     }),
   );

@@ -4,22 +4,26 @@ import {
   type AvailabilityResponse,
   activeBookingStatuses,
   type Booking,
+  bookingErrorCodes,
   bookingMessages,
   type CreateBookingRequest,
-  canClientCancel,
   checkSlotStart,
+  clientCancelRefusal,
   daySlots,
   type IsoDate,
+  type MyBookingsQuery,
+  type MyBookingsResponse,
   overlaps,
   totalCost,
 } from '@portal/domain';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import { type Database, transactionRetryingDeadlocks } from '../../db/client.ts';
 import { isExclusionViolation, isUniqueViolation } from '../../db/errors.ts';
-import { bookingEvents, bookings, services, userProfiles } from '../../db/schema.ts';
+import { bookingEvents, bookings, services, userProfiles, users } from '../../db/schema.ts';
 import { Conflict, Forbidden, invalidField, NotFound, Unprocessable } from '../../lib/errors.ts';
 import { loadCatalogue } from '../services/services.service.ts';
-import { findBooking, selectBookings, toBooking } from './booking-read-model.ts';
+import { after, decodeCursor, newestFirst, pageOf } from './booking-pages.ts';
+import { findBooking, type Reader, selectBookings, toBooking } from './booking-read-model.ts';
 import { recordStatusChange } from './booking-status.service.ts';
 
 /** What the booking rules need to know about the moment and the place. */
@@ -31,7 +35,7 @@ export interface BookingClock {
 
 // ——— Availability ———
 
-/** The day's slots of a service, each free or taken by an active booking. Weekends and past days: none. */
+/** The day's slots of a service, each free or taken by an active booking. Weekends, past days and days beyond the horizon: none. */
 export async function availability(
   db: Database,
   serviceId: number,
@@ -96,7 +100,7 @@ export interface CreatedBooking {
 }
 
 async function replay(
-  db: Database,
+  db: Reader,
   userId: string,
   key: string,
   hash: string,
@@ -110,14 +114,22 @@ async function replay(
   return { booking: toBooking(row, timeZone), created: false };
 }
 
+/** The fair-use limits of booking (docs/product.md#limits). */
+export interface BookingLimits {
+  /** Pending bookings not yet started one client may hold at a time (MAX_PENDING_BOOKINGS_PER_CLIENT). */
+  maxPendingBookings: number;
+}
+
 /**
  * Books a slot as `pending` with its price snapshot and its first history event, in one transaction. Re-checks
- * every rule; 409 when another active booking holds the time (the database's exclusion constraint decides).
+ * every rule; 409 when another active booking holds the time (the database's exclusion constraint decides), or
+ * when the client already holds `maxPendingBookings` pending bookings that have not started.
  */
 export async function createBooking(
   db: Database,
   input: CreateBookingInput,
   clock: BookingClock,
+  limits: BookingLimits,
 ): Promise<CreatedBooking> {
   const { userId, request, idempotencyKey } = input;
   const startsAt = new Date(request.startsAt);
@@ -144,9 +156,29 @@ export async function createBooking(
   const check = checkSlotStart(startsAt, { durationMinutes: service.durationMinutes, ...clock });
   if (!check.ok) throw invalidField('startsAt', check.message);
 
-  let id: number;
+  let made: CreatedBooking | number;
   try {
-    id = await transactionRetryingDeadlocks(db, async (tx) => {
+    made = await transactionRetryingDeadlocks(db, async (tx) => {
+      // The client's row, locked until commit, makes their bookings one at a time, so the count below holds
+      // however many arrive at once (NO KEY UPDATE: foreign-key checks on the row are not blocked).
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+      // Under the lock, a retry with the key finds the booking its first attempt made: never counted twice.
+      if (idempotencyKey !== undefined) {
+        const earlier = await replay(tx, userId, idempotencyKey, hash, clock.timeZone);
+        if (earlier) return earlier;
+      }
+      const [pending] = await tx
+        .select({ count: count() })
+        .from(bookings)
+        .where(
+          and(eq(bookings.userId, userId), eq(bookings.status, 'pending'), gt(bookings.startsAt, clock.now)),
+        );
+      if (Number(pending?.count ?? 0) >= limits.maxPendingBookings) {
+        throw new Conflict(
+          bookingMessages.pendingLimitReached(limits.maxPendingBookings),
+          bookingErrorCodes.pendingLimit,
+        );
+      }
       const [row] = await tx
         .insert(bookings)
         .values({
@@ -179,17 +211,26 @@ export async function createBooking(
     if (isExclusionViolation(error)) throw new Conflict(bookingMessages.slotTaken);
     throw error;
   }
-  return { booking: await findBooking(db, id, clock.timeZone), created: true };
+  if (typeof made !== 'number') return made;
+  return { booking: await findBooking(db, made, clock.timeZone), created: true };
 }
 
 // ——— Listing and cancelling ———
 
-/** The caller's bookings, newest first. */
-export async function listUserBookings(db: Database, userId: string, timeZone: string): Promise<Booking[]> {
+/** A page of the caller's bookings, newest first (by the moment booked), and the cursor of the next. */
+export async function listUserBookings(
+  db: Database,
+  userId: string,
+  query: MyBookingsQuery,
+  timeZone: string,
+): Promise<MyBookingsResponse> {
+  const mine = eq(bookings.userId, userId);
   const rows = await selectBookings(db)
-    .where(eq(bookings.userId, userId))
-    .orderBy(desc(bookings.createdAt), desc(bookings.id));
-  return rows.map((row) => toBooking(row, timeZone));
+    .where(query.cursor === undefined ? mine : and(mine, after(decodeCursor(query.cursor), userId)))
+    .orderBy(...newestFirst)
+    .limit(query.limit + 1);
+  const { page, nextCursor } = pageOf(rows, query.limit);
+  return { bookings: page.map((row) => toBooking(row, timeZone)), nextCursor };
 }
 
 /** A booking as its owner names it: it is found only among that user's bookings. */
@@ -199,21 +240,21 @@ export interface OwnBooking {
 }
 
 /**
- * The owner cancels a confirmed booking. Another user's booking is not found (its existence is not revealed);
- * any other status is a 409.
+ * The owner cancels a confirmed booking that has not started. Another user's booking is not found (its existence
+ * is not revealed); any other status, or a start already past, is a 409.
  */
-export async function cancelOwnBooking(db: Database, own: OwnBooking, timeZone: string): Promise<Booking> {
+export async function cancelOwnBooking(db: Database, own: OwnBooking, clock: BookingClock): Promise<Booking> {
   const { userId, bookingId } = own;
   await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ id: bookings.id, status: bookings.status })
+      .select({ id: bookings.id, status: bookings.status, startsAt: bookings.startsAt })
       .from(bookings)
       .where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)))
       .for('update');
     if (!row) throw new NotFound(bookingMessages.bookingNotFound);
-    if (!canClientCancel(row.status))
-      throw new Conflict(bookingMessages.onlyConfirmedCancellable(row.status));
+    const refusal = clientCancelRefusal(row.status, row.startsAt, clock.now);
+    if (refusal) throw new Conflict(refusal);
     await recordStatusChange(tx, row, 'cancelled', userId);
   });
-  return findBooking(db, bookingId, timeZone);
+  return findBooking(db, bookingId, clock.timeZone);
 }

@@ -2,11 +2,13 @@ import '../../index.css';
 import {
   addDays,
   type Booking,
+  bookingErrorCodes,
   bookingMessages,
   defaultBusinessTimeZone,
   type IsoDate,
   identityPaths,
   isWeekday,
+  lastBookableDate,
   todayIn,
 } from '@portal/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -57,6 +59,11 @@ function stubApi(answer: Parameters<typeof stubAnyApi>[0]) {
 }
 
 const service = serviceFixture();
+
+/** My Bookings' answer when everything fits on one page. */
+function listed(bookings: Booking[]) {
+  return { bookings, nextCursor: null };
+}
 
 const slot = (start: string, end: string, available: boolean, iso: string) => ({
   start_time: start,
@@ -222,7 +229,7 @@ describe('booking wizard', () => {
     const calls = stubApi((call) => {
       if (call.method === 'POST' && call.path === '/api/bookings')
         return { status: 201, body: { booking: {} } };
-      if (call.path === '/api/bookings/my-bookings') return { status: 200, body: { bookings: [] } };
+      if (call.path === '/api/bookings/my-bookings') return { status: 200, body: listed([]) };
       return serviceAndAvailability(call);
     });
     const [day = ''] = nextWeekdays(1);
@@ -254,7 +261,7 @@ describe('booking wizard', () => {
         return { status: 201, body: { booking: bookingFixture({ id: 5 }) } };
       }
       if (call.path === '/api/bookings/my-bookings') {
-        return { status: 200, body: { bookings: [bookingFixture({ id: 5 })] } };
+        return { status: 200, body: listed([bookingFixture({ id: 5 })]) };
       }
       return serviceAndAvailability(call);
     });
@@ -328,6 +335,55 @@ describe('booking wizard', () => {
     expect(localStorage.getItem(unsentStorageKey('user-1'))).toBeNull();
   });
 
+  it('offers no day beyond the 90-day horizon: the calendar stops at its month', async () => {
+    stubApi(serviceAndAvailability);
+    renderAt('/book/1');
+    await expect.element(page.getByRole('grid').first()).toBeVisible();
+    const next = page.getByRole('button', { name: 'Go to the Next Month' });
+    for (let month = 0; month < 6 && next.element().getAttribute('aria-disabled') !== 'true'; month += 1) {
+      await next.click();
+    }
+    // Three or four months on, the last one shown holds the horizon's day; no month after it.
+    await expect.element(next).toHaveAttribute('aria-disabled', 'true');
+    const last = lastBookableDate(defaultBusinessTimeZone, new Date());
+    const lastCell = document.querySelector<HTMLElement>(`[data-day="${last}"]`);
+    expect(lastCell, last).not.toBeNull();
+    if (isWeekday(last)) expect(lastCell?.dataset.disabled).not.toBe('true');
+    const after = [...document.querySelectorAll<HTMLElement>('[data-day]')].filter(
+      (cell) => (cell.dataset.day ?? '') > last,
+    );
+    for (const cell of after) expect(cell.dataset.disabled, cell.dataset.day).toBe('true');
+  });
+
+  it("stays on the confirmation step with the server's words when the pending limit is reached", async () => {
+    const limit = bookingMessages.pendingLimitReached(5);
+    const calls = stubApi((call) => {
+      if (call.method === 'POST' && call.path === '/api/bookings') {
+        return { status: 409, body: { message: limit, code: bookingErrorCodes.pendingLimit } };
+      }
+      return serviceAndAvailability(call);
+    });
+    const [day = ''] = nextWeekdays(1);
+    const router = renderAt('/book/1');
+    await toDetails(day);
+    await description().fill(longEnough);
+    await reviewButton().click();
+    const asked = calls.filter((call) => call.path.endsWith('/availability')).length;
+    await page.getByRole('button', { name: 'Confirm Booking' }).click();
+    await expect.element(page.getByText(limit)).toBeVisible();
+    // Not a taken slot: the user stays where they were, nothing is kept for later, the slots are not refetched.
+    await expect.element(page.getByRole('heading', { name: 'Review Your Booking' })).toBeVisible();
+    expect(page.getByText(bookingMessages.slotTaken).elements()).toHaveLength(0);
+    expect(router.state.location.pathname).toBe('/book/1');
+    expect(localStorage.getItem(unsentStorageKey('user-1'))).toBeNull();
+    expect(calls.filter((call) => call.path.endsWith('/availability')).length).toBe(asked);
+    // Trying again is a new attempt with a new key.
+    await page.getByRole('button', { name: 'Confirm Booking' }).click();
+    await expect.poll(() => calls.filter((call) => call.method === 'POST').length).toBe(2);
+    const [first, second] = calls.filter((call) => call.method === 'POST');
+    expect(second?.headers.get('Idempotency-Key')).not.toBe(first?.headers.get('Idempotency-Key'));
+  });
+
   it("shows 'Service Not Found' for a missing service, and leaves for /services when it cannot load", async () => {
     stubApi(() => ({ status: 404, body: { message: 'Service not found' } }));
     renderAt('/book/99');
@@ -369,7 +425,7 @@ describe('my bookings', () => {
 
   it('shows every field and filters by tab', async () => {
     stubApi((call) =>
-      call.path === '/api/bookings/my-bookings' ? { status: 200, body: { bookings } } : undefined,
+      call.path === '/api/bookings/my-bookings' ? { status: 200, body: listed(bookings) } : undefined,
     );
     renderAt('/my-bookings');
     await expect.element(cards().nth(2)).toBeVisible();
@@ -416,7 +472,7 @@ describe('my bookings', () => {
   it('cancels a confirmed booking through the dialog', async () => {
     let current = bookings;
     const calls = stubApi((call) => {
-      if (call.path === '/api/bookings/my-bookings') return { status: 200, body: { bookings: current } };
+      if (call.path === '/api/bookings/my-bookings') return { status: 200, body: listed(current) };
       if (call.method === 'PUT' && call.path === '/api/bookings/3') {
         const cancelled = bookingFixture({ id: 3, status: 'cancelled', confirmation_code: 'OT-2030-003' });
         current = current.map((booking) => (booking.id === 3 ? cancelled : booking));
@@ -446,7 +502,7 @@ describe('my bookings', () => {
   it('tells the user when the server refuses a cancellation, and keeps nothing', async () => {
     const refusal = bookingMessages.onlyConfirmedCancellable('pending');
     stubApi((call) => {
-      if (call.path === '/api/bookings/my-bookings') return { status: 200, body: { bookings } };
+      if (call.path === '/api/bookings/my-bookings') return { status: 200, body: listed(bookings) };
       if (call.method === 'PUT') return { status: 409, body: { message: refusal } };
       return undefined;
     });
@@ -465,7 +521,7 @@ describe('my bookings', () => {
     let current = bookings;
     let reachable = false;
     const calls = stubApi((call) => {
-      if (call.path === '/api/bookings/my-bookings') return { status: 200, body: { bookings: current } };
+      if (call.path === '/api/bookings/my-bookings') return { status: 200, body: listed(current) };
       if (call.method === 'PUT' && call.path === '/api/bookings/3') {
         if (!reachable) return { status: 503, body: { message: 'down' } };
         const cancelled = bookingFixture({ id: 3, status: 'cancelled', confirmation_code: 'OT-2030-003' });
@@ -495,8 +551,73 @@ describe('my bookings', () => {
     expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(3);
   });
 
+  it('does not offer Cancel for a confirmed booking that has started', async () => {
+    const started = bookingFixture({
+      id: 4,
+      status: 'confirmed',
+      confirmation_code: 'OT-2025-004',
+      booking_date: '2025-03-03',
+      starts_at: '2025-03-03T16:00:00.000Z',
+      ends_at: '2025-03-03T17:30:00.000Z',
+    });
+    stubApi((call) =>
+      call.path === '/api/bookings/my-bookings'
+        ? { status: 200, body: listed([bookings[0] as Booking, started]) }
+        : undefined,
+    );
+    renderAt('/my-bookings');
+    const ahead = cards().filter({ hasText: 'OT-2030-003' });
+    await expect.element(ahead.getByRole('button', { name: 'Cancel', exact: true })).toBeEnabled();
+    const past = cards().filter({ hasText: 'OT-2025-004' });
+    await expect.element(past.getByText('Confirmed', { exact: true })).toBeVisible();
+    await expect.element(past.getByRole('button', { name: 'Cancel', exact: true })).not.toBeInTheDocument();
+  });
+
+  it('loads the next page with Load more, keeping the tabs and cancel', async () => {
+    const [newest, middle, oldest] = bookings as [Booking, Booking, Booking];
+    let current = [newest, middle, oldest];
+    const calls = stubApi((call) => {
+      if (call.path === '/api/bookings/my-bookings') {
+        const cursor = call.query.get('cursor');
+        if (cursor === null)
+          return { status: 200, body: { bookings: current.slice(0, 2), nextCursor: 'page-2' } };
+        if (cursor === 'page-2') return { status: 200, body: listed(current.slice(2)) };
+        return { status: 400, body: { message: bookingMessages.cursorInvalid } };
+      }
+      if (call.method === 'PUT' && call.path === '/api/bookings/3') {
+        const cancelled = { ...newest, status: 'cancelled' as const };
+        current = current.map((booking) => (booking.id === 3 ? cancelled : booking));
+        return { status: 200, body: { booking: cancelled } };
+      }
+      return undefined;
+    });
+    renderAt('/my-bookings');
+    await expect.element(cards().nth(1)).toBeVisible();
+    expect(cards().elements()).toHaveLength(2);
+    // More may come: an empty tab does not claim there are none.
+    await page.getByRole('tab', { name: 'Past' }).click();
+    await expect.element(page.getByRole('button', { name: 'Load more' })).toBeVisible();
+    expect(page.getByRole('heading', { name: bookingMessages.noBookings }).elements()).toHaveLength(0);
+
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect.element(cards().filter({ hasText: 'OT-2025-001' })).toBeVisible();
+    expect(calls.filter((call) => call.query.get('cursor') === 'page-2')).toHaveLength(1);
+    await expect.element(page.getByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    await page.getByRole('tab', { name: 'All' }).click();
+    await expect.poll(() => cards().elements().length).toBe(3);
+
+    const confirmed = cards().filter({ hasText: 'OT-2030-003' });
+    await confirmed.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel Booking' }).click();
+    await expect.element(page.getByText(bookingMessages.cancelled)).toBeVisible();
+    await expect.element(confirmed.getByText('Cancelled', { exact: true })).toBeVisible();
+    // Both pages stay listed after the list is fetched again.
+    await expect.poll(() => calls.filter((call) => call.query.get('cursor') === 'page-2').length).toBe(2);
+    expect(cards().elements()).toHaveLength(3);
+  });
+
   it("shows 'No Bookings Found' when there are none, and the load failure", async () => {
-    stubApi(() => ({ status: 200, body: { bookings: [] } }));
+    stubApi(() => ({ status: 200, body: listed([]) }));
     renderAt('/my-bookings');
     await expect.element(page.getByRole('heading', { name: bookingMessages.noBookings })).toBeVisible();
   });
@@ -591,7 +712,7 @@ describe('nothing is lost when the API is unreachable', () => {
     const [day = ''] = nextWeekdays(1);
     const offline = stubApi((call) => {
       if (call.method === 'POST' && call.path === '/api/bookings') return 'unreachable';
-      if (call.path === '/api/bookings/my-bookings') return { status: 200, body: { bookings: [] } };
+      if (call.path === '/api/bookings/my-bookings') return { status: 200, body: listed([]) };
       return serviceAndAvailability(call);
     });
     const router = renderAt('/book/1');
@@ -646,7 +767,7 @@ describe('nothing is lost when the API is unreachable', () => {
         saved = [booking];
         return { status: 201, body: { booking } };
       }
-      if (call.path === '/api/bookings/my-bookings') return { status: 200, body: { bookings: saved } };
+      if (call.path === '/api/bookings/my-bookings') return { status: 200, body: listed(saved) };
       return undefined;
     });
     renderAt('/my-bookings');
@@ -675,7 +796,7 @@ describe('nothing is lost when the API is unreachable', () => {
         return { status: 201, body: { booking: stored[0] } };
       }
       if (call.path === '/api/bookings/my-bookings') {
-        const answer: Answer = { status: 200, body: { bookings: stored } }; // what the server holds now
+        const answer: Answer = { status: 200, body: listed(stored) }; // what the server holds now
         if (releaseFirstList || calls.some((other) => other !== call && other.path === call.path))
           return answer;
         return new Promise<Answer>((resolve) => {
@@ -725,7 +846,7 @@ describe('nothing is lost when the API is unreachable', () => {
     addUnsent('user-1', kept('key-taken', '2030-01-07T16:00:00.000Z'));
     addUnsent('user-1', kept('key-invalid', '2030-01-08T16:00:00.000Z'));
     const calls = stubApi((call) => {
-      if (call.path === '/api/bookings/my-bookings') return { status: 200, body: { bookings: [] } };
+      if (call.path === '/api/bookings/my-bookings') return { status: 200, body: listed([]) };
       if (call.method === 'POST' && call.headers.get('Idempotency-Key') === 'key-taken') {
         return { status: 409, body: { message: bookingMessages.slotTaken } };
       }
@@ -753,7 +874,7 @@ describe('nothing is lost when the API is unreachable', () => {
     addUnsent('user-1', kept('key-of-user-1', '2030-01-07T16:00:00.000Z'));
     signedInAs = 'user-2';
     const calls = stubApi((call) =>
-      call.path === '/api/bookings/my-bookings' ? { status: 200, body: { bookings: [] } } : undefined,
+      call.path === '/api/bookings/my-bookings' ? { status: 200, body: listed([]) } : undefined,
     );
     renderAt('/my-bookings');
     await expect.element(page.getByRole('heading', { name: bookingMessages.noBookings })).toBeVisible();

@@ -19,8 +19,16 @@ export function useCancelBooking() {
   return useMutation({
     mutationFn: cancelBooking,
     onSuccess: (cancelled) => {
-      queryClient.setQueryData(myBookingsQueryOptions().queryKey, (bookings) =>
-        bookings?.map((booking) => (booking.id === cancelled.id ? cancelled : booking)),
+      queryClient.setQueryData(myBookingsQueryOptions().queryKey, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                bookings: page.bookings.map((booking) => (booking.id === cancelled.id ? cancelled : booking)),
+              })),
+            }
+          : data,
       );
       void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
     },

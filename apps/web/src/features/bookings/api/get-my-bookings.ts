@@ -1,23 +1,31 @@
-import { type Booking, bookingApiPaths, bookingsResponseSchema } from '@portal/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { bookingApiPaths, type MyBookingsResponse, myBookingsResponseSchema } from '@portal/domain';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { bookingKeys } from './query-keys';
 
-/** GET /api/bookings/my-bookings → the caller's bookings, newest first. */
-export async function getMyBookings(signal?: AbortSignal): Promise<Booking[]> {
-  const body = await apiRequest(bookingApiPaths.myBookings, bookingsResponseSchema, { signal });
-  return body.bookings;
+/** GET /api/bookings/my-bookings[?cursor] → a page of the caller's bookings, newest first, and the next cursor. */
+export async function getMyBookings(
+  cursor: string | undefined,
+  signal?: AbortSignal,
+): Promise<MyBookingsResponse> {
+  const query = cursor === undefined ? '' : `?${new URLSearchParams({ cursor })}`;
+  return apiRequest(`${bookingApiPaths.myBookings}${query}`, myBookingsResponseSchema, { signal });
 }
 
-/** Asked afresh whenever My Bookings opens: an administrator may have changed a status meanwhile. */
+/**
+ * The pages loaded so far, the server's page size each. Asked afresh whenever My Bookings opens: an administrator
+ * may have changed a status meanwhile.
+ */
 export function myBookingsQueryOptions() {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: bookingKeys.mine,
-    queryFn: ({ signal }) => getMyBookings(signal),
+    queryFn: ({ pageParam, signal }) => getMyBookings(pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     staleTime: 0,
   });
 }
 
 export function useMyBookings() {
-  return useQuery(myBookingsQueryOptions());
+  return useInfiniteQuery(myBookingsQueryOptions());
 }

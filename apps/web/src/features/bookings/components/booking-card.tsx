@@ -24,10 +24,13 @@ function ComingSoon({ title, children }: { title: string; children: ReactNode })
 /** One booking of the server: its fields (docs/product.md#my-bookings) and the actions its status allows. */
 export function BookingCard({
   booking,
+  now,
   onCancel,
   cancelNotSent = false,
 }: {
   booking: Booking;
+  /** The moment the page opened: a booking that has started by then cannot be cancelled. */
+  now: Date;
   onCancel: (booking: Booking) => void;
   /** Cancelled in this browser only: the server has not received the cancellation yet. */
   cancelNotSent?: boolean;
@@ -57,7 +60,7 @@ export function BookingCard({
         {booking.status === 'confirmed' && (
           <ComingSoon title="Rescheduling is coming soon">Reschedule</ComingSoon>
         )}
-        {canClientCancel(booking.status) && (
+        {canClientCancel(booking.status, booking.starts_at, now) && (
           <button
             type="button"
             onClick={() => onCancel(booking)}

@@ -1,5 +1,6 @@
 import {
   type AvailabilitySlot,
+  bookingErrorCodes,
   bookingMessages,
   type CreateBookingBody,
   defaultBusinessTimeZone,
@@ -129,6 +130,12 @@ export function BookingWizard({ service }: { service: Service }) {
             return;
           }
           if (error.status === 401) return; // the API client sends the user to /login
+          if (error.status === 409 && error.code === bookingErrorCodes.pendingLimit) {
+            // Not about the slot: the same request stays refused until a pending booking is confirmed.
+            idempotencyKey.current = undefined;
+            notify({ type: 'error', title: 'Booking Failed', message: error.message });
+            return;
+          }
           if (error.status === 409) {
             // Someone else took the slot: a new attempt from step 1, with today's truth and what they typed.
             idempotencyKey.current = undefined;

@@ -4,6 +4,7 @@ import {
   bookingMessages,
   type IsoDate,
   isBookableDate,
+  lastBookableDate,
   longDate,
   todayIn,
   zoneName,
@@ -54,7 +55,7 @@ interface DateTimeStepProps {
   onContinue: () => void;
 }
 
-/** Step 1: a weekday from today on in the business zone, then one of its free slots. */
+/** Step 1: a weekday from today to the booking horizon in the business zone, then one of its free slots. */
 export function DateTimeStep({
   timeZone,
   now,
@@ -67,6 +68,7 @@ export function DateTimeStep({
   onContinue,
 }: DateTimeStepProps) {
   const today = localDay(todayIn(timeZone, now));
+  const lastDay = localDay(lastBookableDate(timeZone, now));
   const free = availability.slots?.filter((candidate) => candidate.available) ?? [];
   return (
     <section aria-labelledby="date-time-heading" className="space-y-6">
@@ -91,6 +93,7 @@ export function DateTimeStep({
             disabled={(day) => !isBookableDate(isoOf(day), timeZone, now)}
             today={today}
             startMonth={today}
+            endMonth={lastDay}
             defaultMonth={date ? localDay(date) : today}
             weekStartsOn={0}
           />

@@ -2,6 +2,7 @@ import { type Booking, bookingMessages, paths } from '@portal/domain';
 import { CalendarX } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { BusyButton } from '../../../components/ui/busy-button';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { Spinner } from '../../../components/ui/spinner';
 import { type TabItem, Tabs } from '../../../components/ui/tabs';
@@ -36,7 +37,8 @@ function NoBookings({ filter }: { filter: BookingFilter }) {
 
 /**
  * The caller's bookings with those still waiting in this browser (docs/product.md#my-bookings), filtered by tab,
- * with cancellation of confirmed ones.
+ * with cancellation of confirmed ones that have not started. The server sends them a page at a time; Load more
+ * asks for the next, and the tabs filter what is loaded.
  */
 export function MyBookings() {
   const bookings = useMyBookings();
@@ -45,7 +47,10 @@ export function MyBookings() {
   const [now] = useState(() => new Date());
   // Kept in this browser for the signed-in user; the app shell's sender sends them again.
   const userId = useAuth().session?.user.id;
-  const list = withUnsent(bookings.data ?? [], useUnsentItems(userId));
+  const loaded = bookings.data?.pages.flatMap((page) => page.bookings) ?? [];
+  const list = withUnsent(loaded, useUnsentItems(userId));
+  // A failed next page keeps what is shown and says so beside Load more.
+  const listFailed = bookings.isError && !bookings.isFetchNextPageError;
   // Not yet sent, a booking counts as pending.
   const unsentShown = list.createsNotSent.filter((item) =>
     matchesFilter({ status: 'pending', starts_at: item.body.startsAt }, filter, now),
@@ -65,7 +70,7 @@ export function MyBookings() {
       </div>
       <div className="mt-8">
         <Tabs label="Filter bookings" tabs={filterTabs} selected={filter} onSelect={setFilter}>
-          {bookings.isError && (
+          {listFailed && (
             <FormMessage type="error">
               {bookingMessages.loadFailed}{' '}
               <button
@@ -79,7 +84,7 @@ export function MyBookings() {
           )}
           {bookings.isPending && <Spinner label="Loading bookings..." />}
           {unsentShown.length > 0 || shown.length > 0 ? (
-            <ul className={`space-y-4 ${bookings.isError ? 'mt-4' : ''}`}>
+            <ul className={`space-y-4 ${listFailed ? 'mt-4' : ''}`}>
               {unsentShown.map((item) => (
                 <li key={item.idempotencyKey}>
                   <UnsentBookingCard item={item} />
@@ -89,6 +94,7 @@ export function MyBookings() {
                 <li key={booking.id}>
                   <BookingCard
                     booking={booking}
+                    now={now}
                     onCancel={setToCancel}
                     cancelNotSent={list.cancelsNotSent.has(booking.id)}
                   />
@@ -96,7 +102,22 @@ export function MyBookings() {
               ))}
             </ul>
           ) : (
-            bookings.isSuccess && <NoBookings filter={filter} />
+            bookings.isSuccess && !bookings.hasNextPage && <NoBookings filter={filter} />
+          )}
+          {bookings.hasNextPage && (
+            <div className="mt-6 flex flex-col items-center gap-3">
+              {bookings.isFetchNextPageError && (
+                <FormMessage type="error">{bookingMessages.loadFailed}</FormMessage>
+              )}
+              <BusyButton
+                className={buttonStyles.secondary}
+                busy={bookings.isFetchingNextPage}
+                busyLabel="Loading more..."
+                onClick={() => void bookings.fetchNextPage()}
+              >
+                Load more
+              </BusyButton>
+            </div>
           )}
         </Tabs>
       </div>

@@ -1,0 +1,46 @@
+// Keyset paging of booking lists, newest first by the moment booked (created_at, then id): the administrators'
+// list and its export, and the client's My Bookings. A cursor names the last booking of a page.
+import { bookingMessages } from '@portal/domain';
+import { desc, type SQL, sql } from 'drizzle-orm';
+import { bookings } from '../../db/schema.ts';
+import { invalidField } from '../../lib/errors.ts';
+
+const cursorPrefix = 'b1:';
+const cursorPattern = /^b1:([1-9]\d{0,9})$/;
+
+/** The cursor after a booking: opaque to clients; the id of the last booking of the page. */
+export function encodeCursor(bookingId: number): string {
+  return Buffer.from(`${cursorPrefix}${bookingId}`).toString('base64url');
+}
+
+/** The booking id a cursor names; a 400 for anything a list did not give. */
+export function decodeCursor(cursor: string): number {
+  const match = /^[\w-]+$/.test(cursor)
+    ? cursorPattern.exec(Buffer.from(cursor, 'base64url').toString())
+    : null;
+  const id = match ? Number(match[1]) : Number.NaN;
+  if (!(id <= 2_147_483_647)) throw invalidField('cursor', bookingMessages.cursorInvalid);
+  return id;
+}
+
+/**
+ * Bookings after the cursor's one in the list's order (created_at desc, id desc). Its created_at is read in the
+ * same query (at full precision, which a JavaScript Date would truncate), so the comparison uses the index. With
+ * `ownerId`, only that user's booking can be the cursor's (another's gives an empty page, revealing nothing).
+ */
+export function after(bookingId: number, ownerId?: string): SQL {
+  const owned = ownerId === undefined ? sql`` : sql` and b.user_id = ${ownerId}`;
+  return sql`(${bookings.createdAt}, ${bookings.id}) < ((select b.created_at from bookings b where b.id = ${bookingId}${owned}), ${bookingId})`;
+}
+
+export const newestFirst = [desc(bookings.createdAt), desc(bookings.id)];
+
+/** A page of `limit` from rows read with `limit + 1`, and the cursor of the next page (null on the last). */
+export function pageOf<Row extends { booking: { id: number } }>(
+  rows: Row[],
+  limit: number,
+): { page: Row[]; nextCursor: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { page, nextCursor: rows.length > limit && last ? encodeCursor(last.booking.id) : null };
+}
