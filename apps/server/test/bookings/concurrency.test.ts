@@ -126,7 +126,7 @@ describe.skipIf(testDriver !== 'postgres')('the pending limit under concurrency 
         starts.map(async (startsAt) => {
           const response = await fetch(`${baseUrl}/api/bookings`, {
             method: 'POST',
-            headers: { 'content-type': 'application/json', cookie: client.cookie },
+            headers: { 'content-type': 'application/json', cookie: client.cookie, origin: appUrl },
             body: JSON.stringify({
               serviceId: 1,
               projectDescription: `Round ${round}: one client books every slot at once.`,
