@@ -1,11 +1,12 @@
 // The accounts service's endpoints (better-auth) at /api/identity, with our rules in front of it: an Origin check
 // on every POST (login CSRF), the common-password list, the per-account lock after failed sign-ins, a reset that
 // signs the user in, and the product's wording of its messages (its machine-readable code kept beside them).
-import { accountErrorCodes, accountMessages, identityBasePath, isCommonPassword } from '@portal/domain';
+import { accountErrorCodes, accountMessages, identityBasePath, minPasswordLength } from '@portal/domain';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { type Auth, clientIpHeader } from '../../lib/auth/auth.ts';
+import { isCommonPassword } from '../../lib/auth/common-passwords.ts';
 import { clearFailedSignIns, isLockedOut, recordFailedSignIn } from '../../lib/auth/sign-in-failures.ts';
 import { BadRequest, Forbidden, TooManyRequests } from '../../lib/errors.ts';
 
@@ -116,8 +117,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
+/** Case-insensitive; a password under the minimum gets better-auth's own "too short" answer instead. */
 function refuseCommonPassword(password: unknown): void {
-  if (typeof password === 'string' && isCommonPassword(password)) {
+  if (typeof password === 'string' && password.length >= minPasswordLength && isCommonPassword(password)) {
     throw new BadRequest(accountMessages.passwordTooCommon, accountErrorCodes.passwordTooCommon);
   }
 }
