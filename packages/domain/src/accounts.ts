@@ -1,3 +1,5 @@
+import type { TextRule } from './text.ts';
+
 /** The company behind the portal, as e-mails and the accounts service name it. */
 export const productName = 'OT Consulting';
 
@@ -57,3 +59,18 @@ export const accountApiPaths = {
 
 /** Longest profile values accepted. */
 export const profileFieldLimits = { name: 100, phone: 30, company: 200 } as const;
+
+/** Longest e-mail address accepted (the longest a mail server must take, RFC 5321). */
+export const maxEmailLength = 254;
+
+/**
+ * The one text rule (text.ts) for the text fields of accounts requests, which better-auth stores or looks up: named
+ * fields by their rule, any other (a token, a callback URL) by its own name with `identityTextMax`. Passwords are
+ * hashed, never stored as text, and have their own limits.
+ */
+export const identityTextRules: Readonly<Record<string, TextRule>> = {
+  email: { label: 'Email', max: maxEmailLength },
+  // The account's name is 'First Last' once the profile exists.
+  name: { label: 'Name', max: 2 * profileFieldLimits.name + 1 },
+};
+export const identityTextMax = 2048;

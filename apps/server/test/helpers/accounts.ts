@@ -1,5 +1,7 @@
 // Drives the accounts service the way a browser does: Origin header, cookies from Set-Cookie.
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse as InjectResponse } from 'fastify';
+import { users } from '../../src/db/schema.ts';
 
 export const appUrl = 'http://localhost:3000';
 
@@ -58,4 +60,28 @@ export function api(
     },
     ...(body ? { payload: body } : {}),
   });
+}
+
+let ipCounter = 0;
+/** A fresh client address (from 10.99.0.0/16), so the per-IP limits of one test never touch another. */
+export function freshIp(): string {
+  ipCounter += 1;
+  return `10.99.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+}
+
+/** An account signed up through the API and marked verified in the database (no e-mail needed): its user id. */
+export async function verifiedAccount(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+): Promise<string> {
+  const signUp = await identity(app, 'POST', '/sign-up/email', { email, password }, { ip: freshIp() });
+  if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.body}`);
+  const [user] = await app.db
+    .update(users)
+    .set({ emailVerified: true })
+    .where(eq(users.email, email))
+    .returning({ id: users.id });
+  if (!user) throw new Error(`no user row for ${email}`);
+  return user.id;
 }

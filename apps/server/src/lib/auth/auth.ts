@@ -17,6 +17,7 @@ import type { Database } from '../../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema.ts';
 import { existingAccountEmail, passwordResetEmail, verificationEmail } from '../mail/account-emails.ts';
 import type { MailMessage } from '../mail/letter.ts';
+import { identityRules } from './identity-rules.ts';
 
 /** The header our Fastify mount sets to the client address Fastify sees (TRUST_PROXY aware); never a client's. */
 export const clientIpHeader = 'x-portal-client-ip';
@@ -56,6 +57,7 @@ export interface AuthOptions {
 export function createAuth(options: AuthOptions) {
   const { appUrl, sendMail, log } = options;
   const https = appUrl.startsWith('https:');
+  const rules = identityRules(options.db);
   return betterAuth({
     appName: productName,
     baseURL: appUrl,
@@ -89,6 +91,7 @@ export function createAuth(options: AuthOptions) {
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
+      onPasswordReset: rules.onPasswordReset,
       // The link opens the web app's reset page with the token; the page posts it with the new password.
       sendResetPassword: async ({ user, token }) => {
         await sendMail(
@@ -128,6 +131,10 @@ export function createAuth(options: AuthOptions) {
       },
     },
     session: { expiresIn: sessionExpiresInSeconds, updateAge: sessionUpdateAgeSeconds },
+    // Our rules run inside better-auth, on the body it parsed (identity-rules.ts). Their refusals are our typed
+    // errors, which better-auth must let through to the app's error handler instead of answering 500 itself.
+    hooks: { before: rules.before, after: rules.after },
+    onAPIError: { throw: true },
     databaseHooks: {
       session: {
         update: {
