@@ -1,10 +1,11 @@
 // What reaches better-auth and what comes back from it (docs/decisions/096): JSON bodies only, the endpoints the
 // portal uses and no others, the one text rule on its fields, our rules inside its hooks (the lock, common
 // passwords), and no session token for page scripts.
-import { accountErrorCodes, accountMessages } from '@portal/domain';
-import { and, eq, like } from 'drizzle-orm';
+import { accountErrorCodes, accountMessages, messages } from '@portal/domain';
+import { and, asc, eq, like } from 'drizzle-orm';
+import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users, verifications } from '../../src/db/schema.ts';
+import { accounts, sessions, users, verifications } from '../../src/db/schema.ts';
 import { commonPasswordCount, isCommonPassword } from '../../src/lib/auth/common-passwords.ts';
 import { maxFailedSignIns } from '../../src/lib/auth/sign-in-failures.ts';
 import { setRole } from '../../src/modules/users/users.service.ts';
@@ -46,6 +47,61 @@ const lockedOut = {
 };
 
 describe('bodies of accounts requests', () => {
+  it.each([
+    ['application/x-www-form-urlencoded', 'email=ada%40example.com&password=analytical-engine'],
+    ['text/plain', '{"email":"ada@example.com","password":"analytical-engine"}'],
+    [
+      'multipart/form-data; boundary=b',
+      '--b\r\nContent-Disposition: form-data; name="email"\r\n\r\nada@example.com\r\n--b--\r\n',
+    ],
+    ['application/json; charset=utf-16', '{"email":"ada@example.com","password":"analytical-engine"}'],
+    ['application/jsonp', '{"email":"ada@example.com","password":"analytical-engine"}'],
+  ])('answers 415 to a %s body', async (contentType, payload) => {
+    for (const path of ['/sign-in/email', '/sign-up/email', '/request-password-reset']) {
+      const response = await rawPost(path, payload, contentType);
+      expect(response.statusCode, path).toBe(415);
+      expect(response.json()).toEqual({ message: accountMessages.jsonBodyRequired });
+    }
+  });
+
+  it('answers 415 to a body without a content type, and takes a POST without a body', async () => {
+    const untyped = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/identity/sign-in/email',
+      remoteAddress: freshIp(),
+      headers: { origin: appUrl },
+      payload: '{"email":"a@example.com","password":"secret1"}',
+    });
+    expect(untyped.statusCode).toBe(415);
+    expect(untyped.json()).toEqual({ message: accountMessages.jsonBodyRequired });
+
+    const bodiless = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/identity/sign-out',
+      remoteAddress: freshIp(),
+      headers: { origin: appUrl },
+    });
+    expect(bodiless.statusCode).not.toBe(415);
+    expect(bodiless.statusCode).toBeLessThan(500);
+  });
+
+  it('never lets a form-encoded sign-in past the lock', async () => {
+    const email = 'form-post@example.com';
+    await verifiedAccount(testApp.app, email, 'liskov-substitution');
+    for (let i = 0; i < maxFailedSignIns; i++)
+      expect((await signIn(email, `wrong-${i}`)).statusCode).toBe(401);
+    expect(
+      await rawPost(
+        '/sign-in/email',
+        `email=${encodeURIComponent(email)}&password=liskov-substitution`,
+        'application/x-www-form-urlencoded',
+      ).then((r) => r.statusCode),
+    ).toBe(415);
+    const locked = await signIn(email, 'liskov-substitution');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual(lockedOut);
+  });
+
   it('reads a JSON body with a byte-order mark as better-auth does: it counts toward the lock, and is locked', async () => {
     const email = 'bom@example.com';
     await verifiedAccount(testApp.app, email, 'frequency-hopping');
@@ -184,6 +240,99 @@ describe('the sign-in after a password reset', () => {
     expect((await signIn(email, 'new-password-22')).json()).toMatchObject({
       code: accountErrorCodes.emailNotVerified,
     });
+  });
+});
+
+describe('the identity endpoints the portal uses, and no others', () => {
+  const email = 'operator@example.com';
+  const password = 'apollo-guidance';
+  let adminCookie = '';
+  let adminId = '';
+  let clientId = '';
+
+  beforeAll(async () => {
+    adminId = await verifiedAccount(testApp.app, email, password);
+    await setRole(testApp.app.db, email, 'admin');
+    adminCookie = cookieHeader(await signIn(email, password));
+    clientId = await verifiedAccount(testApp.app, 'client-of-admin@example.com', 'orbital-mechanics');
+  });
+
+  async function databaseState() {
+    const db = testApp.app.db;
+    return {
+      users: await db.select().from(users).orderBy(asc(users.id)),
+      accounts: await db.select().from(accounts).orderBy(asc(accounts.id)),
+      sessions: await db.select().from(sessions).orderBy(asc(sessions.id)),
+    };
+  }
+
+  function expectRouteNotFound(response: InjectResponse, what: string) {
+    expect(response.statusCode, what).toBe(404);
+    expect(response.json(), what).toEqual({ message: messages.routeNotFound });
+  }
+
+  it("keeps better-auth's admin endpoints unreachable, even with an administrator's session, and changes nothing", async () => {
+    // The session is an administrator's in better-auth's own eyes: called inside the server, its admin
+    // endpoint answers.
+    const listed = await testApp.app.auth.api.listUserSessions({
+      body: { userId: adminId },
+      headers: new Headers({ cookie: adminCookie }),
+    });
+    expect(listed.sessions.length).toBeGreaterThan(0);
+
+    const before = await databaseState();
+    const calls: [string, object][] = [
+      ['/admin/set-role', { userId: clientId, role: 'admin' }],
+      ['/admin/list-user-sessions', { userId: clientId }],
+      ['/admin/set-user-password', { userId: clientId, newPassword: 'taken-over-1' }],
+      [
+        '/admin/create-user',
+        { email: 'made-by-admin@example.com', password: 'made-by-admin', name: 'Made', role: 'admin' },
+      ],
+      ['/admin/remove-user', { userId: clientId }],
+      ['/admin/impersonate-user', { userId: clientId }],
+      ['/admin/ban-user', { userId: clientId }],
+    ];
+    for (const [path, body] of calls) {
+      const response = await identity(testApp.app, 'POST', path, body, { cookie: adminCookie });
+      expectRouteNotFound(response, path);
+      expect(response.headers['set-cookie'], path).toBeUndefined();
+    }
+    const listUsers = await identity(testApp.app, 'GET', '/admin/list-users', undefined, {
+      cookie: adminCookie,
+    });
+    expectRouteNotFound(listUsers, '/admin/list-users');
+    expect(await databaseState()).toEqual(before);
+    expect((await signIn('client-of-admin@example.com', 'orbital-mechanics')).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['GET', '/list-sessions'],
+    ['POST', '/change-password'],
+    ['POST', '/update-user'],
+    ['POST', '/delete-user'],
+    ['POST', '/revoke-sessions'],
+    ['GET', '/reset-password/some-token'],
+    ['GET', '/ok'],
+    ['GET', '/error'],
+    ['POST', '/get-session'],
+    ['GET', '/sign-in/email'],
+    ['GET', '/get-session/'],
+    ['GET', '//get-session'],
+    ['GET', '/get%2Dsession'],
+  ] as const)('answers 404 to %s %s, signed in or not', async (method, path) => {
+    for (const cookie of [adminCookie, undefined]) {
+      const response = await identity(testApp.app, method, path, method === 'POST' ? {} : undefined, {
+        cookie,
+      });
+      expectRouteNotFound(response, `${method} ${path}`);
+    }
+  });
+
+  it('answers the endpoints the portal uses', async () => {
+    const session = await identity(testApp.app, 'GET', '/get-session', undefined, { cookie: adminCookie });
+    expect(session.statusCode).toBe(200);
+    expect(session.json()).toMatchObject({ user: { email } });
   });
 });
 

@@ -1,10 +1,33 @@
-// The accounts service's endpoints (better-auth) at /api/identity. In front of it, HTTP only: an Origin check on
-// every POST (login CSRF) and the client address for its rate limits; behind it, the product's wording of its
-// messages. Our account rules run inside better-auth, on the body it parsed (lib/auth/identity-rules.ts).
-import { accountErrorCodes, accountMessages, identityBasePath, identityPaths } from '@portal/domain';
+// The accounts service's endpoints (better-auth) at /api/identity. In front of it, HTTP only: the endpoints the
+// portal uses and no others, JSON bodies only, an Origin check on every POST (login CSRF), the client address for
+// its rate limits; behind it, the product's wording of its messages.
+// Our account rules run inside better-auth, on the body it parsed (lib/auth/identity-rules.ts).
+import {
+  accountErrorCodes,
+  accountMessages,
+  identityBasePath,
+  identityPaths,
+  messages,
+} from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientIpHeader } from '../../lib/auth/auth.ts';
-import { Forbidden } from '../../lib/errors.ts';
+import { Forbidden, HttpError, NotFound } from '../../lib/errors.ts';
+
+/**
+ * The endpoints the portal calls — the web app (lib/auth-client.ts, features/accounts/api) and the e-mailed
+ * verification link — by method and path. Everything else better-auth has (its admin endpoints above all: roles
+ * change only through `npm run set-role`) answers 404 (docs/decisions/096).
+ */
+const portalEndpoints: ReadonlySet<string> = new Set([
+  `GET ${identityPaths.session}`,
+  `POST ${identityPaths.signUp}`,
+  `POST ${identityPaths.signIn}`,
+  `POST ${identityPaths.signOut}`,
+  `POST ${identityPaths.sendVerificationEmail}`,
+  `GET ${identityPaths.verifyEmail}`,
+  `POST ${identityPaths.requestPasswordReset}`,
+  `POST ${identityPaths.resetPassword}`,
+]);
 
 /** Request headers that describe the body or the connection as Node received it, not as we forward it. */
 const hopHeaders = new Set([
@@ -23,6 +46,20 @@ const skippedResponseHeaders = new Set([
   'connection',
   'set-cookie',
 ]);
+
+/** `application/json`, with at most a UTF-8 charset: the one body better-auth and our rules read alike. */
+function isJsonContentType(header: string): boolean {
+  const [mediaType = '', ...parameters] = header.split(';').map((part) => part.trim().toLowerCase());
+  return (
+    mediaType === 'application/json' &&
+    parameters.every((parameter) => parameter === '' || /^charset="?utf-8"?$/.test(parameter))
+  );
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
 
 function toFetchHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
@@ -88,18 +125,25 @@ export async function identityRoutes(app: FastifyInstance, options: { appUrl: st
   const trustedOrigin = new URL(options.appUrl).origin;
 
   await app.register(async (scope) => {
-    // better-auth reads the body itself: Fastify only collects the bytes.
+    // better-auth reads the body itself: Fastify only collects the bytes (JSON only: checked below).
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) => {
       done(null, body);
     });
     scope.addHook('onRequest', async (request) => {
+      const { pathname } = new URL(request.url, options.appUrl);
+      if (!portalEndpoints.has(`${request.method} ${pathname}`)) throw new NotFound(messages.routeNotFound);
       if (request.method !== 'POST') return;
       // Login CSRF: better-auth checks the Origin only when cookies are present; a browser always sends one on a
       // POST, so a foreign one is refused here too. Clients without an Origin (API clients) pass.
       const { origin } = request.headers;
       if (origin !== undefined && origin !== trustedOrigin) {
         throw new Forbidden(accountMessages.originNotAllowed);
+      }
+      // better-auth would also read form posts (sign-in, sign-up); a body is JSON or nothing.
+      const contentType = request.headers['content-type'];
+      if (contentType === undefined ? hasBody(request) : !isJsonContentType(contentType)) {
+        throw new HttpError(415, accountMessages.jsonBodyRequired);
       }
     });
 
