@@ -9,7 +9,16 @@ import { accounts, sessions, users, verifications } from '../../src/db/schema.ts
 import { commonPasswordCount, isCommonPassword } from '../../src/lib/auth/common-passwords.ts';
 import { maxFailedSignIns } from '../../src/lib/auth/sign-in-failures.ts';
 import { setRole } from '../../src/modules/users/users.service.ts';
-import { appUrl, cookieHeader, freshIp, identity, verifiedAccount } from '../helpers/accounts.ts';
+import {
+  api,
+  appUrl,
+  cookieHeader,
+  freshIp,
+  identity,
+  rawSessionToken,
+  signedSessionToken,
+  verifiedAccount,
+} from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 
 let testApp: TestApp;
@@ -436,5 +445,89 @@ describe('common passwords', () => {
       }),
     ).rejects.toMatchObject({ code: accountErrorCodes.passwordTooCommon });
     expect((await signIn('managed@example.com', 'orbital-mechanics-2')).statusCode).toBe(200);
+  });
+});
+
+describe('session tokens', () => {
+  const email = 'tokens@example.com';
+  const password = 'analytical-engine-2';
+
+  beforeAll(async () => {
+    await verifiedAccount(testApp.app, email, password);
+  });
+
+  /** Every header but Set-Cookie (httpOnly cookies are out of page scripts' reach), and the body. */
+  function readableByScripts(response: InjectResponse): string {
+    const { 'set-cookie': _cookies, ...headers } = response.headers;
+    return `${JSON.stringify(headers)}\n${response.body}`;
+  }
+
+  it('never shows a browser the session token: sign-in and get-session answers carry none', async () => {
+    const response = await signIn(email, password);
+    expect(response.statusCode).toBe(200);
+    const cookie = cookieHeader(response);
+    expect(response.json()).not.toHaveProperty('token');
+    expect(response.headers['set-auth-token']).toBeUndefined();
+    expect(readableByScripts(response)).not.toContain(rawSessionToken(cookie));
+
+    const session = await identity(testApp.app, 'GET', '/get-session', undefined, { cookie });
+    expect(session.statusCode).toBe(200);
+    expect(session.json()).toMatchObject({ user: { email }, session: { expiresAt: expect.any(String) } });
+    expect(session.json().session).not.toHaveProperty('token');
+    expect(readableByScripts(session)).not.toContain(rawSessionToken(cookie));
+
+    // Same-origin GETs of a browser carry no Origin; Sec-Fetch-* still tells a browser.
+    const browserSignIn = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/identity/sign-in/email',
+      remoteAddress: freshIp(),
+      headers: {
+        'content-type': 'application/json',
+        'sec-fetch-mode': 'cors',
+        'sec-fetch-site': 'same-origin',
+      },
+      payload: JSON.stringify({ email, password }),
+    });
+    expect(browserSignIn.statusCode).toBe(200);
+    expect(browserSignIn.headers['set-auth-token']).toBeUndefined();
+  });
+
+  it("hands an API client's sign-in the signed token, and refuses the raw token from the database", async () => {
+    const response = await identity(
+      testApp.app,
+      'POST',
+      '/sign-in/email',
+      { email, password },
+      { ip: freshIp(), apiClient: true },
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).not.toHaveProperty('token');
+    const bearer = String(response.headers['set-auth-token']);
+    const cookie = cookieHeader(response);
+    expect(bearer).toBe(signedSessionToken(cookie));
+
+    const signedIn = await api(testApp.app, 'GET', '/api/auth/profile', { bearer });
+    expect(signedIn.statusCode).toBe(404); // signed in, no profile yet
+    const session = await identity(testApp.app, 'GET', '/get-session', undefined, {
+      bearer,
+      apiClient: true,
+    });
+    expect(session.json()).toMatchObject({ user: { email } });
+    expect(session.headers['set-auth-token']).toBeUndefined();
+
+    const [row] = await testApp.app.db
+      .select({ token: sessions.token })
+      .from(sessions)
+      .where(eq(sessions.token, rawSessionToken(cookie)));
+    expect(row?.token).toBe(bearer.split('.')[0]);
+    const raw = String(row?.token);
+    const refused = await api(testApp.app, 'GET', '/api/auth/profile', { bearer: raw });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ message: accountMessages.noActiveSession });
+    const noSession = await identity(testApp.app, 'GET', '/get-session', undefined, {
+      bearer: raw,
+      apiClient: true,
+    });
+    expect(noSession.json()).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 // The accounts service's endpoints (better-auth) at /api/identity. In front of it, HTTP only: the endpoints the
 // portal uses and no others, JSON bodies only, an Origin check on every POST (login CSRF), the client address for
-// its rate limits; behind it, the product's wording of its messages.
+// its rate limits; behind it, the product's wording of its messages and no session token in what a browser reads.
 // Our account rules run inside better-auth, on the body it parsed (lib/auth/identity-rules.ts).
 import {
   accountErrorCodes,
@@ -38,13 +38,18 @@ const hopHeaders = new Set([
   'upgrade',
   clientIpHeader,
 ]);
-/** Response headers Fastify sets itself for the bytes it sends. */
+/**
+ * Response headers Fastify sets itself for the bytes it sends, and the bearer plugin's token header with its CORS
+ * exposure (handed out only to API clients' sign-ins, below).
+ */
 const skippedResponseHeaders = new Set([
   'content-length',
   'content-encoding',
   'transfer-encoding',
   'connection',
   'set-cookie',
+  'set-auth-token',
+  'access-control-expose-headers',
 ]);
 
 /** `application/json`, with at most a UTF-8 charset: the one body better-auth and our rules read alike. */
@@ -59,6 +64,20 @@ function isJsonContentType(header: string): boolean {
 function hasBody(request: FastifyRequest): boolean {
   const length = request.headers['content-length'];
   return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/**
+ * Whether the caller is a browser: browsers send `Origin` on every POST and `Sec-Fetch-*` on every request, and a
+ * page script can remove neither.
+ */
+function fromBrowser(request: FastifyRequest): boolean {
+  const { headers } = request;
+  return (
+    headers.origin !== undefined ||
+    headers['sec-fetch-mode'] !== undefined ||
+    headers['sec-fetch-site'] !== undefined ||
+    headers['sec-fetch-dest'] !== undefined
+  );
 }
 
 function toFetchHeaders(request: FastifyRequest): Headers {
@@ -96,11 +115,21 @@ function withProductMessage(body: Record<string, unknown>, status: number, path:
   return replacement ? { ...body, message: replacement } : body;
 }
 
-/** The body the client gets: refusals in the product's words; the rest as it is. */
+/**
+ * A session token never reaches page scripts (sign-in answers `token`, get-session `session.token`): a script that
+ * can read it can carry the session away, which the httpOnly cookie exists to prevent.
+ */
+function withoutSessionToken(body: Record<string, unknown>): Record<string, unknown> {
+  const { token: _token, ...rest } = body;
+  if (!isRecord(rest.session)) return rest;
+  const { token: _sessionToken, ...session } = rest.session;
+  return { ...rest, session };
+}
+
+/** The body the client gets: JSON objects in the product's words and without a session token; the rest as it is. */
 async function clientBody(response: Response, path: string): Promise<Buffer> {
   const bytes = Buffer.from(await response.arrayBuffer());
-  const json = response.headers.get('content-type')?.includes('application/json');
-  if (response.status < 400 || !json) return bytes;
+  if (!response.headers.get('content-type')?.includes('application/json')) return bytes;
   let body: unknown;
   try {
     body = JSON.parse(bytes.toString('utf8'));
@@ -108,16 +137,27 @@ async function clientBody(response: Response, path: string): Promise<Buffer> {
     return bytes;
   }
   if (!isRecord(body)) return bytes;
-  return Buffer.from(JSON.stringify(withProductMessage(body, response.status, path)));
+  const shaped =
+    response.status >= 400 ? withProductMessage(body, response.status, path) : withoutSessionToken(body);
+  return Buffer.from(JSON.stringify(shaped));
 }
 
-async function sendAnswer(reply: FastifyReply, response: Response, path: string) {
+async function sendAnswer(
+  reply: FastifyReply,
+  response: Response,
+  path: string,
+  handOutBearerToken: boolean,
+) {
   reply.code(response.status);
   response.headers.forEach((value, name) => {
     if (!skippedResponseHeaders.has(name)) reply.header(name, value);
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
+  // The signed session token, for an API client to send as a bearer token; never to a browser, whose scripts
+  // could read it.
+  const bearerToken = response.headers.get('set-auth-token');
+  if (handOutBearerToken && bearerToken) reply.header('set-auth-token', bearerToken);
   return reply.send(await clientBody(response, path));
 }
 
@@ -160,7 +200,8 @@ export async function identityRoutes(app: FastifyInstance, options: { appUrl: st
         const response = await app.auth.handler(
           new Request(url, { method: request.method, headers: toFetchHeaders(request), body }),
         );
-        return sendAnswer(reply, response, url.pathname);
+        const handOutBearerToken = url.pathname === identityPaths.signIn && !fromBrowser(request);
+        return sendAnswer(reply, response, url.pathname, handOutBearerToken);
       },
     });
   });
