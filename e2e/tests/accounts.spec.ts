@@ -269,6 +269,41 @@ test.describe('accounts journeys', () => {
     await expect(page.getByRole('main').getByText('Admin', { exact: true })).toBeVisible();
   });
 
+  test('page scripts never read the session token: sign-in and get-session answers in the browser carry none', async ({
+    page,
+    context,
+  }) => {
+    const { email } = await createAccount(page, { firstName: 'Sam' });
+    await page.goto('/');
+    // Called from the page, as the web app calls them: the browser adds its own Origin and Sec-Fetch-* headers.
+    const answers = await page.evaluate(
+      async (credentials) => {
+        const read = async (response: Response) => ({
+          headers: [...response.headers.entries()],
+          body: await response.text(),
+        });
+        const signIn = await fetch('/api/identity/sign-in/email', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(credentials),
+        });
+        const session = await fetch('/api/identity/get-session');
+        return { signIn: await read(signIn), session: await read(session) };
+      },
+      { email, password },
+    );
+    const cookie = (await context.cookies()).find((candidate) => candidate.name === 'portal.session_token');
+    expect(cookie?.httpOnly).toBe(true);
+    const signedToken = decodeURIComponent(cookie?.value ?? '');
+    const rawToken = signedToken.split('.')[0] ?? '';
+    expect(rawToken.length).toBeGreaterThan(10);
+    expect(JSON.parse(answers.session.body)).toMatchObject({ user: { email } });
+    for (const answer of [answers.signIn, answers.session]) {
+      expect(JSON.stringify(answer)).not.toContain(rawToken);
+      expect(answer.headers.map(([name]) => name)).not.toContain('set-auth-token');
+    }
+  });
+
   test('under 768px the menu mirrors the signed-in top bar', async ({ page }) => {
     await createAccount(page, { firstName: 'Mo' });
     await page.setViewportSize({ width: 375, height: 740 });

@@ -33,6 +33,9 @@ export const accountMessages = {
   profileNotFound: 'Profile not found. Please complete your profile.',
   tooManyRequests: 'Too many requests. Please try again later.',
   originNotAllowed: 'This request must come from the portal itself.',
+  /** Ours: an accounts request whose body is not JSON (form posts, text, multipart…). */
+  jsonBodyRequired:
+    'The accounts service accepts request bodies only as JSON (Content-Type: application/json).',
   tooManyFailedSignIns:
     'Too many failed login attempts for this account. Please wait 15 minutes or reset your password.',
   registrationFailed: 'Registration failed. Please try again.',

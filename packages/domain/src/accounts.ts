@@ -1,3 +1,5 @@
+import type { TextRule } from './text.ts';
+
 /** The company behind the portal, as e-mails and the accounts service name it. */
 export const productName = 'OT Consulting';
 
@@ -31,126 +33,6 @@ export const accountErrorCodes = {
   tooManyFailedSignIns: 'TOO_MANY_FAILED_SIGN_INS',
 } as const;
 
-/**
- * The most common passwords of public breach lists (top ~100 with at least 6 characters, as shorter ones are
- * refused anyway). Refused at sign-up and at password reset.
- */
-const commonPasswords: ReadonlySet<string> = new Set([
-  '123456',
-  '1234567',
-  '12345678',
-  '123456789',
-  '1234567890',
-  '0123456789',
-  '987654321',
-  '654321',
-  '123123',
-  '123321',
-  '112233',
-  '111111',
-  '000000',
-  '121212',
-  '222222',
-  '555555',
-  '666666',
-  '696969',
-  '777777',
-  '888888',
-  '999999',
-  '123654',
-  '159753',
-  '147258',
-  '147258369',
-  '11111111',
-  '00000000',
-  '12341234',
-  '123qwe',
-  '1q2w3e',
-  '1q2w3e4r',
-  '1q2w3e4r5t',
-  'qwerty',
-  'qwerty1',
-  'qwerty123',
-  'qwertyuiop',
-  'qwe123',
-  'asdfgh',
-  'asdfghjkl',
-  'zxcvbn',
-  'zxcvbnm',
-  '1qaz2wsx',
-  'qazwsx',
-  'password',
-  'password1',
-  'password12',
-  'password123',
-  'passw0rd',
-  'p@ssw0rd',
-  'p@ssword',
-  'pa$$word',
-  'abc123',
-  'abcdef',
-  'abcd1234',
-  'a123456',
-  'aa123456',
-  'iloveyou',
-  'iloveyou1',
-  'princess',
-  'sunshine',
-  'monkey',
-  'dragon',
-  'letmein',
-  'welcome',
-  'welcome1',
-  'welcome123',
-  'football',
-  'baseball',
-  'basketball',
-  'soccer',
-  'master',
-  'shadow',
-  'superman',
-  'batman',
-  'michael',
-  'jennifer',
-  'jessica',
-  'charlie',
-  'ashley',
-  'daniel',
-  'thomas',
-  'hunter',
-  'hunter2',
-  'killer',
-  'trustno1',
-  'freedom',
-  'whatever',
-  'starwars',
-  'computer',
-  'internet',
-  'secret',
-  'admin',
-  'admin123',
-  'administrator',
-  'changeme',
-  'default',
-  'login',
-  'test123',
-  'testing',
-  'lovely',
-  'flower',
-  'cheese',
-  'chocolate',
-  'pokemon',
-  'mustang',
-  'access',
-  'google',
-  'family',
-]);
-
-/** Whether a password is on the common-password list (compared case-insensitively). */
-export function isCommonPassword(password: string): boolean {
-  return commonPasswords.has(password.toLowerCase());
-}
-
 /** The accounts service (better-auth) under the API; the web's auth client uses these paths. */
 export const identityBasePath = '/api/identity';
 export const identityPaths = {
@@ -177,3 +59,18 @@ export const accountApiPaths = {
 
 /** Longest profile values accepted. */
 export const profileFieldLimits = { name: 100, phone: 30, company: 200 } as const;
+
+/** Longest e-mail address accepted (the longest a mail server must take, RFC 5321). */
+export const maxEmailLength = 254;
+
+/**
+ * The one text rule (text.ts) for the text fields of accounts requests, which better-auth stores or looks up: named
+ * fields by their rule, any other (a token, a callback URL) by its own name with `identityTextMax`. Passwords are
+ * hashed, never stored as text, and have their own limits.
+ */
+export const identityTextRules: Readonly<Record<string, TextRule>> = {
+  email: { label: 'Email', max: maxEmailLength },
+  // The account's name is 'First Last' once the profile exists.
+  name: { label: 'Name', max: 2 * profileFieldLimits.name + 1 },
+};
+export const identityTextMax = 2048;

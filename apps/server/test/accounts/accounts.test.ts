@@ -8,7 +8,14 @@ import {
   sessionUpdateAgeSeconds,
 } from '../../src/lib/auth/auth.ts';
 import { setRole } from '../../src/modules/users/users.service.ts';
-import { api, appUrl, cookieHeader, identity } from '../helpers/accounts.ts';
+import {
+  api,
+  appUrl,
+  cookieHeader,
+  identity,
+  rawSessionToken,
+  signedSessionToken,
+} from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 import { linkIn, type MailCapture, startMailCapture } from '../helpers/mail-capture.ts';
 
@@ -68,10 +75,8 @@ describe('sign-up, verification and sign-in', () => {
     const ip = freshIp();
     const signUp = await identity(testApp.app, 'POST', '/sign-up/email', { email, password }, { ip });
     expect(signUp.statusCode).toBe(200);
-    expect(signUp.json()).toMatchObject({
-      token: null,
-      user: { email, emailVerified: false, role: 'client' },
-    });
+    expect(signUp.json()).toMatchObject({ user: { email, emailVerified: false, role: 'client' } });
+    expect(signUp.json()).not.toHaveProperty('token');
     expect(cookieHeader(signUp)).toBe('');
 
     const message = await mail.waitFor(email, { subject: /Verify/ });
@@ -121,11 +126,18 @@ describe('sign-up, verification and sign-in', () => {
 
   it('signs in with a cookie and a bearer token, and sign-out ends the session on the server', async () => {
     const ip = freshIp();
-    const response = await signIn(email, password, ip);
+    // An API client (no Origin) is handed the signed token for its Authorization header.
+    const response = await identity(
+      testApp.app,
+      'POST',
+      '/sign-in/email',
+      { email, password },
+      { ip, apiClient: true },
+    );
     expect(response.statusCode).toBe(200);
     const cookie = cookieHeader(response);
     const bearer = response.headers['set-auth-token'];
-    expect(typeof bearer).toBe('string');
+    expect(bearer).toBe(signedSessionToken(cookie));
 
     expect((await api(testApp.app, 'GET', signedInOnly, { cookie, ip })).statusCode).toBe(200);
     expect((await api(testApp.app, 'GET', signedInOnly, { bearer: String(bearer), ip })).statusCode).toBe(
@@ -494,12 +506,13 @@ describe('session lifetime', () => {
   const minute = 60 * 1000;
   const day = 24 * 60 * minute;
 
-  /** Signs in (a verified account) and returns the cookie and the session's token. */
+  /** Signs in (a verified account): the cookie, the session's token in the database, and its bearer form. */
   async function signedIn(email: string, password: string) {
     await registerAndVerify(email, password);
     const response = await signIn(email, password);
     expect(response.statusCode).toBe(200);
-    return { cookie: cookieHeader(response), token: String(response.json().token) };
+    const cookie = cookieHeader(response);
+    return { cookie, token: rawSessionToken(cookie), bearer: signedSessionToken(cookie) };
   }
 
   async function sessionRow(token: string) {
@@ -565,7 +578,7 @@ describe('session lifetime', () => {
     'ends a session 30 days after sign-in however active it is, when refreshed by %s',
     async (_name, via) => {
       const email = via === 'get-session' ? 'annie@example.com' : 'dorothy@example.com';
-      const { cookie, token } = await signedIn(email, 'shuttle-telemetry');
+      const { cookie, token, bearer } = await signedIn(email, 'shuttle-telemetry');
       // Signed in 29 days ago, last used 2 days ago: this use slides it, but only up to day 30.
       await ageSession(token, 29 * day, 2 * day);
       const used =
@@ -590,7 +603,7 @@ describe('session lifetime', () => {
       const profile = await api(testApp.app, 'GET', '/api/auth/profile', { cookie });
       expect(profile.statusCode).toBe(401);
       expect(profile.json()).toEqual({ message: accountMessages.noActiveSession });
-      expect((await api(testApp.app, 'GET', signedInOnly, { bearer: token })).statusCode).toBe(401);
+      expect((await api(testApp.app, 'GET', signedInOnly, { bearer })).statusCode).toBe(401);
       // Signing in again starts a new session.
       expect((await signIn(email, 'shuttle-telemetry')).statusCode).toBe(200);
     },

@@ -17,6 +17,7 @@ import type { Database } from '../../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema.ts';
 import { existingAccountEmail, passwordResetEmail, verificationEmail } from '../mail/account-emails.ts';
 import type { MailMessage } from '../mail/letter.ts';
+import { identityRules } from './identity-rules.ts';
 
 /** The session cookie: `portal.session_token` (`__Secure-portal.session_token` over https). */
 export const sessionCookieName = 'portal.session_token';
@@ -59,6 +60,7 @@ export interface AuthOptions {
 export function createAuth(options: AuthOptions) {
   const { appUrl, sendMail, log } = options;
   const https = appUrl.startsWith('https:');
+  const rules = identityRules(options.db);
   return betterAuth({
     appName: productName,
     baseURL: appUrl,
@@ -92,6 +94,7 @@ export function createAuth(options: AuthOptions) {
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
+      onPasswordReset: rules.onPasswordReset,
       // The link opens the web app's reset page with the token; the page posts it with the new password.
       sendResetPassword: async ({ user, token }) => {
         await sendMail(
@@ -131,6 +134,10 @@ export function createAuth(options: AuthOptions) {
       },
     },
     session: { expiresIn: sessionExpiresInSeconds, updateAge: sessionUpdateAgeSeconds },
+    // Our rules run inside better-auth, on the body it parsed (identity-rules.ts). Their refusals are our typed
+    // errors, which better-auth must let through to the app's error handler instead of answering 500 itself.
+    hooks: { before: rules.before, after: rules.after },
+    onAPIError: { throw: true },
     databaseHooks: {
       session: {
         update: {
@@ -166,7 +173,9 @@ export function createAuth(options: AuthOptions) {
     },
     plugins: [
       admin({ defaultRole, adminRoles: ['admin'], roles: { client: userAc, admin: adminAc } }),
-      bearer(),
+      // API clients may send a session as a bearer token, but only the signed one (the cookie's value), handed out
+      // to sign-ins that do not come from a browser (docs/decisions/096); the raw token in the database is refused.
+      bearer({ requireSignature: true }),
     ],
     // Administrators manage roles with our operator command; nobody signs in as someone else.
     disabledPaths: ['/admin/impersonate-user', '/admin/stop-impersonating'],

@@ -1,13 +1,33 @@
-// The accounts service's endpoints (better-auth) at /api/identity, with our rules in front of it: an Origin check
-// on every POST (login CSRF), the common-password list, the per-account lock after failed sign-ins, a reset that
-// signs the user in, and the product's wording of its messages (its machine-readable code kept beside them).
-import { accountErrorCodes, accountMessages, identityBasePath, isCommonPassword } from '@portal/domain';
-import { fromNodeHeaders } from 'better-auth/node';
+// The accounts service's endpoints (better-auth) at /api/identity. In front of it, HTTP only: the endpoints the
+// portal uses and no others, JSON bodies only, an Origin check on every POST (login CSRF), the client address for
+// its rate limits; behind it, the product's wording of its messages and no session token in what a browser reads.
+// Our account rules run inside better-auth, on the body it parsed (lib/auth/identity-rules.ts).
+import {
+  accountErrorCodes,
+  accountMessages,
+  identityBasePath,
+  identityPaths,
+  messages,
+} from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client.ts';
-import { type Auth, clientIpHeader } from '../../lib/auth/auth.ts';
-import { clearFailedSignIns, isLockedOut, recordFailedSignIn } from '../../lib/auth/sign-in-failures.ts';
-import { BadRequest, Forbidden, TooManyRequests } from '../../lib/errors.ts';
+import { clientIpHeader } from '../../lib/auth/auth.ts';
+import { Forbidden, HttpError, NotFound } from '../../lib/errors.ts';
+
+/**
+ * The endpoints the portal calls — the web app (lib/auth-client.ts, features/accounts/api) and the e-mailed
+ * verification link — by method and path. Everything else better-auth has (its admin endpoints above all: roles
+ * change only through `npm run set-role`) answers 404 (docs/decisions/096).
+ */
+const portalEndpoints: ReadonlySet<string> = new Set([
+  `GET ${identityPaths.session}`,
+  `POST ${identityPaths.signUp}`,
+  `POST ${identityPaths.signIn}`,
+  `POST ${identityPaths.signOut}`,
+  `POST ${identityPaths.sendVerificationEmail}`,
+  `GET ${identityPaths.verifyEmail}`,
+  `POST ${identityPaths.requestPasswordReset}`,
+  `POST ${identityPaths.resetPassword}`,
+]);
 
 /** Request headers that describe the body or the connection as Node received it, not as we forward it. */
 const hopHeaders = new Set([
@@ -18,14 +38,47 @@ const hopHeaders = new Set([
   'upgrade',
   clientIpHeader,
 ]);
-/** Response headers Fastify sets itself for the bytes it sends. */
+/**
+ * Response headers Fastify sets itself for the bytes it sends, and the bearer plugin's token header with its CORS
+ * exposure (handed out only to API clients' sign-ins, below).
+ */
 const skippedResponseHeaders = new Set([
   'content-length',
   'content-encoding',
   'transfer-encoding',
   'connection',
   'set-cookie',
+  'set-auth-token',
+  'access-control-expose-headers',
 ]);
+
+/** `application/json`, with at most a UTF-8 charset: the one body better-auth and our rules read alike. */
+function isJsonContentType(header: string): boolean {
+  const [mediaType = '', ...parameters] = header.split(';').map((part) => part.trim().toLowerCase());
+  return (
+    mediaType === 'application/json' &&
+    parameters.every((parameter) => parameter === '' || /^charset="?utf-8"?$/.test(parameter))
+  );
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/**
+ * Whether the caller is a browser: browsers send `Origin` on every POST and `Sec-Fetch-*` on every request, and a
+ * page script can remove neither.
+ */
+function fromBrowser(request: FastifyRequest): boolean {
+  const { headers } = request;
+  return (
+    headers.origin !== undefined ||
+    headers['sec-fetch-mode'] !== undefined ||
+    headers['sec-fetch-site'] !== undefined ||
+    headers['sec-fetch-dest'] !== undefined
+  );
+}
 
 function toFetchHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
@@ -39,14 +92,8 @@ function toFetchHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-async function sendFetchResponse(reply: FastifyReply, response: Response, extraCookies: string[] = []) {
-  reply.code(response.status);
-  response.headers.forEach((value, name) => {
-    if (!skippedResponseHeaders.has(name)) reply.header(name, value);
-  });
-  const cookies = [...response.headers.getSetCookie(), ...extraCookies];
-  if (cookies.length > 0) reply.header('set-cookie', cookies);
-  return reply.send(Buffer.from(await response.arrayBuffer()));
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The product's texts for better-auth's answers, by its codes; the code stays beside them for the web app. */
@@ -56,147 +103,87 @@ const rewrittenMessages: Record<string, string> = {
   [accountErrorCodes.invalidToken]: accountMessages.resetLinkInvalid,
 };
 
-async function withProductMessages(response: Response, path: string): Promise<Response> {
-  if (response.status < 400 || !response.headers.get('content-type')?.includes('application/json'))
-    return response;
-  const text = await response.text();
-  let body: { code?: unknown; message?: unknown };
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (!isRecord(parsed)) return new Response(text, response);
-    body = parsed;
-  } catch {
-    return new Response(text, response);
+function withProductMessage(body: Record<string, unknown>, status: number, path: string) {
+  // better-auth's rate limiter answers 429 without a code.
+  if (status === 429) {
+    return { code: accountErrorCodes.tooManyRequests, message: accountMessages.tooManyRequests };
   }
-  if (response.status === 429)
-    body = { code: accountErrorCodes.tooManyRequests, message: accountMessages.tooManyRequests };
   let replacement = typeof body.code === 'string' ? rewrittenMessages[body.code] : undefined;
-  if (path === '/reset-password' && body.code === accountErrorCodes.passwordTooShort) {
+  if (path === identityPaths.resetPassword && body.code === accountErrorCodes.passwordTooShort) {
     replacement = accountMessages.passwordTooShortReset;
   }
-  if (replacement) body = { ...body, message: replacement };
-  return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
-}
-
-/** One call to the accounts service, as received: where to, with which headers, and the body's bytes and fields. */
-interface IdentityCall {
-  request: FastifyRequest;
-  url: URL;
-  /** The endpoint below /api/identity, e.g. '/sign-in/email'. */
-  path: string;
-  headers: Headers;
-  body: Buffer | undefined;
-  /** The body's JSON fields, when it is a JSON object. */
-  fields: Record<string, unknown>;
-}
-
-/** What goes back to the client: better-auth's answer, and cookies we add (the session of a reset). */
-interface IdentityAnswer {
-  response: Response;
-  cookies?: string[];
-}
-
-function forward(auth: Auth, call: IdentityCall): Promise<Response> {
-  const { url, request, headers, body } = call;
-  return auth.handler(new Request(url, { method: request.method, headers, body }));
-}
-
-/** The body's JSON fields; anything else (no body, not JSON, not an object) has none. */
-function jsonFields(body: Buffer | undefined): Record<string, unknown> {
-  if (!body || body.length === 0) return {};
-  try {
-    const parsed: unknown = JSON.parse(body.toString('utf8'));
-    return isRecord(parsed) && !Array.isArray(parsed) ? parsed : {};
-  } catch {
-    return {};
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-function refuseCommonPassword(password: unknown): void {
-  if (typeof password === 'string' && isCommonPassword(password)) {
-    throw new BadRequest(accountMessages.passwordTooCommon, accountErrorCodes.passwordTooCommon);
-  }
+  return replacement ? { ...body, message: replacement } : body;
 }
 
 /**
- * The endpoints we add rules to; every other one is forwarded as it is. Each forwards the call itself and
- * answers what the client gets.
+ * A session token never reaches page scripts (sign-in answers `token`, get-session `session.token`): a script that
+ * can read it can carry the session away, which the httpOnly cookie exists to prevent.
  */
-function endpointRules(
-  auth: Auth,
-  db: Database,
-): Record<string, (call: IdentityCall) => Promise<IdentityAnswer>> {
-  return {
-    '/sign-up/email': async (call) => {
-      const { fields } = call;
-      refuseCommonPassword(fields.password);
-      // Sign-up asks for no name, and better-auth requires one: until the profile names the person, the
-      // account's name is its e-mail address.
-      const unnamed = typeof fields.name !== 'string' || fields.name.trim() === '';
-      if (typeof fields.email === 'string' && unnamed) {
-        call.body = Buffer.from(JSON.stringify({ ...fields, name: fields.email.trim() }));
-      }
-      return { response: await forward(auth, call) };
-    },
+function withoutSessionToken(body: Record<string, unknown>): Record<string, unknown> {
+  const { token: _token, ...rest } = body;
+  if (!isRecord(rest.session)) return rest;
+  const { token: _sessionToken, ...session } = rest.session;
+  return { ...rest, session };
+}
 
-    '/sign-in/email': async (call) => {
-      const { email } = call.fields;
-      if (typeof email !== 'string') return { response: await forward(auth, call) };
-      if (await isLockedOut(db, email)) {
-        throw new TooManyRequests(
-          accountMessages.tooManyFailedSignIns,
-          accountErrorCodes.tooManyFailedSignIns,
-        );
-      }
-      const response = await forward(auth, call);
-      if (response.status === 401) await recordFailedSignIn(db, email);
-      else if (response.ok) await clearFailedSignIns(db, email);
-      return { response };
-    },
+/** The body the client gets: JSON objects in the product's words and without a session token; the rest as it is. */
+async function clientBody(response: Response, path: string): Promise<Buffer> {
+  const bytes = Buffer.from(await response.arrayBuffer());
+  if (!response.headers.get('content-type')?.includes('application/json')) return bytes;
+  let body: unknown;
+  try {
+    body = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return bytes;
+  }
+  if (!isRecord(body)) return bytes;
+  const shaped =
+    response.status >= 400 ? withProductMessage(body, response.status, path) : withoutSessionToken(body);
+  return Buffer.from(JSON.stringify(shaped));
+}
 
-    '/reset-password': async (call) => {
-      const { newPassword, token } = call.fields;
-      refuseCommonPassword(newPassword);
-      if (typeof token !== 'string' || typeof newPassword !== 'string') {
-        return { response: await forward(auth, call) };
-      }
-      // Whose token it is, read before better-auth consumes it: on success that user is signed in here.
-      const context = await auth.$context;
-      const verification = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
-      const owner = verification ? await context.internalAdapter.findUserById(verification.value) : null;
-      const response = await forward(auth, call);
-      if (!response.ok || !owner) return { response };
-      await clearFailedSignIns(db, owner.email);
-      const signedIn = await auth.api.signInEmail({
-        body: { email: owner.email, password: newPassword },
-        headers: fromNodeHeaders(call.request.headers),
-        returnHeaders: true,
-      });
-      return { response, cookies: signedIn.headers.getSetCookie() };
-    },
-  };
+async function sendAnswer(
+  reply: FastifyReply,
+  response: Response,
+  path: string,
+  handOutBearerToken: boolean,
+) {
+  reply.code(response.status);
+  response.headers.forEach((value, name) => {
+    if (!skippedResponseHeaders.has(name)) reply.header(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  // The signed session token, for an API client to send as a bearer token; never to a browser, whose scripts
+  // could read it.
+  const bearerToken = response.headers.get('set-auth-token');
+  if (handOutBearerToken && bearerToken) reply.header('set-auth-token', bearerToken);
+  return reply.send(await clientBody(response, path));
 }
 
 export async function identityRoutes(app: FastifyInstance, options: { appUrl: string }) {
-  const rules = endpointRules(app.auth, app.db);
   const trustedOrigin = new URL(options.appUrl).origin;
 
   await app.register(async (scope) => {
-    // better-auth reads the body itself: Fastify only collects the bytes.
+    // better-auth reads the body itself: Fastify only collects the bytes (JSON only: checked below).
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) => {
       done(null, body);
     });
-    // Login CSRF: better-auth checks the Origin only when cookies are present; a browser always sends one on a
-    // POST, so a foreign one is refused here too. Clients without an Origin (API clients) pass.
     scope.addHook('onRequest', async (request) => {
+      const { pathname } = new URL(request.url, options.appUrl);
+      if (!portalEndpoints.has(`${request.method} ${pathname}`)) throw new NotFound(messages.routeNotFound);
+      if (request.method !== 'POST') return;
+      // Login CSRF: better-auth checks the Origin only when cookies are present; a browser always sends one on a
+      // POST, so a foreign one is refused here too. Clients without an Origin (API clients) pass.
       const { origin } = request.headers;
-      if (request.method === 'POST' && origin !== undefined && origin !== trustedOrigin) {
+      if (origin !== undefined && origin !== trustedOrigin) {
         throw new Forbidden(accountMessages.originNotAllowed);
+      }
+      // better-auth would also read form posts (sign-in, sign-up); a body is JSON or nothing.
+      const contentType = request.headers['content-type'];
+      if (contentType === undefined ? hasBody(request) : !isJsonContentType(contentType)) {
+        throw new HttpError(415, accountMessages.jsonBodyRequired);
       }
     });
 
@@ -205,28 +192,17 @@ export async function identityRoutes(app: FastifyInstance, options: { appUrl: st
       url: `${identityBasePath}/*`,
       schema: { hide: true },
       handler: async (request, reply) => {
-        const call = identityCall(request, options.appUrl);
-        const rule = request.method === 'POST' ? rules[call.path] : undefined;
-        const answer = rule ? await rule(call) : { response: await forward(app.auth, call) };
-        return sendFetchResponse(
-          reply,
-          await withProductMessages(answer.response, call.path),
-          answer.cookies,
+        const url = new URL(request.url, options.appUrl);
+        const body =
+          request.method === 'POST' && Buffer.isBuffer(request.body) && request.body.length > 0
+            ? request.body
+            : undefined;
+        const response = await app.auth.handler(
+          new Request(url, { method: request.method, headers: toFetchHeaders(request), body }),
         );
+        const handOutBearerToken = url.pathname === identityPaths.signIn && !fromBrowser(request);
+        return sendAnswer(reply, response, url.pathname, handOutBearerToken);
       },
     });
   });
-}
-
-function identityCall(request: FastifyRequest, appUrl: string): IdentityCall {
-  const url = new URL(request.url, appUrl);
-  const body = request.method === 'POST' && Buffer.isBuffer(request.body) ? request.body : undefined;
-  return {
-    request,
-    url,
-    path: url.pathname.slice(identityBasePath.length),
-    headers: toFetchHeaders(request),
-    body,
-    fields: jsonFields(body),
-  };
 }

@@ -169,7 +169,7 @@ describe('register form', () => {
   it('goes to /login with the message and the e-mail after signing up', async () => {
     const calls = stubApi({
       '/api/identity/get-session': { status: 200, body: null },
-      '/api/identity/sign-up/email': { status: 200, body: { token: null, user: { id: 'u1' } } },
+      '/api/identity/sign-up/email': { status: 200, body: { user: { id: 'u1' } } },
     });
     const router = renderAt('/register');
     await page.getByLabelText('Email', { exact: true }).fill('jane@example.com');
@@ -295,7 +295,7 @@ describe('login page', () => {
   it('welcomes the user back and goes to the page first asked for', async () => {
     const { router } = await logIn({
       status: 200,
-      body: { redirect: false, token: 't', user: { id: 'u1' } },
+      body: { redirect: false, user: { id: 'u1' } },
     });
     await expect.element(page.getByText('Welcome back! Login successful.')).toBeVisible();
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/profile'));

@@ -1,0 +1,114 @@
+// Our rules inside better-auth's own request pipeline (its hooks), so that they judge the body better-auth parsed,
+// whatever its encoding (docs/decisions/096): the one text rule for the fields it stores or looks up, the
+// common-password rule wherever a password is set, the account's first name, the lock after failed sign-ins, and
+// the sign-in after a password reset. Refusals are our typed errors: better-auth lets them through (onAPIError.throw)
+// to the app's one error handler.
+import {
+  accountErrorCodes,
+  accountMessages,
+  identityTextMax,
+  identityTextRules,
+  minPasswordLength,
+  textProblem,
+} from '@portal/domain';
+import type { User } from 'better-auth';
+import { createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { setSessionCookie } from 'better-auth/cookies';
+import type { Database } from '../../db/client.ts';
+import { BadRequest, invalidField, TooManyRequests } from '../errors.ts';
+import { isCommonPassword } from './common-passwords.ts';
+import { clearFailedSignIns, releaseSignInAttempt, reserveSignInAttempt } from './sign-in-failures.ts';
+
+/** Fields that carry a password: hashed, never stored as text, so under the password limits instead. */
+const passwordFields: ReadonlySet<string> = new Set(['password', 'newPassword', 'currentPassword']);
+
+/**
+ * Every endpoint that sets a password, and the field carrying it. Those the portal does not call are unreachable
+ * over HTTP (the allow-list in the identity module), but a server-side call still meets the rule.
+ */
+const passwordSettingFields: Readonly<Record<string, string>> = {
+  '/sign-up/email': 'password',
+  '/reset-password': 'newPassword',
+  '/change-password': 'newPassword',
+  '/set-password': 'newPassword',
+  '/admin/create-user': 'password',
+  '/admin/set-user-password': 'newPassword',
+};
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A 400 naming the first text field (body or query) that breaks the one text rule; PostgreSQL never sees it. */
+function refuseBadText(fields: Record<string, unknown>): void {
+  for (const [name, value] of Object.entries(fields)) {
+    if (passwordFields.has(name)) continue;
+    for (const text of Array.isArray(value) ? value : [value]) {
+      if (typeof text !== 'string') continue;
+      const problem = textProblem(text, identityTextRules[name] ?? { label: name, max: identityTextMax });
+      if (problem) throw invalidField(name, problem);
+    }
+  }
+}
+
+/** Case-insensitive; a password under the minimum gets better-auth's own "too short" answer instead. */
+function refuseCommonPassword(password: unknown): void {
+  if (typeof password === 'string' && password.length >= minPasswordLength && isCommonPassword(password)) {
+    throw new BadRequest(accountMessages.passwordTooCommon, accountErrorCodes.passwordTooCommon);
+  }
+}
+
+export function identityRules(db: Database) {
+  // The owner of a reset that has just succeeded, for the after hook of the same request (it signs them in).
+  const resetOwners = new WeakMap<Request, User>();
+
+  const before = createAuthMiddleware(async (ctx) => {
+    const body = isRecord(ctx.body) ? ctx.body : {};
+    refuseBadText(body);
+    if (isRecord(ctx.query)) refuseBadText(ctx.query);
+    const passwordField = passwordSettingFields[ctx.path];
+    if (passwordField) refuseCommonPassword(body[passwordField]);
+
+    if (ctx.path === '/sign-up/email') {
+      // Sign-up asks for no name, and better-auth requires one: until the profile names the person, the
+      // account's name is its e-mail address (docs/decisions/034).
+      const unnamed = typeof body.name !== 'string' || body.name.trim() === '';
+      if (typeof body.email === 'string' && unnamed) {
+        return { context: { body: { ...body, name: body.email.trim() } } };
+      }
+    }
+    if (ctx.path === '/sign-in/email' && typeof body.email === 'string') {
+      if (!(await reserveSignInAttempt(db, body.email))) {
+        throw new TooManyRequests(
+          accountMessages.tooManyFailedSignIns,
+          accountErrorCodes.tooManyFailedSignIns,
+        );
+      }
+    }
+  });
+
+  const after = createAuthMiddleware(async (ctx) => {
+    const returned: unknown = ctx.context.returned;
+    if (ctx.path === '/sign-in/email' && isRecord(ctx.body) && typeof ctx.body.email === 'string') {
+      // A wrong password (or unknown address: the same 401) keeps its attempt; a success clears the count; any
+      // other answer gives the attempt back.
+      if (!isAPIError(returned)) await clearFailedSignIns(db, ctx.body.email);
+      else if (returned.statusCode !== 401) await releaseSignInAttempt(db, ctx.body.email);
+    }
+    if (ctx.path === '/reset-password' && ctx.request && !isAPIError(returned)) {
+      const owner = resetOwners.get(ctx.request);
+      // An address never verified is not signed in by a reset: it signs in after verifying, as always.
+      if (!owner?.emailVerified) return;
+      const session = await ctx.context.internalAdapter.createSession(owner.id);
+      if (session) await setSessionCookie(ctx, { session, user: owner });
+    }
+  });
+
+  /** better-auth's callback after a successful reset: the failed sign-ins go, and the after hook signs the owner in. */
+  async function onPasswordReset({ user }: { user: User }, request?: Request): Promise<void> {
+    await clearFailedSignIns(db, user.email);
+    if (request) resetOwners.set(request, user);
+  }
+
+  return { before, after, onPasswordReset };
+}
