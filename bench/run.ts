@@ -29,7 +29,12 @@ const connections = 50;
 const adminDatabaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const productPort = 4500;
 const barePort = 4501;
-const productionEnv = { NODE_ENV: 'production', AUTH_SECRET: randomBytes(32).toString('hex') };
+/** Production settings: the public address is https (behind a TLS proxy); the benchmark talks to the local port. */
+const productionEnv = {
+  NODE_ENV: 'production',
+  AUTH_SECRET: randomBytes(32).toString('hex'),
+  APP_URL: 'https://portal.bench.example',
+};
 const businessTimeZone = 'America/Phoenix';
 
 type Figures = { requestsPerSecond: number; p99Ms: number };
@@ -117,14 +122,15 @@ function percentile(sorted: number[], fraction: number): number {
  * database: production has no dev mailbox.
  */
 async function verifiedAccount(
-  origin: string,
+  base: string,
   databaseUrl: string,
   email: string,
   role: 'client' | 'admin',
 ): Promise<string> {
   const password = 'bench-Password-2026';
-  const json = { 'content-type': 'application/json', origin };
-  const signUp = await fetch(`${origin}${identityPaths.signUp}`, {
+  // An API client: no Origin header, so the sign-in hands out the signed bearer token.
+  const json = { 'content-type': 'application/json' };
+  const signUp = await fetch(`${base}${identityPaths.signUp}`, {
     method: 'POST',
     headers: json,
     body: JSON.stringify({ email, password }),
@@ -134,14 +140,14 @@ async function verifiedAccount(
   await database.connect();
   await database.query('UPDATE users SET email_verified = true, role = $2 WHERE email = $1', [email, role]);
   await database.end();
-  const signIn = await fetch(`${origin}${identityPaths.signIn}`, {
+  const signIn = await fetch(`${base}${identityPaths.signIn}`, {
     method: 'POST',
     headers: json,
     body: JSON.stringify({ email, password }),
   });
   const token = signIn.headers.get('set-auth-token');
   if (!token) throw new Error(`sign-in failed: ${signIn.status}`);
-  const profile = await fetch(`${origin}${accountApiPaths.profile}`, {
+  const profile = await fetch(`${base}${accountApiPaths.profile}`, {
     method: 'PUT',
     headers: { ...json, authorization: `Bearer ${token}` },
     body: JSON.stringify({ firstName: 'Bench', lastName: role === 'admin' ? 'Admin' : 'Client' }),
@@ -157,7 +163,6 @@ async function startProduct(databaseUrl: string, dataDir: string) {
     ...productionEnv,
     PORT: String(productPort),
     HOST: '127.0.0.1',
-    APP_URL: origin,
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
     // One client books 100 slots at once: the fair-use limits (5 pending, 60 writes a minute) would refuse most.
@@ -205,7 +210,7 @@ async function bookingFigures(databaseUrl: string, dataDir: string) {
   const { origin, product } = await startProduct(databaseUrl, dataDir);
   try {
     const token = await verifiedAccount(origin, databaseUrl, `bench-${process.pid}@example.com`, 'client');
-    const json = { 'content-type': 'application/json', origin };
+    const json = { 'content-type': 'application/json' };
 
     // 100 slots of service 1 (60 minutes) that do not overlap, over the coming weekdays.
     const now = new Date();

@@ -46,6 +46,8 @@ export class Unauthorized extends refusal(401) {}
 export class Forbidden extends refusal(403) {}
 export class NotFound extends refusal(404) {}
 export class Conflict extends refusal(409) {}
+/** 415: a body in a format the route does not read. */
+export class UnsupportedMediaType extends refusal(415) {}
 /** 422: understood, but it contradicts an earlier request (an Idempotency-Key reused for another booking). */
 export class Unprocessable extends refusal(422) {}
 export class TooManyRequests extends refusal(429) {}

@@ -31,6 +31,14 @@ declare module 'fastify' {
   }
 }
 
+/** The caller each guarded request's guard found (a request object lives for one request only). */
+const callers = new WeakMap<FastifyRequest, Caller>();
+
+/** The signed-in caller a guard found for this request; undefined on a route without a guard. */
+export function signedInCaller(request: FastifyRequest): Caller | undefined {
+  return callers.get(request);
+}
+
 export async function registerAuth(
   app: FastifyInstance,
   options: { appUrl: string; secret: string },
@@ -44,7 +52,6 @@ export async function registerAuth(
   });
   app.decorate('auth', auth);
 
-  const callers = new WeakMap<FastifyRequest, Caller>();
   async function findCaller(request: FastifyRequest): Promise<Caller> {
     const known = callers.get(request);
     if (known) return known;

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { Database } from '../db/client.ts';
 import { writeRateLimits } from '../db/schema.ts';
 import { TooManyRequests } from '../lib/errors.ts';
-import type { Caller } from './auth.ts';
+import { signedInCaller } from './auth.ts';
 
 const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -15,18 +15,6 @@ const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 function isWriteRoute(route: Pick<RouteOptions, 'method' | 'url'>): boolean {
   const methods = Array.isArray(route.method) ? route.method : [route.method];
   return methods.some((method) => writeMethods.has(method)) && route.url.startsWith('/api/');
-}
-
-/**
- * The caller the route's guard (requireSession, requireRole) found; undefined on a route without one, whose
- * `request.caller` throws: the accounts service (limited per client address, decision 037) and the operator channel.
- */
-function signedInCaller(request: FastifyRequest): Caller | undefined {
-  try {
-    return request.caller;
-  } catch {
-    return undefined;
-  }
 }
 
 /**

@@ -11,7 +11,7 @@ import {
 } from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientIpHeader } from '../../lib/auth/auth.ts';
-import { Forbidden, HttpError, NotFound } from '../../lib/errors.ts';
+import { Forbidden, NotFound, UnsupportedMediaType } from '../../lib/errors.ts';
 
 /**
  * The endpoints the portal calls — the web app (lib/auth-client.ts, features/accounts/api) and the e-mailed
@@ -183,7 +183,7 @@ export async function identityRoutes(app: FastifyInstance, options: { appUrl: st
       // better-auth would also read form posts (sign-in, sign-up); a body is JSON or nothing.
       const contentType = request.headers['content-type'];
       if (contentType === undefined ? hasBody(request) : !isJsonContentType(contentType)) {
-        throw new HttpError(415, accountMessages.jsonBodyRequired);
+        throw new UnsupportedMediaType(accountMessages.jsonBodyRequired);
       }
     });
 
