@@ -1,13 +1,13 @@
 // A 500 is a bug: every write route gets generated malformed requests (missing fields, wrong types, huge numbers,
 // odd strings with NUL, right-to-left marks and lone surrogates, prototype keys, deep nesting, wrong content types)
 // and must answer each with a 4xx (or a success), never a 5xx, never a stack trace or a file path.
-import { defaultBusinessTimeZone, zonedInstant } from '@portal/domain';
+import { defaultBusinessTimeZone, identityPaths, zonedInstant } from '@portal/domain';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAdmin } from '../admin/fixtures.ts';
 import { dayAllocator, postBooking, signedInClient } from '../bookings/clients.ts';
-import { appUrl } from '../helpers/accounts.ts';
+import { appUrl, freshIp } from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 
 /** How many generated requests each route gets. */
@@ -56,9 +56,13 @@ function jsonPayload(valid: Record<string, unknown>) {
   const oddFields = fc.record(Object.fromEntries(fields.map((field) => [field, oddValue])), {
     requiredKeys: [],
   });
-  const oneOddField = fc
-    .constantFrom(...fields)
-    .chain((field) => oddValue.map((value) => JSON.stringify({ ...valid, [field]: value })));
+  // A route without fields (sign-out) gets odd bodies of its own instead.
+  const oneOddField =
+    fields.length === 0
+      ? oddFields.map((body) => JSON.stringify(body))
+      : fc
+          .constantFrom(...fields)
+          .chain((field) => oddValue.map((value) => JSON.stringify({ ...valid, [field]: value })));
   return fc.oneof(
     { weight: 6, arbitrary: oneOddField },
     { weight: 2, arbitrary: oddFields.map((odd) => JSON.stringify({ ...valid, ...odd })) },
@@ -106,6 +110,8 @@ beforeAll(async () => {
   });
   const client = await signedInClient(testApp, 'fuzz@security.test');
   const admin = await signedInAdmin(testApp, 'fuzz-admin@security.test');
+  // Its own session: the fuzzed sign-outs may end it.
+  const leaving = await signedInClient(testApp, 'fuzz-sign-out@security.test');
   const validBooking = {
     serviceId: 1,
     projectDescription: 'A real booking the fuzzed requests aim at.',
@@ -142,11 +148,42 @@ beforeAll(async () => {
       valid: { status: 'confirmed' },
       cookie: () => admin.cookie,
     },
+    ...identityRoutes(client.cookie, leaving.cookie),
   };
 });
 afterAll(async () => {
   await testApp?.close();
 });
+
+/** The accounts service's write endpoints the portal uses, each with a body it accepts. */
+function identityRoutes(clientCookie: string, leavingCookie: string): Record<string, WriteRoute> {
+  const signedOut = () => '';
+  const credentials = { email: 'fuzz@security.test', password: 'booking-tests-password' };
+  const post = (path: string, valid: Record<string, unknown>, cookie = signedOut): WriteRoute => ({
+    method: 'POST',
+    url: () => path,
+    valid,
+    cookie,
+  });
+  return {
+    'POST sign-up': post(identityPaths.signUp, { ...credentials, email: 'fuzz-new@security.test', name: '' }),
+    'POST sign-in': post(identityPaths.signIn, credentials),
+    'POST request-password-reset': post(identityPaths.requestPasswordReset, {
+      email: credentials.email,
+      redirectTo: '/reset-password',
+    }),
+    'POST reset-password': post(identityPaths.resetPassword, {
+      newPassword: 'another-Correct-horse-2026',
+      token: 'not-a-real-token',
+    }),
+    'POST send-verification-email': post(
+      identityPaths.sendVerificationEmail,
+      { email: credentials.email, callbackURL: '/login' },
+      () => clientCookie,
+    ),
+    'POST sign-out': post(identityPaths.signOut, {}, () => leavingCookie),
+  };
+}
 
 /** The id part of a path: the real booking, another number, or something that is no id at all. */
 const pathIds = fc
@@ -174,12 +211,15 @@ async function send(
   payload: string,
   type: string | undefined,
 ) {
+  const cookie = route.cookie();
   return app.inject({
     method: route.method,
     url: route.url(id),
+    // A fresh address each time: the accounts service's per-address limits would otherwise answer first.
+    remoteAddress: freshIp(),
     headers: {
       origin: appUrl,
-      cookie: route.cookie(),
+      ...(cookie ? { cookie } : {}),
       ...(type === undefined ? {} : { 'content-type': type }),
     },
     payload,
@@ -198,6 +238,12 @@ describe('every write route under generated malformed requests', () => {
     'PUT /api/bookings/{id}',
     'PUT /api/auth/profile',
     'PUT /api/bookings/admin/{id}/status',
+    'POST sign-up',
+    'POST sign-in',
+    'POST request-password-reset',
+    'POST reset-password',
+    'POST send-verification-email',
+    'POST sign-out',
   ])('%s never answers 5xx', async (name) => {
     const route = routes[name];
     if (!route) throw new Error(name);
