@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -118,6 +119,29 @@ function percentile(sorted: number[], fraction: number): number {
 }
 
 /**
+ * POSTs JSON as an API client does: Node's fetch adds the browser's Sec-Fetch-* headers, which make the accounts
+ * service treat the request as a browser's (no bearer token for it), so this goes through node:http.
+ */
+function postAsApiClient(url: string, body: object): Promise<{ status: number; headers: Headers }> {
+  return new Promise((done, fail) => {
+    const outgoing = request(
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/json' } },
+      (answer) => {
+        answer.resume();
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(answer.headers)) {
+          if (typeof value === 'string') headers.set(name, value);
+        }
+        answer.on('end', () => done({ status: answer.statusCode ?? 0, headers }));
+      },
+    );
+    outgoing.on('error', fail);
+    outgoing.end(JSON.stringify(body));
+  });
+}
+
+/**
  * A verified account with a completed profile, signed in with a bearer token. Verified (and given its role) in the
  * database: production has no dev mailbox.
  */
@@ -128,11 +152,11 @@ async function verifiedAccount(
   role: 'client' | 'admin',
 ): Promise<string> {
   const password = 'bench-Password-2026';
-  // An API client: no Origin header, so the sign-in hands out the signed bearer token.
+  // Signed up as the portal's page does; signed in as an API client, which gets the signed bearer token.
   const json = { 'content-type': 'application/json' };
   const signUp = await fetch(`${base}${identityPaths.signUp}`, {
     method: 'POST',
-    headers: json,
+    headers: { ...json, origin: productionEnv.APP_URL },
     body: JSON.stringify({ email, password }),
   });
   if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
@@ -140,11 +164,7 @@ async function verifiedAccount(
   await database.connect();
   await database.query('UPDATE users SET email_verified = true, role = $2 WHERE email = $1', [email, role]);
   await database.end();
-  const signIn = await fetch(`${base}${identityPaths.signIn}`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ email, password }),
-  });
+  const signIn = await postAsApiClient(`${base}${identityPaths.signIn}`, { email, password });
   const token = signIn.headers.get('set-auth-token');
   if (!token) throw new Error(`sign-in failed: ${signIn.status}`);
   const profile = await fetch(`${base}${accountApiPaths.profile}`, {
