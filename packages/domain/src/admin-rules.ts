@@ -1,7 +1,8 @@
 // The administrators' rules (zod-free): reporting periods, what counts as revenue and as an active user, the
 // period-over-period change, and the admin screens' messages. The API contract lives in admin-schemas.ts.
-import { type BookingStatus, bookingMessages, todayIn } from './booking-rules.ts';
+import { type BookingStatus, bookingMessages } from './booking-rules.ts';
 import { addDays, type IsoDate, zonedInstant } from './calendar-dates.ts';
+import { todayIn } from './slots.ts';
 
 /** The reporting periods: the dashboard shows week, month and quarter; the API also takes a year. */
 export const adminPeriods = ['week', 'month', 'quarter', 'year'] as const;

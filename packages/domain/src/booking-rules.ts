@@ -1,28 +1,11 @@
-// Booking rules written once for both sides: slots, pricing, confirmation codes, statuses, options and texts.
-// No zod in this module (the web app's first load may import it); the schemas live in booking-schemas.ts.
-import {
-  addDays,
-  clockTime,
-  type IsoDate,
-  isIsoDate,
-  isWeekday,
-  zonedDate,
-  zonedInstant,
-  zonedParts,
-  zonedTime,
-} from './calendar-dates.ts';
+// Booking rules written once for both sides: pricing, confirmation codes, statuses, options and texts (the slots
+// are in slots.ts). No zod in this module (the web app's first load may import it); the schemas live in
+// booking-schemas.ts.
+import { zonedParts } from './calendar-dates.ts';
 import { normalizeText, type TextRule, textProblem } from './text.ts';
 
 /** Where business hours are reckoned unless BUSINESS_TIMEZONE says otherwise (MST all year). */
 export const defaultBusinessTimeZone = 'America/Phoenix';
-
-/** Business hours in minutes after local midnight: starts every 30 min from 09:00 to 16:30, all over by 17:00. */
-export const businessHours = {
-  firstStartMinute: 9 * 60,
-  lastStartMinute: 16 * 60 + 30,
-  closeMinute: 17 * 60,
-  slotStepMinutes: 30,
-} as const;
 
 export const bookingStatuses = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
@@ -72,11 +55,6 @@ export const maxIdempotencyKeyLength = 255;
 
 // ——— Fair use (docs/product.md#limits) ———
 
-/**
- * How far ahead a slot can be booked: up to and including the day this many days after today in the business
- * zone. A constant until the firm's calendar settings make it a setting.
- */
-export const bookingHorizonDays = 90;
 /** My Bookings' pages (`GET /api/bookings/my-bookings?limit`). */
 export const defaultMyBookingsPageSize = 20;
 export const maxMyBookingsPageSize = 100;
@@ -97,9 +75,19 @@ export const bookingMessages = {
   slotInPast: 'This time slot has already started or is in the past',
   profileIncomplete: 'Please complete your profile (first and last name) before booking',
   slotOnWeekend: 'Consultations are available Monday to Friday only',
+  slotOnClosedDay: (day: string) => `Consultations are not available on ${day}s`,
+  slotOnClosedDate: (date: string, reason: string) => `The firm is closed on ${date}: ${reason}`,
   slotOutsideHours: 'Consultations start between 09:00 and 16:30',
+  /** `starts`: 'between 09:00 and 11:30 or between 13:00 and 16:30'. */
+  slotOutsideOpeningHours: (day: string, starts: string) => `Consultations on ${day}s start ${starts}`,
   slotMisaligned: 'Time slots start on the hour or on the half hour',
-  slotEndsTooLate: 'This consultation would end after 17:00',
+  slotOffGrid: (stepMinutes: number) =>
+    stepMinutes === 60
+      ? 'Time slots start on the hour'
+      : `Time slots start every ${stepMinutes} minutes from opening time`,
+  slotEndsTooLate: (closing: string) => `This consultation would end after ${closing}`,
+  slotTooSoon: (hours: number) =>
+    `Consultations must be booked at least ${hours} ${hours === 1 ? 'hour' : 'hours'} ahead`,
   startsAtInvalid: 'Choose a time slot (an ISO 8601 instant such as 2030-01-07T16:00:00Z)',
   dateInvalid: 'Date must be a valid date in the form YYYY-MM-DD',
   serviceRequired: 'Service is required',
@@ -108,7 +96,7 @@ export const bookingMessages = {
   onlyConfirmedCancellable: (status: BookingStatus) =>
     `Only confirmed bookings can be cancelled; this booking is ${status}`,
   cancelAfterStart: 'This consultation has already started, so it can no longer be cancelled',
-  slotBeyondHorizon: `Consultations can be booked at most ${bookingHorizonDays} days ahead`,
+  slotBeyondHorizon: (days: number) => `Consultations can be booked at most ${days} days ahead`,
   pendingLimitReached: (max: number) =>
     `You already have ${max} pending ${max === 1 ? 'booking' : 'bookings'} awaiting confirmation, the most a client may have at a time. Please book again once the firm has confirmed one.`,
   /** 429 on a write route: the signed-in user's changes per minute (every state-changing request counts). */
@@ -173,131 +161,6 @@ export function confirmationCode(
 ): string {
   const year = zonedParts(new Date(createdAt), timeZone).year;
   return `OT-${year}-${String(id).padStart(3, '0')}`;
-}
-
-// ——— Slots ———
-
-/** One bookable slot of a day: the wall-clock times in the business zone and its UTC instants. */
-export interface TimeSlot {
-  /** 'HH:MM' in the business time zone. */
-  start_time: string;
-  end_time: string;
-  /** 'HH:MM - HH:MM'. */
-  label: string;
-  /** ISO 8601 instants (UTC). */
-  starts_at: string;
-  ends_at: string;
-}
-
-export interface SlotRules {
-  durationMinutes: number;
-  timeZone: string;
-  /** The current instant: slots already started are never offered. */
-  now: Date;
-}
-
-/** Today's date in the zone. */
-export function todayIn(timeZone: string, now: Date): IsoDate {
-  return zonedDate(now, timeZone);
-}
-
-/** The last day that can be booked: `bookingHorizonDays` after today in the zone. */
-export function lastBookableDate(timeZone: string, now: Date): IsoDate {
-  return addDays(todayIn(timeZone, now), bookingHorizonDays);
-}
-
-/** Whether a date can have slots at all: a weekday, from today to the horizon in the zone. */
-export function isBookableDate(date: IsoDate, timeZone: string, now: Date): boolean {
-  return (
-    isIsoDate(date) &&
-    isWeekday(date) &&
-    date >= todayIn(timeZone, now) &&
-    date <= lastBookableDate(timeZone, now)
-  );
-}
-
-/**
- * The slots of a day (docs/product.md#business-hours-and-slots): starts every 30 minutes from 09:00 to 16:30 in the zone, kept when start plus
- * duration is at or before 17:00 there; Monday to Friday up to the horizon; never a start already past. Empty otherwise.
- */
-export function daySlots(date: IsoDate, rules: SlotRules): TimeSlot[] {
-  const { durationMinutes, timeZone, now } = rules;
-  if (!isBookableDate(date, timeZone, now) || !(durationMinutes > 0)) return [];
-  const { firstStartMinute, lastStartMinute, closeMinute, slotStepMinutes } = businessHours;
-  const open = zonedInstant(date, firstStartMinute, timeZone);
-  const close = zonedInstant(date, closeMinute, timeZone);
-  if (!close) return [];
-  // Nearly always the zone's offset is the same all business day: then times are plain arithmetic.
-  const steadyOffset =
-    open !== undefined && close.getTime() - open.getTime() === (closeMinute - firstStartMinute) * 60_000;
-  const slots: TimeSlot[] = [];
-  for (let minute = firstStartMinute; minute <= lastStartMinute; minute += slotStepMinutes) {
-    const start = steadyOffset
-      ? new Date(open.getTime() + (minute - firstStartMinute) * 60_000)
-      : zonedInstant(date, minute, timeZone);
-    if (!start) continue;
-    const end = new Date(start.getTime() + durationMinutes * 60_000);
-    if (end.getTime() > close.getTime() || start.getTime() <= now.getTime()) continue;
-    const startTime = steadyOffset ? clockTime(minute) : zonedTime(start, timeZone);
-    const endTime = steadyOffset ? clockTime(minute + durationMinutes) : zonedTime(end, timeZone);
-    slots.push({
-      start_time: startTime,
-      end_time: endTime,
-      label: `${startTime} - ${endTime}`,
-      starts_at: start.toISOString(),
-      ends_at: end.toISOString(),
-    });
-  }
-  return slots;
-}
-
-export type SlotCheck =
-  | { ok: true; date: IsoDate; slot: TimeSlot }
-  | {
-      ok: false;
-      reason: 'past' | 'beyond-horizon' | 'weekend' | 'outside-hours' | 'misaligned' | 'ends-too-late';
-      message: string;
-    };
-
-/**
- * Whether `startsAt` is the start of one of its day's slots for these rules (what the server re-checks), and if
- * not, which rule it breaks, with the message to show.
- */
-export function checkSlotStart(startsAt: Date, rules: SlotRules): SlotCheck {
-  const { timeZone, now, durationMinutes } = rules;
-  const date = zonedDate(startsAt, timeZone);
-  const slot = daySlots(date, rules).find(
-    (candidate) => Date.parse(candidate.starts_at) === startsAt.getTime(),
-  );
-  if (slot) return { ok: true, date, slot };
-  if (startsAt.getTime() <= now.getTime())
-    return { ok: false, reason: 'past', message: bookingMessages.slotInPast };
-  if (date > lastBookableDate(timeZone, now))
-    return { ok: false, reason: 'beyond-horizon', message: bookingMessages.slotBeyondHorizon };
-  if (!isWeekday(date)) return { ok: false, reason: 'weekend', message: bookingMessages.slotOnWeekend };
-  const { hour, minute, second } = zonedParts(startsAt, timeZone);
-  const minuteOfDay = hour * 60 + minute;
-  if (
-    second !== 0 ||
-    startsAt.getUTCMilliseconds() !== 0 ||
-    minuteOfDay % businessHours.slotStepMinutes !== 0
-  ) {
-    return { ok: false, reason: 'misaligned', message: bookingMessages.slotMisaligned };
-  }
-  if (minuteOfDay < businessHours.firstStartMinute || minuteOfDay > businessHours.lastStartMinute) {
-    return { ok: false, reason: 'outside-hours', message: bookingMessages.slotOutsideHours };
-  }
-  const close = zonedInstant(date, businessHours.closeMinute, timeZone);
-  if (close && startsAt.getTime() + durationMinutes * 60_000 > close.getTime()) {
-    return { ok: false, reason: 'ends-too-late', message: bookingMessages.slotEndsTooLate };
-  }
-  // A wall-clock time that is skipped or repeated by a daylight-saving change: not a slot start.
-  return { ok: false, reason: 'misaligned', message: bookingMessages.slotMisaligned };
-}
-
-/** Whether two half-open intervals [start, end) overlap. */
-export function overlaps(aStart: number, aEnd: number, bStart: number, bEnd: number): boolean {
-  return aStart < bEnd && bStart < aEnd;
 }
 
 /** The booking API's paths, shared by the server routes and the web client. */

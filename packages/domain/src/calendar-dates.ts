@@ -33,7 +33,7 @@ export function addDays(date: IsoDate, days: number): IsoDate {
 }
 
 /** 0 = Sunday … 6 = Saturday, for a calendar date. */
-function dayOfWeek(date: IsoDate): number {
+export function dayOfWeek(date: IsoDate): number {
   const { year, month, day } = dateParts(date);
   return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
 }

@@ -121,7 +121,7 @@ describe('checkSlotStart', () => {
   it('names the broken rule', () => {
     expect(at('2029-12-31T16:00:00Z')).toMatchObject({ reason: 'past', message: bookingMessages.slotInPast });
     expect(at('2030-01-05T16:00:00Z')).toMatchObject({
-      reason: 'weekend',
+      reason: 'closed-day',
       message: bookingMessages.slotOnWeekend,
     });
     expect(at('2030-01-07T15:30:00Z')).toMatchObject({ reason: 'outside-hours' }); // 08:30

@@ -4,12 +4,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
-  bookingHorizonDays,
   bookingMessages,
   canClientCancel,
   checkSlotStart,
   clientCancelRefusal,
   daySlots,
+  defaultSchedule,
   isBookableDate,
   isWeekday,
   lastBookableDate,
@@ -19,6 +19,7 @@ import {
 } from '../src/index.ts';
 
 const phoenix = 'America/Phoenix';
+const bookingHorizonDays = defaultSchedule.horizonDays;
 // Wednesday 2030-01-09, 10:00 in Phoenix: the horizon is Tuesday 2030-04-09.
 const now = new Date('2030-01-09T17:00:00Z');
 
@@ -48,10 +49,10 @@ describe('the booking horizon', () => {
       expect(checkSlotStart(new Date(startsAt), rules), startsAt).toEqual({
         ok: false,
         reason: 'beyond-horizon',
-        message: bookingMessages.slotBeyondHorizon,
+        message: bookingMessages.slotBeyondHorizon(90),
       });
     }
-    expect(bookingMessages.slotBeyondHorizon).toBe('Consultations can be booked at most 90 days ahead');
+    expect(bookingMessages.slotBeyondHorizon(90)).toBe('Consultations can be booked at most 90 days ahead');
   });
 
   it('holds for any moment: every weekday up to the horizon is bookable, no day after it', () => {

@@ -203,7 +203,7 @@ describe('the booking horizon (90 days)', () => {
       const response = await postBooking(testApp.app, client, body(startsAt));
       expect(response.statusCode, startsAt).toBe(400);
       expect(response.json()).toEqual({
-        message: bookingMessages.slotBeyondHorizon,
+        message: bookingMessages.slotBeyondHorizon(90),
         errors: [{ path: 'startsAt', msg: 'Consultations can be booked at most 90 days ahead' }],
       });
     }
