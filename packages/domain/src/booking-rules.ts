@@ -30,6 +30,10 @@ export type BookingStatus = (typeof bookingStatuses)[number];
 export const activeBookingStatuses = ['pending', 'confirmed'] as const satisfies readonly BookingStatus[];
 export type ActiveBookingStatus = (typeof activeBookingStatuses)[number];
 
+/** Who made a change in a booking's history: its client, an administrator, or the system (e.g. an expiry). */
+export const bookingEventActors = ['client', 'admin', 'system'] as const;
+export type BookingEventActor = (typeof bookingEventActors)[number];
+
 export function isBookingStatus(value: unknown): value is BookingStatus {
   return typeof value === 'string' && (bookingStatuses as readonly string[]).includes(value);
 }

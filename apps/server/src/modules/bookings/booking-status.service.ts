@@ -10,21 +10,29 @@ import { type BookingMailOptions, statusChangeEmail } from '../../lib/mail/booki
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { findBooking } from './booking-read-model.ts';
 
+/** Who makes a change: a signed-in user acting as the booking's client or as an administrator, or the system. */
+export type EventActor = { kind: 'client' | 'admin'; userId: string } | { kind: 'system' };
+
+/** The history columns naming the actor. */
+export function actorColumns(actor: EventActor) {
+  return { actor: actor.kind, actorUserId: actor.kind === 'system' ? null : actor.userId };
+}
+
 /** Records a status change and its history event in the caller's transaction. */
 export async function recordStatusChange(
   tx: Pick<Database, 'update' | 'insert'>,
   booking: { id: number; status: BookingStatus },
   to: BookingStatus,
-  actorUserId: string,
+  actor: EventActor,
 ): Promise<void> {
   await tx.update(bookings).set({ status: to, updatedAt: sql`now()` }).where(eq(bookings.id, booking.id));
   await tx
     .insert(bookingEvents)
-    .values({ bookingId: booking.id, actorUserId, fromStatus: booking.status, toStatus: to });
+    .values({ bookingId: booking.id, ...actorColumns(actor), fromStatus: booking.status, toStatus: to });
 }
 
 /** The calendar event's revision and whether an invitation went out, from the booking's history. */
-async function calendarHistory(tx: Transaction, bookingId: number) {
+export async function calendarHistory(tx: Transaction, bookingId: number) {
   const [history] = await tx
     .select({
       changes: sql<number>`count(*)::int`,
@@ -64,7 +72,7 @@ export async function setBookingStatus(
         .for('update');
       if (!row) throw new NotFound(bookingMessages.bookingNotFound);
       if (row.status === input.status) return;
-      await recordStatusChange(tx, row, input.status, input.actorUserId);
+      await recordStatusChange(tx, row, input.status, { kind: 'admin', userId: input.actorUserId });
       const changed = await findBooking(tx, row.id, options.timeZone);
       const letter = statusChangeEmail(changed, await calendarHistory(tx, row.id), options);
       if (letter) await enqueueMail(tx, letter);
