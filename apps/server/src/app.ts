@@ -13,6 +13,7 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { registerHousekeeping } from './modules/housekeeping/housekeeping.scheduler.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { operatorRoutes } from './modules/operator/operator.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerForgedRequestGuard(app, { appUrl: config.appUrl });
   await registerSwagger(app, { appUrl: config.appUrl });
   await registerMail(app, config, options.mail);
+  registerHousekeeping(app, config);
   await registerAuth(app, { appUrl: config.appUrl, secret: resolveAuthSecret(config) });
   const spaFallback = await registerStaticSpa(app, config.webDistDir);
 

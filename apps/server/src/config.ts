@@ -43,6 +43,14 @@ export interface Config {
   maxPendingBookingsPerClient: number;
   /** State-changing API requests per signed-in user per minute (WRITE_RATE_LIMIT_PER_MINUTE, default 60). */
   writeRateLimitPerMinute: number;
+  /** Delivery attempts of one e-mail before it is marked dead (MAIL_MAX_ATTEMPTS, default 8). */
+  mailMaxAttempts: number;
+  /** SMTP connection, greeting and socket timeout (SMTP_TIMEOUT_SECONDS, default 15); the claim lease derives from it. */
+  smtpTimeoutMs: number;
+  /** Hours after which an unconfirmed pending booking is cancelled (PENDING_EXPIRY_HOURS, default 72; 0: never). */
+  pendingExpiryHours: number;
+  /** How often housekeeping runs across all processes (HOUSEKEEPING_INTERVAL_MINUTES, default 60). */
+  housekeepingIntervalMs: number;
 }
 
 export const defaultMailFrom = 'OT Consulting <no-reply@localhost>';
@@ -66,6 +74,27 @@ const positiveWholeNumber = (fallback: number) =>
       .number({ error: 'must be a positive whole number' })
       .int('must be a positive whole number')
       .positive('must be a positive whole number')
+      .default(fallback),
+  );
+
+/** A whole number ≥ 0 with a default (0 turns something off). */
+const wholeNumber = (fallback: number) =>
+  z.preprocess(
+    emptyAsUnset,
+    z.coerce
+      .number({ error: 'must be a whole number (0 or more)' })
+      .int('must be a whole number (0 or more)')
+      .min(0, 'must be a whole number (0 or more)')
+      .default(fallback),
+  );
+
+/** A positive number, fractions allowed (tests use short timeouts), with a default. */
+const positiveNumber = (fallback: number) =>
+  z.preprocess(
+    emptyAsUnset,
+    z.coerce
+      .number({ error: 'must be a positive number' })
+      .positive('must be a positive number')
       .default(fallback),
   );
 
@@ -123,6 +152,10 @@ const environmentSchema = z.object({
   ),
   MAX_PENDING_BOOKINGS_PER_CLIENT: positiveWholeNumber(5),
   WRITE_RATE_LIMIT_PER_MINUTE: positiveWholeNumber(60),
+  MAIL_MAX_ATTEMPTS: positiveWholeNumber(8),
+  SMTP_TIMEOUT_SECONDS: positiveNumber(15),
+  PENDING_EXPIRY_HOURS: wholeNumber(72),
+  HOUSEKEEPING_INTERVAL_MINUTES: positiveNumber(60),
   MAIL_FROM: optionalText.refine(
     (value) => value === undefined || /^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/.test(value),
     'must be an address such as "OT Consulting <no-reply@example.com>"',
@@ -213,6 +246,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       values.SMTP_URL === undefined && values.NODE_ENV !== 'production' && values.DEV_MAILBOX === 'on',
     maxPendingBookingsPerClient: values.MAX_PENDING_BOOKINGS_PER_CLIENT,
     writeRateLimitPerMinute: values.WRITE_RATE_LIMIT_PER_MINUTE,
+    mailMaxAttempts: values.MAIL_MAX_ATTEMPTS,
+    smtpTimeoutMs: Math.round(values.SMTP_TIMEOUT_SECONDS * 1000),
+    pendingExpiryHours: values.PENDING_EXPIRY_HOURS,
+    housekeepingIntervalMs: Math.round(values.HOUSEKEEPING_INTERVAL_MINUTES * 60_000),
   };
   checkDeployment(config, values.TRUST_PROXY);
   return config;

@@ -38,6 +38,10 @@ describe('loadConfig', () => {
       BUSINESS_TIMEZONE: 'America/Denver',
       MAX_PENDING_BOOKINGS_PER_CLIENT: '8',
       WRITE_RATE_LIMIT_PER_MINUTE: '120',
+      MAIL_MAX_ATTEMPTS: '5',
+      SMTP_TIMEOUT_SECONDS: '7.5',
+      PENDING_EXPIRY_HOURS: '0',
+      HOUSEKEEPING_INTERVAL_MINUTES: '15',
     });
     expect(config).toEqual({
       port: 8080,
@@ -56,6 +60,10 @@ describe('loadConfig', () => {
       devMailbox: false,
       maxPendingBookingsPerClient: 8,
       writeRateLimitPerMinute: 120,
+      mailMaxAttempts: 5,
+      smtpTimeoutMs: 7500,
+      pendingExpiryHours: 0,
+      housekeepingIntervalMs: 15 * 60_000,
     });
   });
 
@@ -100,6 +108,10 @@ describe('loadConfig', () => {
     [{ AUTH_SECRET: 'short' }, /^AUTH_SECRET must be at least 32 characters long/],
     [{ SMTP_URL: 'http://mail' }, /^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
     [{ MAIL_FROM: 'nobody' }, /^MAIL_FROM must be an address/],
+    [{ MAIL_MAX_ATTEMPTS: '0' }, /^MAIL_MAX_ATTEMPTS must be a positive whole number/],
+    [{ SMTP_TIMEOUT_SECONDS: '-1' }, /^SMTP_TIMEOUT_SECONDS must be a positive number/],
+    [{ PENDING_EXPIRY_HOURS: '1.5' }, /^PENDING_EXPIRY_HOURS must be a whole number \(0 or more\)/],
+    [{ HOUSEKEEPING_INTERVAL_MINUTES: 'never' }, /^HOUSEKEEPING_INTERVAL_MINUTES must be a positive number/],
   ])('refuses %o with one line naming the variable', (env, message) => {
     let thrown: unknown;
     try {
@@ -130,6 +142,15 @@ describe('loadConfig', () => {
       APP_URL: 'https://p.example.com',
     };
     expect(loadConfig({ ...production, HOST: '0.0.0.0', TRUST_PROXY: '1' }).devMailbox).toBe(false);
+  });
+
+  it('defaults mail and housekeeping: 8 attempts, 15 s SMTP timeouts, expiry after 72 h, hourly runs', () => {
+    expect(loadConfig({})).toMatchObject({
+      mailMaxAttempts: 8,
+      smtpTimeoutMs: 15_000,
+      pendingExpiryHours: 72,
+      housekeepingIntervalMs: 60 * 60_000,
+    });
   });
 
   it('defaults the sender to the company', () => {

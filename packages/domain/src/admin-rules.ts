@@ -141,7 +141,15 @@ export const adminMessages = {
   /** Every paged list's words (the admin list and My Bookings share the cursor). */
   cursorInvalid: bookingMessages.cursorInvalid,
   rangeTooLong: `The statistics cover at most ${maxStatsRangeDays} days; choose a shorter range`,
+  /** The dashboard's warning when e-mails were given up on after their last delivery attempt. */
+  undeliveredMail: (count: number) =>
+    `${count} ${count === 1 ? 'e-mail' : 'e-mails'} could not be delivered and will not be retried`,
+  undeliveredMailHint:
+    'Check the mail server settings (SMTP_URL) and the addresses below; the latest are listed.',
 } as const;
+
+/** How many of the latest undelivered e-mails the dashboard lists. */
+export const undeliveredMailShown = 5;
 
 /** The admin API's paths (users/stats is in accountApiPaths). */
 export const adminApiPaths = {
@@ -150,4 +158,6 @@ export const adminApiPaths = {
   upcoming: '/api/bookings/admin/upcoming',
   export: '/api/bookings/admin/export',
   status: (id: number | string) => `/api/bookings/admin/${id}/status`,
+  /** E-mails given up on (dead), for the dashboard's warning. */
+  undeliveredMail: '/api/admin/undelivered-mail',
 } as const;

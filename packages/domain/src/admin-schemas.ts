@@ -136,3 +136,21 @@ export const adminStatusBodySchema = z.object({
   status: z.enum(bookingStatuses, { error: adminMessages.bookingStatusInvalid }),
 });
 export type AdminStatusBody = z.infer<typeof adminStatusBodySchema>;
+
+/** `GET /api/admin/undelivered-mail`: the e-mails given up on after their last attempt, the latest first. */
+export const undeliveredMailResponseSchema = z.object({
+  count: count.describe('How many e-mails were given up on (status dead)'),
+  latest: z
+    .array(
+      z.object({
+        id: z.string(),
+        to: z.string(),
+        subject: z.string(),
+        attempts: count,
+        lastError: z.string().nullable(),
+        createdAt: z.string().describe('When the e-mail was written (ISO 8601)'),
+      }),
+    )
+    .describe('The latest few, newest first'),
+});
+export type UndeliveredMailResponse = z.infer<typeof undeliveredMailResponseSchema>;

@@ -13,6 +13,10 @@ export type BookingStatus = (typeof bookingStatuses)[number];
 export const activeBookingStatuses = ['pending', 'confirmed'] as const satisfies readonly BookingStatus[];
 export type ActiveBookingStatus = (typeof activeBookingStatuses)[number];
 
+/** Who made a change in a booking's history: its client, an administrator, or the system (e.g. an expiry). */
+export const bookingEventActors = ['client', 'admin', 'system'] as const;
+export type BookingEventActor = (typeof bookingEventActors)[number];
+
 export function isBookingStatus(value: unknown): value is BookingStatus {
   return typeof value === 'string' && (bookingStatuses as readonly string[]).includes(value);
 }
@@ -39,6 +43,50 @@ export function clientCancelRefusal(
 export function canClientCancel(status: BookingStatus, startsAt: Date | string, now: Date): boolean {
   return clientCancelRefusal(status, startsAt, now) === undefined;
 }
+
+// ——— Pending bookings nobody confirmed (docs/product.md#statuses) ———
+
+/** Hours after which an unconfirmed pending booking is cancelled, unless PENDING_EXPIRY_HOURS says otherwise. */
+export const defaultPendingExpiryHours = 72;
+
+/**
+ * When a pending booking nobody has confirmed is cancelled by the system: `hours` after it was made, or at its
+ * start if that comes first. `hours` 0 turns expiry off (undefined).
+ */
+export function pendingExpiresAt(createdAt: Date, startsAt: Date, hours: number): Date | undefined {
+  if (hours <= 0) return undefined;
+  const byAge = createdAt.getTime() + hours * 3_600_000;
+  return new Date(Math.min(byAge, startsAt.getTime()));
+}
+
+/** Whether a booking is due to be cancelled as unconfirmed at `now`. */
+export function isPendingBookingDue(
+  booking: { status: BookingStatus; createdAt: Date; startsAt: Date },
+  now: Date,
+  hours: number,
+): boolean {
+  if (booking.status !== 'pending') return false;
+  const expiresAt = pendingExpiresAt(booking.createdAt, booking.startsAt, hours);
+  return expiresAt !== undefined && expiresAt.getTime() <= now.getTime();
+}
+
+/**
+ * The same rule as bounds a query can use: a pending booking made at or before `madeBy`, or starting at or before
+ * `startsBy`, is due. Undefined when expiry is off.
+ */
+export function pendingExpiryBounds(now: Date, hours: number): { madeBy: Date; startsBy: Date } | undefined {
+  if (hours <= 0) return undefined;
+  return { madeBy: new Date(now.getTime() - hours * 3_600_000), startsBy: now };
+}
+
+/** The client's e-mail when a pending booking was cancelled because nobody confirmed it in time. */
+export const bookingExpiryMessages = {
+  subject: (code: string) => `Your consultation request has been cancelled — ${code}`,
+  intro: (service: string) =>
+    `Your ${service} consultation request has been cancelled because it was not confirmed in time. We are sorry we could not get back to you sooner.`,
+  outro:
+    'The time is free again. If you would still like a consultation, you are welcome to book a new one, and we will confirm it as soon as we can.',
+} as const;
 
 export const urgencyOptions = ['low', 'normal', 'high', 'urgent'] as const;
 export type Urgency = (typeof urgencyOptions)[number];

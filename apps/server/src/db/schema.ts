@@ -1,4 +1,4 @@
-import { bookingStatuses, contactOptions, urgencyOptions } from '@portal/domain';
+import { bookingEventActors, bookingStatuses, contactOptions, urgencyOptions } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -88,13 +88,23 @@ function ownedByAccount<Columns extends Record<string, PgColumnBuilderBase>>(nam
   );
 }
 
-export const sessions = ownedByAccount('sessions', {
+const sessionColumns = {
   token: text('token').notNull().unique(),
   expiresAt: instant('expires_at').notNull(),
   ipAddress: text('ip_address'),
   userAgent: text('user_agent'),
   impersonatedBy: text('impersonated_by'),
-});
+};
+
+export const sessions = pgTable(
+  'sessions',
+  { id: text('id').primaryKey(), userId: ownerId().notNull(), ...sessionColumns, ...timestamps() },
+  (table) => [
+    index('sessions_user_id_idx').on(table.userId),
+    // Housekeeping deletes expired sessions.
+    index('sessions_expires_at_idx').on(table.expiresAt),
+  ],
+);
 
 /** Credentials: the password hash lives here (provider 'credential'). */
 export const accounts = ownedByAccount('accounts', {
@@ -119,16 +129,24 @@ export const verifications = pgTable(
     expiresAt: instant('expires_at').notNull(),
     ...timestamps(),
   },
-  (table) => [index('verifications_identifier_idx').on(table.identifier)],
+  (table) => [
+    index('verifications_identifier_idx').on(table.identifier),
+    index('verifications_expires_at_idx').on(table.expiresAt),
+  ],
 );
 
 /** better-auth's per-IP rate-limit counters (storage 'database'), shared by every server process. */
-export const rateLimits = pgTable('rate_limits', {
-  id: text('id').primaryKey(),
-  key: text('key').notNull().unique(),
-  count: integer('count').notNull(),
-  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
-});
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    id: text('id').primaryKey(),
+    key: text('key').notNull().unique(),
+    count: integer('count').notNull(),
+    /** Milliseconds since the epoch (better-auth's choice). */
+    lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+  },
+  (table) => [index('rate_limits_last_request_idx').on(table.lastRequest)],
+);
 
 /** Failed sign-ins per account (normalized e-mail, known or not) in the current window. */
 export const signInFailures = pgTable('sign_in_failures', {
@@ -159,7 +177,8 @@ export const userProfiles = pgTable('user_profiles', {
 
 // ——— Mail ———
 
-export const outboxStatuses = ['pending', 'sending', 'sent'] as const;
+/** `dead`: given up after MAIL_MAX_ATTEMPTS failed attempts; shown to administrators, never retried. */
+export const outboxStatuses = ['pending', 'sending', 'sent', 'dead'] as const;
 
 /** A calendar part of an e-mail: an iCalendar object and its METHOD (an invitation or its cancellation). */
 export interface OutboxCalendarEvent {
@@ -186,13 +205,18 @@ export const outbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
+    /** The current claim (a fencing token): only the worker holding it may record the outcome. */
+    claimId: uuid('claim_id'),
     createdAt: createdAt(),
     sentAt: instant('sent_at'),
   },
   (table) => [
-    index('outbox_due_idx').on(table.nextAttemptAt).where(sql`${table.status} <> 'sent'`),
+    index('outbox_due_idx').on(table.nextAttemptAt).where(sql`${table.status} in ('pending', 'sending')`),
     index('outbox_to_idx').on(table.to, table.createdAt),
-    check('outbox_status_known', sql`${table.status} in ('pending', 'sending', 'sent')`),
+    // Housekeeping deletes sent mail by age; the admin dashboard lists the dead letters.
+    index('outbox_sent_idx').on(table.sentAt).where(sql`${table.status} = 'sent'`),
+    index('outbox_dead_idx').on(table.createdAt).where(sql`${table.status} = 'dead'`),
+    check('outbox_status_known', sql`${table.status} in ('pending', 'sending', 'sent', 'dead')`),
   ],
 );
 
@@ -269,12 +293,36 @@ export const bookingEvents = pgTable(
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
     actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Who made the change: the booking's client, an administrator, or the system (no user). */
+    actor: text('actor', { enum: bookingEventActors }).notNull(),
     fromStatus: text('from_status', { enum: bookingStatuses }),
     toStatus: text('to_status', { enum: bookingStatuses }).notNull(),
     at: instant('at').notNull().defaultNow(),
   },
-  (table) => [index('booking_events_booking_idx').on(table.bookingId, table.at)],
+  (table) => [
+    index('booking_events_booking_idx').on(table.bookingId, table.at),
+    check('booking_events_actor_known', sql`${table.actor} in ('client', 'admin', 'system')`),
+    check(
+      'booking_events_system_has_no_user',
+      sql`${table.actor} <> 'system' or ${table.actorUserId} is null`,
+    ),
+  ],
 );
+
+// ——— Housekeeping ———
+
+/**
+ * Periodic jobs shared by every server process: a process runs a job only after moving its `next_run_at` on in
+ * one UPDATE, so each period's run happens once.
+ */
+export const scheduledJobs = pgTable('scheduled_jobs', {
+  name: text('name').primaryKey(),
+  nextRunAt: instant('next_run_at').notNull().defaultNow(),
+  lastStartedAt: instant('last_started_at'),
+  lastFinishedAt: instant('last_finished_at'),
+  /** What the last run did (counts per table), or its error. */
+  lastOutcome: jsonb('last_outcome'),
+});
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type BookingEventRow = typeof bookingEvents.$inferSelect;

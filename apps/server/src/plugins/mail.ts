@@ -1,11 +1,11 @@
 // Mail: requests put messages in the outbox; a worker in this process delivers them over SMTP, or, without
 // SMTP_URL outside production, into the dev mailbox (the outbox rows, listed at /dev/mail to loopback callers).
 import type { FastifyInstance } from 'fastify';
-import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
 import { linksIn, type MailMessage } from '../lib/mail/letter.ts';
-import { enqueueMail } from '../lib/mail/outbox.ts';
-import { type Deliver, type MailWorker, nodemailerMessage, startMailWorker } from '../lib/mail/worker.ts';
+import { claimLeaseMs, enqueueMail } from '../lib/mail/outbox.ts';
+import { smtpDelivery } from '../lib/mail/smtp.ts';
+import { type Deliver, type MailWorker, startMailWorker } from '../lib/mail/worker.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,24 +19,26 @@ declare module 'fastify' {
 export interface MailOptions {
   /** Poll interval of the worker (default 500 ms). */
   pollIntervalMs?: number;
-  /** First retry delay; doubles per failed attempt up to `retryCapMs` (defaults 1 s and 5 min). */
+  /** First retry delay; doubles per failed attempt up to `retryCapMs` (defaults 1 min and 1 h). */
   retryBaseMs?: number;
   retryCapMs?: number;
 }
 
 export async function registerMail(
   app: FastifyInstance,
-  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'devMailbox'>,
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'devMailbox' | 'smtpTimeoutMs' | 'mailMaxAttempts'>,
   options: MailOptions = {},
 ): Promise<void> {
   let deliver: Deliver | undefined;
   let closeTransport = () => {};
   if (config.smtpUrl !== undefined) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
-    closeTransport = () => transport.close();
-    deliver = async (message) => {
-      await transport.sendMail(nodemailerMessage(message, config.mailFrom));
-    };
+    const smtp = smtpDelivery({
+      url: config.smtpUrl,
+      from: config.mailFrom,
+      timeoutMs: config.smtpTimeoutMs,
+    });
+    closeTransport = smtp.close;
+    deliver = smtp.deliver;
   } else if (config.devMailbox) {
     // The dev mailbox keeps the rows; delivering is showing where to read them. Links sign people in or reset
     // passwords: only a developer's debug log shows them.
@@ -58,7 +60,14 @@ export async function registerMail(
   if (deliver) {
     const start = deliver;
     app.addHook('onReady', async () => {
-      worker = startMailWorker({ db: app.db, deliver: start, log: app.log, ...options });
+      worker = startMailWorker({
+        db: app.db,
+        deliver: start,
+        log: app.log,
+        leaseMs: claimLeaseMs(config.smtpTimeoutMs),
+        maxAttempts: config.mailMaxAttempts,
+        ...options,
+      });
     });
     app.addHook('preClose', async () => {
       await worker?.stop();

@@ -48,6 +48,7 @@ const routes: Record<string, AdminRoute> = {
   export: { method: 'GET', url: () => adminApiPaths.export, ok: 200 },
   status: { method: 'PUT', url: () => adminApiPaths.status(bookingId), body: { status: 'pending' }, ok: 200 },
   userStats: { method: 'GET', url: () => `${accountApiPaths.userStats}?startDate=2026-01-01`, ok: 200 },
+  undeliveredMail: { method: 'GET', url: () => adminApiPaths.undeliveredMail, ok: 200 },
 };
 
 function call(route: AdminRoute, caller: Caller) {
@@ -98,6 +99,7 @@ describe('the admin API is for administrators only', () => {
       [adminApiPaths.export, 'get'],
       [adminApiPaths.status('{id}'), 'put'],
       [accountApiPaths.userStats, 'get'],
+      [adminApiPaths.undeliveredMail, 'get'],
     ] as const;
     for (const [path, method] of documented) {
       const operation = document.paths[path]?.[method];
@@ -132,10 +134,15 @@ describe('PUT /api/bookings/admin/{id}/status', () => {
       .where(eq(bookingEvents.bookingId, id))
       .orderBy(asc(bookingEvents.id));
     expect(
-      events.map(({ actorUserId, fromStatus, toStatus }) => ({ actorUserId, fromStatus, toStatus })),
+      events.map(({ actor, actorUserId, fromStatus, toStatus }) => ({
+        actor,
+        actorUserId,
+        fromStatus,
+        toStatus,
+      })),
     ).toEqual([
-      { actorUserId: admin.id, fromStatus: 'pending', toStatus: 'confirmed' },
-      { actorUserId: admin.id, fromStatus: 'confirmed', toStatus: 'completed' },
+      { actor: 'admin', actorUserId: admin.id, fromStatus: 'pending', toStatus: 'confirmed' },
+      { actor: 'admin', actorUserId: admin.id, fromStatus: 'confirmed', toStatus: 'completed' },
     ]);
     for (const event of events) expect(event.at.getTime()).toBeGreaterThanOrEqual(before - 1000);
   });

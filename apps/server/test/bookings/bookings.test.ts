@@ -333,6 +333,7 @@ describe('POST /api/bookings', () => {
       .where(eq(bookingEvents.bookingId, booking.id));
     expect(events).toEqual([
       expect.objectContaining({
+        actor: 'client',
         actorUserId: ada.id,
         fromStatus: null,
         toStatus: 'pending',
@@ -454,10 +455,12 @@ describe('PUT /api/bookings/{id}', () => {
       .from(bookingEvents)
       .where(eq(bookingEvents.bookingId, booking.id))
       .orderBy(asc(bookingEvents.id));
-    expect(events.map((event) => [event.actorUserId, event.fromStatus, event.toStatus])).toEqual([
-      [ada.id, null, 'pending'],
-      [ada.id, 'confirmed', 'cancelled'],
-    ]);
+    expect(events.map((event) => [event.actor, event.actorUserId, event.fromStatus, event.toStatus])).toEqual(
+      [
+        ['client', ada.id, null, 'pending'],
+        ['client', ada.id, 'confirmed', 'cancelled'],
+      ],
+    );
     await book(grace, at(date, '10:00'));
   });
 

@@ -5,6 +5,8 @@ import { type Attachment, type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 export interface CapturedMail {
+  /** The Message-ID header, with its angle brackets. */
+  messageId: string;
   to: string;
   from: string;
   subject: string;
@@ -23,10 +25,24 @@ export interface CapturedAttachment {
   content: string;
 }
 
+/** What the server does with a message once it has read it (the default: accept it at once). */
+export interface CaptureBehaviour {
+  /** Answer a temporary failure (451) instead of accepting: the sender must try again. */
+  refuse?: (mail: CapturedMail) => boolean;
+  /**
+   * Wait this long before answering (a stalled server). A message whose sender hung up meanwhile never got its
+   * acceptance, so it is not counted as delivered.
+   */
+  holdMs?: (mail: CapturedMail) => number;
+}
+
 export interface MailCapture {
   port: number;
   url: string;
+  /** The messages accepted (delivered). */
   messages: CapturedMail[];
+  /** Every message the server read, accepted or not, in order: retries of one e-mail appear once each. */
+  received: CapturedMail[];
   /** The first message to `to` (after `after` messages to it) matching `subject`, waiting up to `timeoutMs`. */
   waitFor(
     to: string,
@@ -55,23 +71,38 @@ function attachmentOf(part: Attachment): CapturedAttachment {
 }
 
 /** Starts the capture server on `port` (0: any free port). */
-export async function startMailCapture(port = 0): Promise<MailCapture> {
+export async function startMailCapture(port = 0, behaviour: CaptureBehaviour = {}): Promise<MailCapture> {
   const messages: CapturedMail[] = [];
+  const received: CapturedMail[] = [];
+  const hungUp = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onData(stream, _session, callback) {
+    onClose(session) {
+      hungUp.add(session.id);
+    },
+    onData(stream, session, callback) {
       simpleParser(stream).then(
-        (parsed) => {
-          messages.push({
+        async (parsed) => {
+          const mail: CapturedMail = {
+            messageId: parsed.messageId ?? '',
             to: addresses(parsed, 'to').toLowerCase(),
             from: addresses(parsed, 'from'),
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
             attachments: parsed.attachments.map(attachmentOf),
-          });
+          };
+          received.push(mail);
+          const holdMs = behaviour.holdMs?.(mail) ?? 0;
+          if (holdMs > 0) await new Promise((done) => setTimeout(done, holdMs));
+          if (hungUp.has(session.id)) return;
+          if (behaviour.refuse?.(mail)) {
+            callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+            return;
+          }
+          messages.push(mail);
           callback();
         },
         (error: Error) => callback(error),
@@ -87,6 +118,7 @@ export async function startMailCapture(port = 0): Promise<MailCapture> {
     port: actualPort,
     url: `smtp://127.0.0.1:${actualPort}`,
     messages,
+    received,
     count: (to) => matching(to).length,
     async waitFor(to, options = {}) {
       const deadline = Date.now() + (options.timeoutMs ?? 10_000);

@@ -1,5 +1,13 @@
 // The client's e-mails about an administrator's decision on a booking, with the calendar part where there is one.
-import { type Booking, dollars, longDate, paths, productName, zoneName } from '@portal/domain';
+import {
+  type Booking,
+  bookingExpiryMessages,
+  dollars,
+  longDate,
+  paths,
+  productName,
+  zoneName,
+} from '@portal/domain';
 import { consultationCalendar, consultationUid, mailbox } from './calendar.ts';
 import { compose, type MailMessage } from './letter.ts';
 
@@ -57,6 +65,19 @@ function bookingCancelledEmail(booking: Booking, myBookingsUrl: string, withCale
         : []),
       'If you did not expect this or would like another time, you are welcome to book a new consultation.',
     ],
+  });
+}
+
+/** Sent when the system cancels a pending booking nobody confirmed in time (no invitation went out). */
+function bookingExpiredEmail(booking: Booking, myBookingsUrl: string): MailMessage {
+  return compose({
+    to: booking.user_profiles.email,
+    subject: bookingExpiryMessages.subject(booking.confirmation_code),
+    name: firstName(booking),
+    intro: [bookingExpiryMessages.intro(booking.services.name)],
+    details: bookingDetails(booking),
+    action: { label: 'View My Bookings', url: myBookingsUrl },
+    outro: [bookingExpiryMessages.outro],
   });
 }
 
@@ -121,15 +142,19 @@ function calendarEvent(
   });
 }
 
+/** Why the status changed, when it was not an administrator's decision. */
+export type StatusChangeReason = 'notConfirmedInTime';
+
 /**
  * The client's e-mail about the status an administrator has just given the booking: confirmed → the letter with a
  * calendar REQUEST; cancelled → the letter, with a calendar CANCEL of the same event when an invitation went out;
- * completed → a thank-you; pending → none.
+ * completed → a thank-you; pending → none. A cancellation because nobody confirmed in time says so.
  */
 export function statusChangeEmail(
   booking: Booking,
   history: CalendarHistory,
   options: BookingMailOptions,
+  reason?: StatusChangeReason,
 ): MailMessage | undefined {
   const myBookingsUrl = new URL(paths.myBookings, options.appUrl).toString();
   switch (booking.status) {
@@ -143,6 +168,8 @@ export function statusChangeEmail(
         icalEvent: calendarEvent(booking, 'REQUEST', history, options, myBookingsUrl),
       };
     case 'cancelled':
+      if (reason === 'notConfirmedInTime' && !history.invited)
+        return bookingExpiredEmail(booking, myBookingsUrl);
       return {
         ...bookingCancelledEmail(booking, myBookingsUrl, history.invited),
         ...(history.invited

@@ -3,7 +3,23 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SendMailOptions } from 'nodemailer';
 import type { Database } from '../../db/client.ts';
 import type { OutboxRow } from '../../db/schema.ts';
-import { claimDueMail, markFailed, markSent, retryDelayMs } from './outbox.ts';
+import {
+  buryExhaustedMail,
+  type ClaimedMail,
+  claimDueMail,
+  markFailed,
+  markSent,
+  retryDelayMs,
+} from './outbox.ts';
+
+/**
+ * The Message-ID of an outbox message: derived from its id, so every attempt of one message carries the same one
+ * and a receiving server or mail client can recognise a repeat. The domain is the sender's.
+ */
+export function messageIdOf(outboxId: string, from: string): string {
+  const domain = /@([^<>@\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  return `<${outboxId}@${domain}>`;
+}
 
 /**
  * The nodemailer message of an outbox row. A calendar part goes in `icalEvent`: nodemailer sends it both as a
@@ -12,6 +28,7 @@ import { claimDueMail, markFailed, markSent, retryDelayMs } from './outbox.ts';
 export function nodemailerMessage(message: OutboxRow, from: string): SendMailOptions {
   return {
     from,
+    messageId: messageIdOf(message.id, from),
     to: message.to,
     subject: message.subject,
     text: message.text,
@@ -35,6 +52,10 @@ export interface MailWorkerOptions {
   db: Database;
   deliver: Deliver;
   log: FastifyBaseLogger;
+  /** How long a claim reserves a message: longer than any one send can take (see `claimLeaseMs`). */
+  leaseMs: number;
+  /** Attempts before a message is marked dead (MAIL_MAX_ATTEMPTS). */
+  maxAttempts: number;
   pollIntervalMs?: number;
   retryBaseMs?: number;
   retryCapMs?: number;
@@ -48,35 +69,50 @@ export interface MailWorker {
 }
 
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
-  const { db, deliver, log } = options;
+  const { db, deliver, log, leaseMs, maxAttempts } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 500;
-  const retryBaseMs = options.retryBaseMs ?? 1_000;
-  const retryCapMs = options.retryCapMs ?? 5 * 60_000;
+  // 8 attempts at 1, 2, 4 … 60 minutes apart: about two hours of an unreachable SMTP server before giving up.
+  const retryBaseMs = options.retryBaseMs ?? 60_000;
+  const retryCapMs = options.retryCapMs ?? 60 * 60_000;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
 
-  async function deliverOne(message: OutboxRow): Promise<void> {
+  function logDead(message: OutboxRow, reason: string | null): void {
+    log.error(
+      { mailId: message.id, attempts: message.attempts, reason },
+      'mail undeliverable: given up after the last attempt (shown on the admin dashboard)',
+    );
+  }
+
+  async function deliverOne(message: ClaimedMail): Promise<void> {
     try {
       await deliver(message);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const delay = retryDelayMs(message.attempts, retryBaseMs, retryCapMs);
-      log.warn(
-        { mailId: message.id, attempts: message.attempts, retryInMs: delay, reason },
-        'mail not delivered; will retry',
-      );
-      await markFailed(db, message.id, reason, delay);
+      const outcome = await markFailed(db, message, { error: reason, delayMs: delay, maxAttempts });
+      if (outcome === 'dead') logDead(message, reason);
+      else if (outcome === 'retry') {
+        log.warn(
+          { mailId: message.id, attempts: message.attempts, retryInMs: delay, reason },
+          'mail not delivered; will retry',
+        );
+      } else log.warn({ mailId: message.id, reason }, 'mail not delivered; its claim had already run out');
       return;
     }
-    await markSent(db, message.id);
+    if (!(await markSent(db, message))) {
+      // Sent after the lease ran out: another claim owns the message now and may send it again.
+      log.warn({ mailId: message.id }, 'mail delivered after its claim ran out; the newer claim decides');
+    }
   }
 
   async function poll(): Promise<void> {
     do {
       again = false;
-      const due = await claimDueMail(db);
+      for (const message of await buryExhaustedMail(db, maxAttempts)) logDead(message, message.lastError);
+      const due = await claimDueMail(db, { leaseMs, maxAttempts });
       await Promise.all(due.map(deliverOne));
       if (due.length > 0) again = true;
     } while (again && !stopped);

@@ -21,12 +21,15 @@ import {
   bookingsResponseSchema,
   revenueDefinition,
   todayIn,
+  undeliveredMailResponseSchema,
+  undeliveredMailShown,
   upcomingBookingsQuerySchema,
   userStatsResponseSchema,
 } from '@portal/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { undeliveredMail } from '../../lib/mail/outbox.ts';
 import { setBookingStatus } from '../bookings/booking-status.service.ts';
 import {
   exportBookingsCsv,
@@ -179,6 +182,24 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
         { timeZone, appUrl: options.appUrl, mailFrom: options.mailFrom },
       ),
     }),
+  );
+
+  routes.get(
+    adminApiPaths.undeliveredMail,
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'E-mails given up on after their last delivery attempt: how many, and the latest few',
+        description:
+          'MAIL_MAX_ATTEMPTS attempts are made (with growing delays) before an e-mail is given up on.',
+        response: { 200: undeliveredMailResponseSchema, ...guarded },
+      },
+    },
+    async () => {
+      const { count, latest } = await undeliveredMail(app.db, undeliveredMailShown);
+      return { count, latest: latest.map((mail) => ({ ...mail, createdAt: mail.createdAt.toISOString() })) };
+    },
   );
 
   routes.get(

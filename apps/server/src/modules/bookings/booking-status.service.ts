@@ -1,7 +1,13 @@
 // Status changes: each recorded in the booking's history; an administrator's change also tells the client by
 // e-mail in the same transaction, so the change and its letter commit together or not at all.
-import { type Booking, type BookingStatus, bookingMessages } from '@portal/domain';
-import { eq, sql } from 'drizzle-orm';
+import {
+  type Booking,
+  type BookingStatus,
+  bookingMessages,
+  isPendingBookingDue,
+  pendingExpiryBounds,
+} from '@portal/domain';
+import { and, asc, eq, lte, or, sql } from 'drizzle-orm';
 import { type Database, type Transaction, transactionRetryingDeadlocks } from '../../db/client.ts';
 import { isExclusionViolation } from '../../db/errors.ts';
 import { bookingEvents, bookings } from '../../db/schema.ts';
@@ -10,17 +16,25 @@ import { type BookingMailOptions, statusChangeEmail } from '../../lib/mail/booki
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { findBooking } from './booking-read-model.ts';
 
+/** Who makes a change: a signed-in user acting as the booking's client or as an administrator, or the system. */
+export type EventActor = { kind: 'client' | 'admin'; userId: string } | { kind: 'system' };
+
+/** The history columns naming the actor. */
+export function actorColumns(actor: EventActor) {
+  return { actor: actor.kind, actorUserId: actor.kind === 'system' ? null : actor.userId };
+}
+
 /** Records a status change and its history event in the caller's transaction. */
 export async function recordStatusChange(
   tx: Pick<Database, 'update' | 'insert'>,
   booking: { id: number; status: BookingStatus },
   to: BookingStatus,
-  actorUserId: string,
+  actor: EventActor,
 ): Promise<void> {
   await tx.update(bookings).set({ status: to, updatedAt: sql`now()` }).where(eq(bookings.id, booking.id));
   await tx
     .insert(bookingEvents)
-    .values({ bookingId: booking.id, actorUserId, fromStatus: booking.status, toStatus: to });
+    .values({ bookingId: booking.id, ...actorColumns(actor), fromStatus: booking.status, toStatus: to });
 }
 
 /** The calendar event's revision and whether an invitation went out, from the booking's history. */
@@ -64,7 +78,7 @@ export async function setBookingStatus(
         .for('update');
       if (!row) throw new NotFound(bookingMessages.bookingNotFound);
       if (row.status === input.status) return;
-      await recordStatusChange(tx, row, input.status, input.actorUserId);
+      await recordStatusChange(tx, row, input.status, { kind: 'admin', userId: input.actorUserId });
       const changed = await findBooking(tx, row.id, options.timeZone);
       const letter = statusChangeEmail(changed, await calendarHistory(tx, row.id), options);
       if (letter) await enqueueMail(tx, letter);
@@ -74,4 +88,65 @@ export async function setBookingStatus(
     throw error;
   }
   return findBooking(db, input.bookingId, options.timeZone);
+}
+
+// ——— Pending bookings nobody confirmed in time ———
+
+/** The pending bookings due to expire at `now` (docs/product.md#statuses), oldest first, at most `limit`. */
+export async function duePendingBookings(
+  db: Database,
+  now: Date,
+  hours: number,
+  limit = 500,
+): Promise<number[]> {
+  const bounds = pendingExpiryBounds(now, hours);
+  if (!bounds) return [];
+  const rows = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.status, 'pending'),
+        or(lte(bookings.createdAt, bounds.madeBy), lte(bookings.startsAt, bounds.startsBy)),
+      ),
+    )
+    .orderBy(asc(bookings.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Cancels one pending booking that nobody confirmed in time, as the system, and tells the client by e-mail in the
+ * same transaction. The row is locked and judged again, so an administrator's confirmation a moment earlier wins.
+ * False when it was no longer due.
+ */
+export async function expirePendingBooking(
+  db: Database,
+  bookingId: number,
+  rule: { now: Date; hours: number },
+  options: StatusChangeOptions,
+): Promise<boolean> {
+  return transactionRetryingDeadlocks(db, async (tx) => {
+    const [row] = await tx
+      .select({
+        id: bookings.id,
+        status: bookings.status,
+        createdAt: bookings.createdAt,
+        startsAt: bookings.startsAt,
+      })
+      .from(bookings)
+      .where(eq(bookings.id, bookingId))
+      .for('update');
+    if (!row || !isPendingBookingDue(row, rule.now, rule.hours)) return false;
+    await recordStatusChange(tx, row, 'cancelled', { kind: 'system' });
+    const changed = await findBooking(tx, row.id, options.timeZone);
+    const letter = statusChangeEmail(
+      changed,
+      await calendarHistory(tx, row.id),
+      options,
+      'notConfirmedInTime',
+    );
+    if (letter) await enqueueMail(tx, letter);
+    return true;
+  });
 }

@@ -24,7 +24,7 @@ import { Conflict, Forbidden, invalidField, NotFound, Unprocessable } from '../.
 import { loadCatalogue } from '../services/services.service.ts';
 import { after, decodeCursor, newestFirst, pageOf } from './booking-pages.ts';
 import { findBooking, type Reader, selectBookings, toBooking } from './booking-read-model.ts';
-import { recordStatusChange } from './booking-status.service.ts';
+import { actorColumns, recordStatusChange } from './booking-status.service.ts';
 
 /** What the booking rules need to know about the moment and the place. */
 export interface BookingClock {
@@ -199,7 +199,9 @@ export async function createBooking(
         })
         .returning({ id: bookings.id });
       if (!row) throw new Error('The booking insert returned no row');
-      await tx.insert(bookingEvents).values({ bookingId: row.id, actorUserId: userId, toStatus: 'pending' });
+      await tx
+        .insert(bookingEvents)
+        .values({ bookingId: row.id, ...actorColumns({ kind: 'client', userId }), toStatus: 'pending' });
       return row.id;
     });
   } catch (error) {
@@ -254,7 +256,7 @@ export async function cancelOwnBooking(db: Database, own: OwnBooking, clock: Boo
     if (!row) throw new NotFound(bookingMessages.bookingNotFound);
     const refusal = clientCancelRefusal(row.status, row.startsAt, clock.now);
     if (refusal) throw new Conflict(refusal);
-    await recordStatusChange(tx, row, 'cancelled', userId);
+    await recordStatusChange(tx, row, 'cancelled', { kind: 'client', userId });
   });
   return findBooking(db, bookingId, clock.timeZone);
 }

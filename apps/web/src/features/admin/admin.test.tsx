@@ -8,6 +8,7 @@ import {
   defaultBusinessTimeZone,
   periodRange,
   todayIn,
+  type UndeliveredMailResponse,
   type UserStatsResponse,
 } from '@portal/domain';
 import { createMemoryRouter } from 'react-router';
@@ -260,6 +261,53 @@ describe('admin dashboard', () => {
     await expect.element(card('Active Users').getByTestId('stat-value')).toHaveTextContent(/^4$/);
     await expect.element(page.getByText(adminMessages.dashboardLoadFailed)).not.toBeInTheDocument();
     await expect.element(page.getByRole('alert').getByText(adminMessages.adminDataLoadFailed)).toBeVisible();
+  });
+
+  it('warns of e-mails given up on, with the latest recipients, subjects and errors; nothing when there are none', async () => {
+    const undelivered: UndeliveredMailResponse = {
+      count: 2,
+      latest: [
+        {
+          id: 'a1',
+          to: 'ada@example.com',
+          subject: 'Your consultation is confirmed — OT-2030-0001',
+          attempts: 8,
+          lastError: '550 mailbox unavailable',
+          createdAt: '2030-01-07T16:00:00.000Z',
+        },
+        {
+          id: 'b2',
+          to: 'sam@example.com',
+          subject: 'Verify your email',
+          attempts: 8,
+          lastError: null,
+          createdAt: '2030-01-06T16:00:00.000Z',
+        },
+      ],
+    };
+    dashboardApi((call) => (call.path === adminApiPaths.undeliveredMail ? ok(undelivered) : undefined));
+    renderAt('/admin');
+    const warning = page.getByRole('region', { name: adminMessages.undeliveredMail(2) });
+    await expect.element(warning).toBeVisible();
+    await expect
+      .element(warning)
+      .toHaveTextContent('2 e-mails could not be delivered and will not be retried');
+    await expect
+      .element(warning)
+      .toHaveTextContent('ada@example.com — Your consultation is confirmed — OT-2030-0001');
+    await expect.element(warning).toHaveTextContent('8 attempts: 550 mailbox unavailable');
+    await expect.element(warning).toHaveTextContent('sam@example.com — Verify your email');
+  });
+
+  it('shows no mail warning when every e-mail went out', async () => {
+    const calls = dashboardApi((call) =>
+      call.path === adminApiPaths.undeliveredMail ? ok({ count: 0, latest: [] }) : undefined,
+    );
+    renderAt('/admin');
+    await expect.element(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+    await expect.poll(() => calls.some((call) => call.path === adminApiPaths.undeliveredMail)).toBe(true);
+    await expect.element(card('Total Bookings').getByTestId('stat-value')).toBeVisible();
+    expect(page.getByText(/could not be delivered/).elements()).toHaveLength(0);
   });
 
   it('lists upcoming bookings by start time with the business time zone named', async () => {

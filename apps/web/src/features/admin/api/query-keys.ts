@@ -10,6 +10,7 @@ export const adminKeys = {
   bookings: (query: AdminListQuery) => ['admin', 'bookings', query] as const,
   upcoming: (limit: number) => ['admin', 'upcoming', limit] as const,
   services: ['admin', 'services'] as const,
+  undeliveredMail: ['admin', 'undelivered-mail'] as const,
 };
 
 /**

@@ -26,6 +26,7 @@ import { PeriodPicker, periodHint } from './period-picker';
 import { RecentBookings } from './recent-bookings';
 import { ServicePerformance } from './service-performance';
 import { StatCards, type UserFigures } from './stat-cards';
+import { UndeliveredMailWarning } from './undelivered-mail-warning';
 import { UpcomingSchedule } from './upcoming-schedule';
 
 type DashboardTab = 'overview' | 'recent' | 'services' | 'upcoming';
@@ -126,6 +127,7 @@ export function AdminDashboard() {
         </div>
         <PeriodPicker period={period} onChange={choosePeriod} />
       </div>
+      <UndeliveredMailWarning />
 
       {dashboardFailed ? (
         <div className="mt-8">

@@ -1,0 +1,24 @@
+// Delivery over SMTP with nodemailer: every wait on the server is bounded, so a send gives up well within the
+// claim lease derived from the same timeout (see claimLeaseMs).
+import nodemailer from 'nodemailer';
+import { type Deliver, nodemailerMessage } from './worker.ts';
+
+export interface SmtpDelivery {
+  deliver: Deliver;
+  close(): void;
+}
+
+export function smtpDelivery(options: { url: string; from: string; timeoutMs: number }): SmtpDelivery {
+  const transport = nodemailer.createTransport({
+    url: options.url,
+    connectionTimeout: options.timeoutMs,
+    greetingTimeout: options.timeoutMs,
+    socketTimeout: options.timeoutMs,
+  });
+  return {
+    deliver: async (message) => {
+      await transport.sendMail(nodemailerMessage(message, options.from));
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,134 @@
+// Housekeeping, once per period across every server process: old rows go (sent mail, expired sessions and
+// tokens, stale counters), and pending bookings nobody confirmed in time are cancelled with a letter.
+import { and, eq, lt, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  outbox,
+  rateLimits,
+  scheduledJobs,
+  sessions,
+  signInFailures,
+  verifications,
+  writeRateLimits,
+} from '../../db/schema.ts';
+import { failedSignInWindowMs } from '../../lib/auth/sign-in-failures.ts';
+import {
+  duePendingBookings,
+  expirePendingBooking,
+  type StatusChangeOptions,
+} from '../bookings/booking-status.service.ts';
+
+const day = 24 * 3_600_000;
+/** Sent mail is kept this long (the dev mailbox and support read it), then deleted. */
+export const sentMailKeptMs = 30 * day;
+/** Counters are deleted well after their windows (15 min sign-in lock, 10 min at most for better-auth, 1 min writes). */
+const countersKeptMs = day;
+
+export const housekeepingJob = 'housekeeping';
+
+export interface HousekeepingOptions extends StatusChangeOptions {
+  /** PENDING_EXPIRY_HOURS: 0 leaves pending bookings alone. */
+  pendingExpiryHours: number;
+}
+
+/** What one run did: rows deleted per table, and bookings cancelled as unconfirmed. */
+export interface HousekeepingOutcome {
+  sentMail: number;
+  sessions: number;
+  verifications: number;
+  signInFailures: number;
+  rateLimits: number;
+  writeRateLimits: number;
+  expiredBookings: number;
+}
+
+/**
+ * Claims this period's run of a job: true for exactly one caller per period, whichever process it is in. The row
+ * lock makes a concurrent UPDATE wait and then see the moved `next_run_at`.
+ */
+export async function claimScheduledRun(db: Database, name: string, intervalMs: number): Promise<boolean> {
+  await db.insert(scheduledJobs).values({ name }).onConflictDoNothing();
+  const claimed = await db
+    .update(scheduledJobs)
+    .set({
+      nextRunAt: sql`now() + make_interval(secs => ${intervalMs / 1000})`,
+      lastStartedAt: sql`now()`,
+    })
+    .where(and(eq(scheduledJobs.name, name), lte(scheduledJobs.nextRunAt, sql`now()`)))
+    .returning({ name: scheduledJobs.name });
+  return claimed.length > 0;
+}
+
+async function deleted(query: PromiseLike<unknown>): Promise<number> {
+  // node-postgres answers rowCount, PGlite affectedRows; `returning` would ship every row back.
+  const result = (await query) as { rowCount?: number | null; affectedRows?: number | null };
+  return Number(result.rowCount ?? result.affectedRows ?? 0);
+}
+
+/** The work of one run, judged at `now` (tests move it). */
+export async function housekeep(
+  db: Database,
+  options: HousekeepingOptions,
+  now = new Date(),
+): Promise<HousekeepingOutcome> {
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  const outcome: HousekeepingOutcome = {
+    sentMail: await deleted(
+      db.delete(outbox).where(and(eq(outbox.status, 'sent'), lt(outbox.sentAt, ago(sentMailKeptMs)))),
+    ),
+    sessions: await deleted(db.delete(sessions).where(lt(sessions.expiresAt, now))),
+    verifications: await deleted(db.delete(verifications).where(lt(verifications.expiresAt, now))),
+    signInFailures: await deleted(
+      db
+        .delete(signInFailures)
+        .where(lt(signInFailures.windowStartedAt, ago(Math.max(countersKeptMs, failedSignInWindowMs)))),
+    ),
+    rateLimits: await deleted(
+      db.delete(rateLimits).where(lt(rateLimits.lastRequest, now.getTime() - countersKeptMs)),
+    ),
+    writeRateLimits: await deleted(
+      db.delete(writeRateLimits).where(lt(writeRateLimits.windowStartedAt, ago(countersKeptMs))),
+    ),
+    expiredBookings: await expirePendingBookings(db, options, now),
+  };
+  return outcome;
+}
+
+/** Cancels the pending bookings nobody confirmed in time, each in its own transaction; how many. */
+export async function expirePendingBookings(
+  db: Database,
+  options: HousekeepingOptions,
+  now = new Date(),
+): Promise<number> {
+  const rule = { now, hours: options.pendingExpiryHours };
+  let expired = 0;
+  for (const id of await duePendingBookings(db, now, rule.hours)) {
+    if (await expirePendingBooking(db, id, rule, options)) expired += 1;
+  }
+  return expired;
+}
+
+/**
+ * One scheduled run: does the work when this process wins the period's claim, and records what it did.
+ * Undefined when another process (or an earlier call) already has this period.
+ */
+export async function runHousekeeping(
+  db: Database,
+  options: HousekeepingOptions & { intervalMs: number },
+): Promise<HousekeepingOutcome | undefined> {
+  if (!(await claimScheduledRun(db, housekeepingJob, options.intervalMs))) return undefined;
+  let outcome: HousekeepingOutcome | { error: string } = { error: 'unfinished' };
+  try {
+    outcome = await housekeep(db, options);
+    return outcome;
+  } catch (error) {
+    outcome = { error: error instanceof Error ? error.message : String(error) };
+    throw error;
+  } finally {
+    await db
+      .update(scheduledJobs)
+      .set({ lastFinishedAt: sql`now()`, lastOutcome: outcome })
+      .where(eq(scheduledJobs.name, housekeepingJob))
+      .catch(() => {});
+  }
+}
