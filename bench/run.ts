@@ -305,11 +305,12 @@ async function seedBookings(databaseUrl: string): Promise<void> {
       SELECT 'bench-user-' || n, 'Bench', 'Client ' || n FROM generate_series(1, 500) AS n`);
     await database.query(
       `INSERT INTO bookings (user_id, service_id, status, project_description, urgency, preferred_contact,
-                             starts_at, ends_at, hourly_rate, duration_minutes, total_cost, created_at, updated_at)
+                             starts_at, ends_at, blocked_until, hourly_rate, duration_minutes, total_cost, created_at, updated_at)
        SELECT 'bench-user-' || (1 + n % 500), 1 + n % 4,
               (ARRAY['pending', 'confirmed', 'completed', 'cancelled'])[1 + (n * 7) % 4],
               'Benchmark booking: review the platform architecture.', 'normal', 'email',
               timestamptz '2024-01-01 16:00Z' + n * interval '1 hour',
+              timestamptz '2024-01-01 17:00Z' + n * interval '1 hour',
               timestamptz '2024-01-01 17:00Z' + n * interval '1 hour',
               150, 60, 150,
               now() - (n % 730) * interval '1 day' - (n % 1440) * interval '1 minute', now()

@@ -161,3 +161,12 @@ export const adminApiPaths = {
   /** E-mails given up on (dead), for the dashboard's warning. */
   undeliveredMail: '/api/admin/undelivered-mail',
 } as const;
+
+// ——— Who changed what (the catalogue and the calendar) ———
+
+/** What an administrator's recorded change is about. */
+export const adminChangeSubjects = ['service', 'schedule', 'closure'] as const;
+export type AdminChangeSubject = (typeof adminChangeSubjects)[number];
+/** Retiring or bringing back a service is an update of its `active` field. */
+export const adminChangeActions = ['created', 'updated', 'deleted'] as const;
+export type AdminChangeAction = (typeof adminChangeActions)[number];

@@ -127,21 +127,22 @@ export function daySlots(date: IsoDate, rules: SlotRules): TimeSlot[] {
   return slots;
 }
 
-/** A consultation already held, as the database has it. */
+/** A time an active booking holds, as the database has it: from its start to its end plus its buffer. */
 export interface HeldTime {
   startsAt: Date;
-  endsAt: Date;
+  blockedUntil: Date;
 }
 
 /**
- * Whether a slot keeps the buffer clear of every held time: the buffer follows each consultation, so a slot may
- * neither start within the buffer after one nor end less than the buffer before the next.
+ * Whether a slot, followed by the buffer, stays clear of every held time (each followed by the buffer it was
+ * booked with): the same comparison as the database's `bookings_no_overlap`.
  */
 export function isClearOf(slot: TimeSlot, held: readonly HeldTime[], bufferMinutes: number): boolean {
-  const buffer = bufferMinutes * minuteMs;
   const start = Date.parse(slot.starts_at);
-  const end = Date.parse(slot.ends_at) + buffer;
-  return held.every((time) => !(start < time.endsAt.getTime() + buffer && time.startsAt.getTime() < end));
+  const blockedUntil = Date.parse(slot.ends_at) + bufferMinutes * minuteMs;
+  return held.every(
+    (time) => !overlaps(start, blockedUntil, time.startsAt.getTime(), time.blockedUntil.getTime()),
+  );
 }
 
 export type SlotRefusal =

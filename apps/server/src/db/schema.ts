@@ -1,9 +1,18 @@
-import { bookingEventActors, bookingStatuses, contactOptions, urgencyOptions } from '@portal/domain';
+import {
+  adminChangeActions,
+  adminChangeSubjects,
+  bookingEventActors,
+  bookingStatuses,
+  contactOptions,
+  type Schedule,
+  urgencyOptions,
+} from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -26,7 +35,11 @@ const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });
 /** The account a row belongs to; it goes when the account goes. */
 const ownerId = () => text('user_id').references(() => users.id, { onDelete: 'cascade' });
 
-/** The service catalogue. Changed only by migrations and the seed; the API serves it from a cache. */
+/**
+ * The service catalogue: seeded once, then the firm's to change from /admin. A retired service (`active` false)
+ * leaves the public list and cannot be booked; its bookings keep their price snapshot. Served from a cache that
+ * `cache_versions` invalidates in every process.
+ */
 export const services = pgTable(
   'services',
   {
@@ -44,6 +57,7 @@ export const services = pgTable(
     process: text('process').array().notNull().default(emptyTextArray),
     technologies: text('technologies').array().notNull().default(emptyTextArray),
     deliverables: text('deliverables').array().notNull().default(emptyTextArray),
+    active: boolean('active').notNull().default(true),
     ...timestamps(),
   },
   (table) => [
@@ -224,8 +238,8 @@ export const outbox = pgTable(
 
 /**
  * Consultations booked by clients, with the price snapshot taken when booked. Two active (pending or confirmed)
- * bookings of one service never overlap: the exclusion constraint `bookings_no_overlap` (custom migration 0003,
- * btree_gist) enforces it in the database.
+ * bookings of one service never overlap, buffer included: the exclusion constraint `bookings_no_overlap` (custom
+ * migrations 0003 and 0009, btree_gist) enforces it in the database.
  */
 export const bookings = pgTable(
   'bookings',
@@ -244,6 +258,11 @@ export const bookings = pgTable(
     additionalNotes: text('additional_notes'),
     startsAt: instant('starts_at').notNull(),
     endsAt: instant('ends_at').notNull(),
+    /**
+     * The end plus the buffer the calendar kept after it when booked: `bookings_no_overlap` compares these ranges,
+     * so no two active bookings of a service come closer than the buffer (migration 0009).
+     */
+    blockedUntil: instant('blocked_until').notNull(),
     /** Price snapshot: whole dollars per hour, minutes and whole dollars, as they were when booked. */
     hourlyRate: integer('hourly_rate').notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
@@ -279,6 +298,7 @@ export const bookings = pgTable(
     check('bookings_urgency_known', sql`${table.urgency} in ('low', 'normal', 'high', 'urgent')`),
     check('bookings_contact_known', sql`${table.preferredContact} in ('email', 'phone', 'video')`),
     check('bookings_ends_after_start', sql`${table.endsAt} > ${table.startsAt}`),
+    check('bookings_blocked_through_end', sql`${table.blockedUntil} >= ${table.endsAt}`),
     check('bookings_price_not_negative', sql`${table.hourlyRate} >= 0 and ${table.totalCost} >= 0`),
     check('bookings_duration_positive', sql`${table.durationMinutes} > 0`),
   ],
@@ -322,6 +342,67 @@ export const scheduledJobs = pgTable('scheduled_jobs', {
   lastFinishedAt: instant('last_finished_at'),
   /** What the last run did (counts per table), or its error. */
   lastOutcome: jsonb('last_outcome'),
+});
+
+// ——— The firm's calendar and who changed what ———
+
+/** The firm's weekly hours, slot step, buffer, notice and horizon: one row; none means the defaults. */
+export const firmSchedule = pgTable(
+  'firm_schedule',
+  {
+    id: integer('id').primaryKey().default(1),
+    schedule: jsonb('schedule').$type<Schedule>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [check('firm_schedule_one_row', sql`${table.id} = 1`)],
+);
+
+/** Dates the firm is closed (both ends included), with the reason. */
+export const closures = pgTable(
+  'closures',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('closures_end_date_idx').on(table.endDate),
+    check('closures_dates_in_order', sql`${table.startDate} <= ${table.endDate}`),
+  ],
+);
+
+/** Every change an administrator makes to a service, the schedule or a closure: who, when, before and after. */
+export const adminChanges = pgTable(
+  'admin_changes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: instant('at').notNull().defaultNow(),
+    actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The administrator's address when they made the change (kept if the account goes). */
+    actorEmail: text('actor_email').notNull(),
+    subject: text('subject', { enum: adminChangeSubjects }).notNull(),
+    /** The service's or closure's id; null for the schedule. */
+    subjectId: integer('subject_id'),
+    action: text('action', { enum: adminChangeActions }).notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (table) => [
+    index('admin_changes_subject_idx').on(table.subject, table.at.desc(), table.id.desc()),
+    check('admin_changes_subject_known', sql`${table.subject} in ('service', 'schedule', 'closure')`),
+    check('admin_changes_action_known', sql`${table.action} in ('created', 'updated', 'deleted')`),
+  ],
+);
+
+/**
+ * A version per cached thing ('catalogue', 'calendar'), raised in the transaction that changes it: every server
+ * process compares its cache's version with this row before serving (docs/decisions/106).
+ */
+export const cacheVersions = pgTable('cache_versions', {
+  name: text('name').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
 
 export type BookingRow = typeof bookings.$inferSelect;

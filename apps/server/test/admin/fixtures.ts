@@ -54,6 +54,7 @@ export async function seedBookings(app: FastifyInstance, rows: SeededBooking[]):
           additionalNotes: row.additionalNotes ?? null,
           startsAt,
           endsAt: new Date(startsAt.getTime() + 3_600_000),
+          blockedUntil: new Date(startsAt.getTime() + 3_600_000),
           hourlyRate: row.totalCost ?? 100,
           durationMinutes: 60,
           totalCost: row.totalCost ?? 100,

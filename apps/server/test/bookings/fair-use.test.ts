@@ -108,7 +108,11 @@ describe('the pending limit (MAX_PENDING_BOOKINGS_PER_CLIENT)', () => {
     const yesterday = new Date(Date.now() - 86_400_000);
     await testApp.app.db
       .update(bookings)
-      .set({ startsAt: yesterday, endsAt: new Date(yesterday.getTime() + 3_600_000) })
+      .set({
+        startsAt: yesterday,
+        endsAt: new Date(yesterday.getTime() + 3_600_000),
+        blockedUntil: new Date(yesterday.getTime() + 3_600_000),
+      })
       .where(eq(bookings.id, second.id));
     await book(client, at(date, '13:00'));
   });
@@ -230,7 +234,12 @@ describe('a client cancels only before the start', () => {
     const started = new Date(Date.now() - 60_000);
     await testApp.app.db
       .update(bookings)
-      .set({ status: 'confirmed', startsAt: started, endsAt: new Date(started.getTime() + 3_600_000) })
+      .set({
+        status: 'confirmed',
+        startsAt: started,
+        endsAt: new Date(started.getTime() + 3_600_000),
+        blockedUntil: new Date(started.getTime() + 3_600_000),
+      })
       .where(eq(bookings.id, booking.id));
     const response = await api(testApp.app, 'PUT', `/api/bookings/${booking.id}`, client, {
       status: 'cancelled',

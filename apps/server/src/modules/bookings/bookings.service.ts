@@ -191,6 +191,7 @@ export async function createBooking(
           additionalNotes: request.additionalNotes,
           startsAt,
           endsAt: new Date(check.slot.ends_at),
+          blockedUntil: new Date(check.slot.ends_at),
           hourlyRate: service.hourlyRate,
           durationMinutes: service.durationMinutes,
           totalCost: totalCost(service.hourlyRate, service.durationMinutes),

@@ -3,6 +3,7 @@ import { type Service, serviceIcon, servicesResponseSchema } from '@portal/domai
 import { asc } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type ServiceRow, services } from '../../db/schema.ts';
+import { versionedCache } from '../../db/versioned-cache.ts';
 
 function toService(row: ServiceRow): Service {
   return {
@@ -28,29 +29,14 @@ export async function listServices(db: Database): Promise<Service[]> {
 }
 
 /**
- * The catalogue as the API sends it: the `{ services }` body and each `{ service }` body, serialized once.
- * The catalogue changes only through migrations and the seed (which calls `invalidateCatalogue`), so the bytes
- * are built on first use and then sent as they are.
+ * The catalogue as the API sends it: the `{ services }` body and each `{ service }` body, serialized once per
+ * version of the catalogue and then sent as they are.
  */
 export interface SerializedCatalogue {
   /** The services themselves, in catalogue order (for the rules that need a duration or a name). */
   services: readonly Service[];
   list: Buffer;
   byId: ReadonlyMap<number, Buffer>;
-}
-
-const caches = new WeakMap<
-  Database,
-  { ready?: SerializedCatalogue; loading?: Promise<SerializedCatalogue> }
->();
-
-function cacheOf(db: Database) {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = {};
-    caches.set(db, cache);
-  }
-  return cache;
 }
 
 async function buildCatalogue(db: Database): Promise<SerializedCatalogue> {
@@ -61,36 +47,20 @@ async function buildCatalogue(db: Database): Promise<SerializedCatalogue> {
   return { services: body.services, list: Buffer.from(JSON.stringify(body)), byId };
 }
 
-/** The cached catalogue if it is loaded (the hot path: no promise, no query). */
+/** Kept in step across server processes by the catalogue's version (raise it with every change). */
+const catalogueCache = versionedCache('catalogue', buildCatalogue);
+
+/** The cached catalogue if it is current (the hot path: no promise, no query). */
 export function peekCatalogue(db: Database): SerializedCatalogue | undefined {
-  return caches.get(db)?.ready;
+  return catalogueCache.peek(db);
 }
 
-/** The cached catalogue, loading it (once, however many callers wait) when needed. */
+/** The current catalogue, loading it (once, however many callers wait) when needed. */
 export function loadCatalogue(db: Database): Promise<SerializedCatalogue> {
-  const cache = cacheOf(db);
-  if (cache.ready) return Promise.resolve(cache.ready);
-  if (!cache.loading) {
-    const loading = buildCatalogue(db).then(
-      (catalogue) => {
-        // A seed that ran while this load was in flight invalidated it: do not keep stale bytes.
-        if (cache.loading === loading) {
-          cache.ready = catalogue;
-          cache.loading = undefined;
-        }
-        return catalogue;
-      },
-      (error: unknown) => {
-        if (cache.loading === loading) cache.loading = undefined;
-        throw error;
-      },
-    );
-    cache.loading = loading;
-  }
-  return cache.loading;
+  return catalogueCache.load(db);
 }
 
-/** Drops the cached catalogue of this database; the next request reads it again. */
+/** Drops this process's copy of the catalogue; the next request reads it again. */
 export function invalidateCatalogue(db: Database): void {
-  caches.delete(db);
+  catalogueCache.forget(db);
 }
