@@ -122,8 +122,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     options.database ??
     (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }));
   try {
-    await registerDatabase(app, database);
-    await seed(app.db);
+    await registerDatabase(app, database, seed);
   } catch (error) {
     await database.close();
     throw error;
