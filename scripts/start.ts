@@ -1,11 +1,13 @@
-// `npm start`: build the web app when its build is missing or older than its sources, then run the server.
+// `npm start`, a developer's start: build the web app when its build is missing or older than its sources, then run
+// the server. With NODE_ENV=production it never builds (the server then refuses to start without a build): a
+// production start is `npm run start:production` on a release built beforehand (README, Running in production).
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { webBuildIsCurrent } from './web-build.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
-if (!webBuildIsCurrent(root)) {
+if (process.env.NODE_ENV !== 'production' && !webBuildIsCurrent(root)) {
   console.log('Building the web app...');
   const build = spawnSync('npm', ['run', 'build', '--silent', '-w', '@portal/web'], {
     cwd: root,

@@ -123,8 +123,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     options.database ??
     (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }));
   try {
-    await registerDatabase(app, database);
-    await seed(app.db);
+    await registerDatabase(app, database, seed);
   } catch (error) {
     await database.close();
     throw error;
@@ -154,7 +153,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     appUrl: config.appUrl,
     mailFrom: config.mailFrom,
   });
-  await app.register(operatorRoutes, registerOperatorChannel(app, config.dataDir));
+  // With DATABASE_URL operator commands connect to PostgreSQL themselves: no channel, no file in DATA_DIR.
+  if (database.driver === 'pglite') {
+    await app.register(operatorRoutes, registerOperatorChannel(app, config.dataDir));
+  }
 
   app.setNotFoundHandler((request, reply) => {
     if (isApiPath(request.url)) return reply.code(404).type(jsonType).send(routeNotFoundBody);

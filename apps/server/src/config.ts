@@ -24,8 +24,8 @@ export interface Config {
   /** Absolute path of the built SPA (apps/web/dist by default). */
   webDistDir: string;
   /**
-   * Signs sessions and tokens. Undefined outside production: the server then generates one into
-   * `dataDir/auth-secret` once and reuses it (see `resolveAuthSecret`).
+   * Signs sessions and tokens. Undefined only on the embedded database outside production: the server then
+   * generates one into `dataDir/auth-secret` once and reuses it (see `resolveAuthSecret`).
    */
   authSecret: string | undefined;
   /** The SMTP server mail goes to; undefined → the dev mailbox (development) or mail waits in the outbox. */
@@ -203,6 +203,12 @@ function checkDeployment(config: Config, trustProxySetting: string | undefined):
         'TRUST_PROXY=true believes any proxy in production: give the number of proxies in front (e.g. 1) or their addresses',
       );
     }
+  }
+  // Every process on one PostgreSQL must sign with the same secret, or a cookie from one is refused by another.
+  if (config.databaseUrl !== undefined && config.authSecret === undefined) {
+    throw new ConfigError(
+      `AUTH_SECRET is required with DATABASE_URL: every process sharing the database signs sessions with it (at least ${minAuthSecretLength} characters, e.g. \`openssl rand -base64 32\`)`,
+    );
   }
   if (config.devMailbox && !isLoopbackHost(config.host)) {
     throw new ConfigError(

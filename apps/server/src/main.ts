@@ -2,6 +2,7 @@
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { DatabaseLockedError } from './db/lock.ts';
+import { webBuildPresent } from './plugins/static-spa.ts';
 
 /** After a shutdown signal the process exits within this time, finished or not. */
 const shutdownDeadlineMs = 10_000;
@@ -19,6 +20,16 @@ try {
 if (config.nodeEnv === 'test') {
   process.stderr.write(
     'Configuration error: NODE_ENV=test is only for the test suite; use development or production\n',
+  );
+  process.exit(1);
+}
+
+// Production serves the web app built at release time: it never builds at start-up (that needs devDependencies and
+// writable files), so a missing build stops it here rather than answering 503 for every page.
+if (config.nodeEnv === 'production' && !webBuildPresent(config.webDistDir)) {
+  process.stderr.write(
+    `Cannot start: there is no built web app in ${config.webDistDir}. Production never builds at start-up: ` +
+      'run `npm run build` when making the release (with the devDependencies), or point WEB_DIST_DIR at the build.\n',
   );
   process.exit(1);
 }

@@ -89,6 +89,7 @@ describe('loadConfig', () => {
     [{ APP_URL: 'not a url' }, /^APP_URL must be an absolute URL/],
     [{ TRUST_PROXY: 'everyone!' }, /^TRUST_PROXY must be/],
     [{ NODE_ENV: 'production' }, /^AUTH_SECRET is required in production/],
+    [{ DATABASE_URL: 'postgres://db/portal' }, /^AUTH_SECRET is required with DATABASE_URL: every process/],
     [
       { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), APP_URL: 'http://portal.example.com' },
       /^APP_URL must be an https:\/\/ URL in production/,

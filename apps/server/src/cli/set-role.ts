@@ -6,9 +6,11 @@ import { apiErrorBodySchema, isRole, roles } from '@portal/domain';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { DatabaseLockedError } from '../db/lock.ts';
+import { prepareDatabase } from '../db/prepare.ts';
 import { HttpError } from '../lib/errors.ts';
 import { operatorSecretHeader, readOperatorFile } from '../lib/operator-channel.ts';
 import { operatorSetRolePath, roleChangeSchema } from '../modules/operator/operator.routes.ts';
+import { seed } from '../modules/services/services.seed.ts';
 import { setRole } from '../modules/users/users.service.ts';
 
 const usage = `Usage: npm run set-role -- <email> <${roles.join('|')}>`;
@@ -44,7 +46,8 @@ async function directly(config: Config, email: string, role: (typeof roles)[numb
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
   );
   try {
-    await database.migrate();
+    // Under the migration lock, as a starting server does it: one may be starting on this PostgreSQL now.
+    await prepareDatabase(database, seed);
     const result = await setRole(database.db, email, role);
     return `${result.email} is now ${result.role}`;
   } catch (error) {

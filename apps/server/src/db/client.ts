@@ -46,6 +46,11 @@ export interface DatabaseHandle {
   driver: 'pglite' | 'postgres';
   /** Applies the committed SQL migrations (drizzle's migrator for this driver; the same SQL on both). */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` holding the session-level advisory lock `key`, taken on a connection of its own (PostgreSQL frees it
+   * with that connection, even when the process dies): processes sharing the database run `work` one at a time.
+   */
+  exclusively<T>(key: bigint, work: () => Promise<T>): Promise<T>;
   /** Resolves when the database answers `select 1`; rejects otherwise. */
   ping(): Promise<void>;
   /** Closes the connection(s); safe to call more than once. */
@@ -77,6 +82,19 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     db,
     driver: 'postgres',
     migrate: () => migrateNodePostgres(db, { migrationsFolder }),
+    // Not a pool connection: `work` needs the pool, which may be a single connection.
+    exclusively: async (key, work) => {
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+      client.on('error', () => {});
+      await client.connect();
+      try {
+        await client.query('select pg_advisory_lock($1::bigint)', [key.toString()]);
+        return await work();
+      } finally {
+        // Ending the session releases the lock.
+        await client.end().catch(() => {});
+      }
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -113,6 +131,15 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     db,
     driver: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    // One connection, owned by this process (the lock file): the same statements as on PostgreSQL, for one code path.
+    exclusively: async (key, work) => {
+      await client.query('select pg_advisory_lock($1::bigint)', [key.toString()]);
+      try {
+        return await work();
+      } finally {
+        await client.query('select pg_advisory_unlock($1::bigint)', [key.toString()]);
+      }
+    },
     ping: async () => {
       if (client.closed) throw new Error('The embedded database is closed');
       await db.execute(sql`select 1`);

@@ -1,6 +1,6 @@
 // One process owns the embedded database: a lock file next to PGlite's folder holds the owner's pid.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 export class DatabaseLockedError extends Error {
   override name = 'DatabaseLockedError';
@@ -27,19 +27,25 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The lock files this process holds now: a file naming our pid but not in here is an earlier life's. */
+const held = new Set<string>();
+
 /**
  * Takes the lock of `dataDir`'s embedded database, or throws DatabaseLockedError naming the live owner. A lock
- * left by a process that no longer runs is taken over. Returns the release function.
+ * left by a process that no longer runs is taken over, and so is one naming this very pid that this process does
+ * not hold: after a crash, a restart may get the same pid (PID 1 in a container). Returns the release function.
  */
 export function lockDataDir(dataDir: string): () => void {
-  const file = lockFile(dataDir);
+  const file = resolve(lockFile(dataDir));
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       writeFileSync(file, `${process.pid}\n`, { flag: 'wx', mode: 0o600 });
+      held.add(file);
       let released = false;
       return () => {
         if (released) return;
         released = true;
+        held.delete(file);
         try {
           if (Number(readFileSync(file, 'utf8').trim()) === process.pid) rmSync(file, { force: true });
         } catch {}
@@ -51,10 +57,10 @@ export function lockDataDir(dataDir: string): () => void {
     try {
       owner = Number(readFileSync(file, 'utf8').trim());
     } catch {}
-    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
+    const ours = owner === process.pid;
+    if ((ours && held.has(file)) || (!ours && Number.isInteger(owner) && owner > 0 && isAlive(owner))) {
       throw new DatabaseLockedError(dataDir, owner);
     }
-    if (owner === process.pid) throw new DatabaseLockedError(dataDir, owner);
     rmSync(file, { force: true });
   }
   throw new Error(`Could not take the lock ${file}`);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database, DatabaseHandle } from '../db/client.ts';
+import { prepareDatabase } from '../db/prepare.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,9 +11,17 @@ declare module 'fastify' {
   }
 }
 
-/** Migrates the database, decorates the app with it, and closes it when the app closes. */
-export async function registerDatabase(app: FastifyInstance, database: DatabaseHandle): Promise<void> {
-  await database.migrate();
+/**
+ * Migrates and seeds the database (under the migration lock: other processes may be starting on it too), decorates
+ * the app with it, and closes it when the app closes.
+ */
+export async function registerDatabase(
+  app: FastifyInstance,
+  database: DatabaseHandle,
+  seed: (db: Database) => Promise<number>,
+): Promise<void> {
+  const prepared = await prepareDatabase(database, seed);
+  app.log.info(prepared, 'database prepared');
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.addHook('onClose', async () => {

@@ -13,13 +13,18 @@ const revalidate = 'no-cache';
 export const webBuildMissingMessage =
   'The web app is not built yet. Run `npm run build` (or `npm start`, which builds it), then restart the server.';
 
+/** Whether `webDistDir` holds a built web app. */
+export function webBuildPresent(webDistDir: string): boolean {
+  return existsSync(join(webDistDir, 'index.html'));
+}
+
 /**
  * Serves the built SPA from `webDistDir`: hashed files under /assets are cached for a year, index.html is
  * revalidated every time and answers every page route with 200 and any other path with 404 (the SPA then shows
  * 'Page Not Found'). Without a build, non-API paths answer 503 with a hint instead of crashing start-up.
  */
 export async function registerStaticSpa(app: FastifyInstance, webDistDir: string): Promise<SpaFallback> {
-  if (!existsSync(join(webDistDir, 'index.html'))) {
+  if (!webBuildPresent(webDistDir)) {
     app.log.warn({ webDistDir }, 'web app build not found; pages answer 503 until it is built');
     return (_request, reply) =>
       reply

@@ -48,7 +48,11 @@ describe('npm run set-role (no server running)', () => {
       cleanups.push(() => database.drop());
       await database.handle.migrate();
       await insertUser(database.handle, 'ops@example.com');
-      env = { DATABASE_URL: database.url ?? '', DATA_DIR: dataDir };
+      env = {
+        DATABASE_URL: database.url ?? '',
+        DATA_DIR: dataDir,
+        AUTH_SECRET: 'set-role-test-secret-'.repeat(2),
+      };
       reopen = async () => database.handle;
     } else {
       const handle = await openDatabase({ dataDir });

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { services } from '../../src/db/schema.ts';
 import { seed, seedServices } from '../../src/modules/services/services.seed.ts';
@@ -43,16 +43,75 @@ describe('migrations and seed', () => {
     expect(inserted?.id).toBe(5);
   });
 
-  it('restores changed seed content and drops the cached catalogue so the API serves it', async () => {
+  it("keeps the firm's changes to a service and adds back nothing it did not lose", async () => {
+    database = await createTestDatabase();
+    const { handle } = database;
+    await handle.migrate();
+    expect(await seed(handle.db)).toBe(4);
+    await handle.db.execute(sql`update services set hourly_rate = 1, name = 'Web Work' where id = 1`);
+    await handle.db.execute(sql`update services set slug = 'databases' where id = 2`);
+    expect(await seed(handle.db)).toBe(0);
+    const rows = await handle.db
+      .select({ id: services.id, name: services.name, rate: services.hourlyRate })
+      .from(services)
+      .orderBy(services.id);
+    expect(rows.map((row) => [row.id, row.name, row.rate])).toEqual([
+      [1, 'Web Work', 1],
+      [2, seedServices[1]?.name, seedServices[1]?.hourlyRate],
+      [3, seedServices[2]?.name, seedServices[2]?.hourlyRate],
+      [4, seedServices[3]?.name, seedServices[3]?.hourlyRate],
+    ]);
+    const [renamed] = await handle.db
+      .select({ slug: services.slug })
+      .from(services)
+      .where(eq(services.id, 2));
+    expect(renamed?.slug).toBe('databases');
+  });
+
+  it('inserts a missing service by id and slug, deleting nothing, and never hands out a used id again', async () => {
     database = await createTestDatabase();
     const { handle } = database;
     await handle.migrate();
     await seed(handle.db);
-    await handle.db.execute(sql`update services set hourly_rate = 1 where id = 1`);
+    const [extra] = await handle.db
+      .insert(services)
+      .values({
+        slug: 'cloud-audit',
+        name: 'Cloud Audit',
+        category: 'it-consulting',
+        hourlyRate: 140,
+        durationMinutes: 60,
+        description: 'A review of your cloud bill.',
+      })
+      .returning({ id: services.id });
+    await handle.db.delete(services).where(eq(services.id, 4));
+    expect(await seed(handle.db)).toBe(1);
+    const ids = (await handle.db.select({ id: services.id }).from(services)).map((row) => row.id).sort();
+    expect(ids).toEqual([1, 2, 3, 4, extra?.id]);
+    const [next] = await handle.db
+      .insert(services)
+      .values({
+        slug: 'second-opinion',
+        name: 'Second Opinion',
+        category: 'it-consulting',
+        hourlyRate: 100,
+        durationMinutes: 30,
+        description: 'Another pair of eyes.',
+      })
+      .returning({ id: services.id });
+    expect(next?.id).toBe((extra?.id ?? 0) + 1);
+  });
+
+  it('drops the cached catalogue when it adds a service, so the API serves it', async () => {
+    database = await createTestDatabase();
+    const { handle } = database;
+    await handle.migrate();
+    await seed(handle.db);
+    await handle.db.delete(services).where(eq(services.id, 3));
     const stale = await loadCatalogue(handle.db);
-    expect(stale.list.toString()).toContain('"hourly_rate":1,');
+    expect(stale.services.map((service) => service.id)).toEqual([1, 2, 4]);
     await seed(handle.db);
     const fresh = await loadCatalogue(handle.db);
-    expect(fresh.list.toString()).toContain(`"hourly_rate":${seedServices[0]?.hourlyRate},`);
+    expect(fresh.services.map((service) => service.id)).toEqual([1, 2, 3, 4]);
   });
 });

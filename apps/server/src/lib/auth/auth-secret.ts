@@ -10,8 +10,8 @@ export function authSecretFile(dataDir: string): string {
 }
 
 /**
- * AUTH_SECRET when set. Otherwise (never in production: the config refuses that) the secret stored in
- * `DATA_DIR/auth-secret`, generated with mode 0600 the first time, so sessions survive restarts.
+ * AUTH_SECRET when set. Otherwise (never in production nor with DATABASE_URL: the config refuses those) the
+ * secret stored in `DATA_DIR/auth-secret`, generated with mode 0600 the first time, so sessions survive restarts.
  */
 export function resolveAuthSecret(config: Pick<Config, 'authSecret' | 'dataDir' | 'nodeEnv'>): string {
   if (config.authSecret !== undefined) return config.authSecret;

@@ -1,4 +1,4 @@
-// The four core services, seeded idempotently at every start (upsert by id).
+// The four core services, added at start-up when missing. Never updated: the firm edits its catalogue.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type NewServiceRow, services } from '../../db/schema.ts';
@@ -208,20 +208,27 @@ export const seedServices: readonly SeedService[] = [
   },
 ];
 
-/** Upserts the four services by id and moves the id sequence past them. Safe to run any number of times. */
-export async function seed(db: Database): Promise<void> {
-  await db.transaction(async (tx) => {
-    for (const service of seedServices) {
-      const { id: _id, ...content } = service;
-      await tx
-        .insert(services)
-        .values(service)
-        .onConflictDoUpdate({ target: services.id, set: { ...content, updatedAt: sql`now()` } });
+/**
+ * Inserts the seed services that are missing (by id or slug) and leaves every existing row as it is, whatever the
+ * firm changed in it; deletes nothing. Safe to run any number of times. Answers how many it inserted.
+ */
+export async function seed(db: Database): Promise<number> {
+  const added = await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(services)
+      .values([...seedServices])
+      .onConflictDoNothing()
+      .returning({ id: services.id });
+    if (inserted.length > 0) {
+      // Explicit ids do not advance the identity sequence; without this the next insert would collide with id 1.
+      // Forward only: an id handed out before must not be handed out again.
+      await tx.execute(sql`
+        select setval(serial.sequence, greatest(
+          (select max(id) from services), coalesce(pg_sequence_last_value(serial.sequence), 1)))
+        from (select pg_get_serial_sequence('services', 'id')::regclass as sequence) as serial`);
     }
-    // Explicit ids do not advance the identity sequence; without this the next insert would collide with id 1.
-    await tx.execute(
-      sql`select setval(pg_get_serial_sequence('services', 'id'), (select coalesce(max(id), 1) from services))`,
-    );
+    return inserted.length;
   });
-  invalidateCatalogue(db);
+  if (added > 0) invalidateCatalogue(db);
+  return added;
 }
