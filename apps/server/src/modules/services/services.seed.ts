@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type NewServiceRow, services } from '../../db/schema.ts';
+import { bumpCacheVersion } from '../../db/versioned-cache.ts';
 import { invalidateCatalogue } from './services.service.ts';
 
 type SeedService = Required<
@@ -226,6 +227,8 @@ export async function seed(db: Database): Promise<number> {
         select setval(serial.sequence, greatest(
           (select max(id) from services), coalesce(pg_sequence_last_value(serial.sequence), 1)))
         from (select pg_get_serial_sequence('services', 'id')::regclass as sequence) as serial`);
+      // Processes already serving an older catalogue see the new services on their next check.
+      await bumpCacheVersion(tx, 'catalogue');
     }
     return inserted.length;
   });
