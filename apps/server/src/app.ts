@@ -11,6 +11,7 @@ import { resolveAuthSecret } from './lib/auth/auth-secret.ts';
 import { errorHandler } from './lib/errors.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
+import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerHousekeeping } from './modules/housekeeping/housekeeping.scheduler.ts';
@@ -148,6 +149,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     timeZone: config.businessTimeZone,
     maxPendingBookings: config.maxPendingBookingsPerClient,
   });
+  await app.register(calendarRoutes, { timeZone: config.businessTimeZone });
   await app.register(adminRoutes, {
     timeZone: config.businessTimeZone,
     appUrl: config.appUrl,

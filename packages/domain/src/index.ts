@@ -7,6 +7,7 @@ export * from './api-error.ts';
 export * from './booking-rules.ts';
 export * from './booking-schemas.ts';
 export * from './calendar-dates.ts';
+export * from './calendar-schemas.ts';
 export * from './catalogue.ts';
 export * from './core-services.ts';
 export * from './firm-calendar.ts';

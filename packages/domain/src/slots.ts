@@ -127,6 +127,11 @@ export function daySlots(date: IsoDate, rules: SlotRules): TimeSlot[] {
   return slots;
 }
 
+/** Whether two half-open intervals [start, end) overlap. */
+function overlaps(aStart: number, aEnd: number, bStart: number, bEnd: number): boolean {
+  return aStart < bEnd && bStart < aEnd;
+}
+
 /** A time an active booking holds, as the database has it: from its start to its end plus its buffer. */
 export interface HeldTime {
   startsAt: Date;
@@ -221,9 +226,4 @@ export function checkSlotStart(startsAt: Date, rules: SlotRules): SlotCheck {
   }
   // A wall-clock time that is skipped or repeated by a daylight-saving change: not a slot start.
   return refuse('misaligned', offGrid);
-}
-
-/** Whether two half-open intervals [start, end) overlap. */
-export function overlaps(aStart: number, aEnd: number, bStart: number, bEnd: number): boolean {
-  return aStart < bEnd && bStart < aEnd;
 }

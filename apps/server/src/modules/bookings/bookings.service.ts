@@ -11,9 +11,9 @@ import {
   clientCancelRefusal,
   daySlots,
   type IsoDate,
+  isClearOf,
   type MyBookingsQuery,
   type MyBookingsResponse,
-  overlaps,
   totalCost,
 } from '@portal/domain';
 import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
@@ -21,6 +21,7 @@ import { type Database, transactionRetryingDeadlocks } from '../../db/client.ts'
 import { isExclusionViolation, isUniqueViolation } from '../../db/errors.ts';
 import { bookingEvents, bookings, services, userProfiles, users } from '../../db/schema.ts';
 import { Conflict, Forbidden, invalidField, NotFound, Unprocessable } from '../../lib/errors.ts';
+import { loadFirmCalendar } from '../calendar/calendar.service.ts';
 import { loadCatalogue } from '../services/services.service.ts';
 import { after, decodeCursor, newestFirst, pageOf } from './booking-pages.ts';
 import { findBooking, type Reader, selectBookings, toBooking } from './booking-read-model.ts';
@@ -45,30 +46,28 @@ export async function availability(
   // The catalogue is cached: a day's availability costs one query, for the bookings.
   const service = (await loadCatalogue(db)).services.find((candidate) => candidate.id === serviceId);
   if (!service) throw new NotFound(bookingMessages.serviceNotFound);
-  const slots = daySlots(date, { durationMinutes: service.duration, ...clock });
+  const calendar = await loadFirmCalendar(db);
+  const slots = daySlots(date, { durationMinutes: service.duration, ...clock, calendar });
   const first = slots[0];
   const last = slots.at(-1);
   if (!first || !last) return { date, timeZone: clock.timeZone, slots: [] };
+  const { bufferMinutes } = calendar.schedule;
+  const dayBlockedUntil = new Date(Date.parse(last.ends_at) + bufferMinutes * 60_000).toISOString();
   // Uses the GiST index of the exclusion constraint (same predicate).
-  const taken = await db
-    .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+  const held = await db
+    .select({ startsAt: bookings.startsAt, blockedUntil: bookings.blockedUntil })
     .from(bookings)
     .where(
       and(
         eq(bookings.serviceId, serviceId),
         inArray(bookings.status, [...activeBookingStatuses]),
-        sql`tstzrange(${bookings.startsAt}, ${bookings.endsAt}) && tstzrange(${first.starts_at}::timestamptz, ${last.ends_at}::timestamptz)`,
+        sql`tstzrange(${bookings.startsAt}, ${bookings.blockedUntil}) && tstzrange(${first.starts_at}::timestamptz, ${dayBlockedUntil}::timestamptz)`,
       ),
     );
   return {
     date,
     timeZone: clock.timeZone,
-    slots: slots.map((slot) => {
-      const start = Date.parse(slot.starts_at);
-      const end = Date.parse(slot.ends_at);
-      const busy = taken.some((row) => overlaps(start, end, row.startsAt.getTime(), row.endsAt.getTime()));
-      return { ...slot, available: !busy };
-    }),
+    slots: slots.map((slot) => ({ ...slot, available: isClearOf(slot, held, bufferMinutes) })),
   };
 }
 
@@ -153,8 +152,12 @@ export async function createBooking(
   if (!service) {
     throw invalidField('serviceId', bookingMessages.serviceNotFound);
   }
-  const check = checkSlotStart(startsAt, { durationMinutes: service.durationMinutes, ...clock });
+  const calendar = await loadFirmCalendar(db);
+  const check = checkSlotStart(startsAt, { durationMinutes: service.durationMinutes, ...clock, calendar });
   if (!check.ok) throw invalidField('startsAt', check.message);
+  const endsAt = new Date(check.slot.ends_at);
+  // The buffer in force now goes with the booking: the exclusion constraint compares these ranges.
+  const blockedUntil = new Date(endsAt.getTime() + calendar.schedule.bufferMinutes * 60_000);
 
   let made: CreatedBooking | number;
   try {
@@ -190,8 +193,8 @@ export async function createBooking(
           preferredContact: request.preferredContact,
           additionalNotes: request.additionalNotes,
           startsAt,
-          endsAt: new Date(check.slot.ends_at),
-          blockedUntil: new Date(check.slot.ends_at),
+          endsAt,
+          blockedUntil,
           hourlyRate: service.hourlyRate,
           durationMinutes: service.durationMinutes,
           totalCost: totalCost(service.hourlyRate, service.durationMinutes),

@@ -1,0 +1,194 @@
+// The firm's calendar: the schedule row and the closed dates, cached per process and kept in step across processes
+// by the 'calendar' cache version; every change recorded in admin_changes in the same transaction.
+import {
+  activeBookingStatuses,
+  addDays,
+  type Booking,
+  type CalendarChange,
+  type ClosureRecord,
+  calendarMessages,
+  defaultSchedule,
+  type FirmCalendar,
+  type IsoDate,
+  type Schedule,
+  zonedInstant,
+} from '@portal/domain';
+import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.ts';
+import { adminChanges, bookings, closures, firmSchedule, services } from '../../db/schema.ts';
+import { bumpCacheVersion, versionedCache } from '../../db/versioned-cache.ts';
+import { invalidField, NotFound } from '../../lib/errors.ts';
+import type { Caller } from '../../plugins/auth.ts';
+import { selectBookings, toBooking } from '../bookings/booking-read-model.ts';
+
+/** The calendar with its closures' ids (the admin screen deletes by id). */
+export interface StoredCalendar extends FirmCalendar {
+  closures: readonly ClosureRecord[];
+}
+
+async function buildCalendar(db: Database): Promise<StoredCalendar> {
+  const [row] = await db.select({ schedule: firmSchedule.schedule }).from(firmSchedule);
+  const closed = await db
+    .select({
+      id: closures.id,
+      startDate: closures.startDate,
+      endDate: closures.endDate,
+      reason: closures.reason,
+    })
+    .from(closures)
+    .orderBy(asc(closures.startDate), asc(closures.id));
+  return { schedule: row?.schedule ?? defaultSchedule, closures: closed };
+}
+
+const calendarCache = versionedCache('calendar', buildCalendar);
+
+/** The current calendar (cached; at most a fraction of a second behind a change made by another process). */
+export function loadFirmCalendar(db: Database): Promise<StoredCalendar> {
+  return calendarCache.load(db);
+}
+
+function record(
+  tx: Transaction,
+  actor: Caller,
+  change: Pick<typeof adminChanges.$inferInsert, 'subject' | 'subjectId' | 'action' | 'before' | 'after'>,
+) {
+  return tx.insert(adminChanges).values({ actorUserId: actor.id, actorEmail: actor.email, ...change });
+}
+
+/** Runs a change of the calendar: in one transaction with its version raised, then this process's copy dropped. */
+async function changeCalendar<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  const result = await db.transaction(async (tx) => {
+    const outcome = await work(tx);
+    await bumpCacheVersion(tx, 'calendar');
+    return outcome;
+  });
+  calendarCache.forget(db);
+  return result;
+}
+
+/**
+ * Saves the schedule. Every active service's session length must stay a multiple of the slot step (else its
+ * slots would not fall on the grid): 400 on `schedule.slotStepMinutes` naming them.
+ */
+export async function saveSchedule(db: Database, actor: Caller, schedule: Schedule): Promise<Schedule> {
+  const offGrid = await db
+    .select({ name: services.name, duration: services.durationMinutes })
+    .from(services)
+    .where(eq(services.active, true));
+  const misfits = offGrid.filter((service) => service.duration % schedule.slotStepMinutes !== 0);
+  if (misfits.length > 0) {
+    throw invalidField(
+      'schedule.slotStepMinutes',
+      calendarMessages.stepDoesNotFit(
+        misfits.map((service) => `${service.name} (${service.duration} min)`).join(', '),
+      ),
+    );
+  }
+  return changeCalendar(db, async (tx) => {
+    const [before] = await tx.select({ schedule: firmSchedule.schedule }).from(firmSchedule).for('update');
+    await tx
+      .insert(firmSchedule)
+      .values({ id: 1, schedule })
+      .onConflictDoUpdate({ target: firmSchedule.id, set: { schedule, updatedAt: new Date() } });
+    await record(tx, actor, {
+      subject: 'schedule',
+      subjectId: null,
+      action: 'updated',
+      before: before?.schedule ?? defaultSchedule,
+      after: schedule,
+    });
+    return schedule;
+  });
+}
+
+/** Active bookings that start on the dates from `startDate` to `endDate` (both included) in the business zone. */
+async function activeBookingsOn(
+  db: Database | Transaction,
+  startDate: IsoDate,
+  endDate: IsoDate,
+  timeZone: string,
+): Promise<Booking[]> {
+  const from = zonedInstant(startDate, 0, timeZone) ?? new Date(`${startDate}T00:00:00Z`);
+  const until =
+    zonedInstant(addDays(endDate, 1), 0, timeZone) ?? new Date(`${addDays(endDate, 1)}T00:00:00Z`);
+  const rows = await selectBookings(db)
+    .where(
+      and(
+        inArray(bookings.status, [...activeBookingStatuses]),
+        gte(bookings.startsAt, from),
+        lt(bookings.startsAt, until),
+      ),
+    )
+    .orderBy(asc(bookings.startsAt), asc(bookings.id));
+  return rows.map((row) => toBooking(row, timeZone));
+}
+
+export async function addClosure(
+  db: Database,
+  actor: Caller,
+  closure: Omit<ClosureRecord, 'id'>,
+  timeZone: string,
+): Promise<{ closure: ClosureRecord; affectedBookings: Booking[] }> {
+  const added = await changeCalendar(db, async (tx) => {
+    const [row] = await tx.insert(closures).values(closure).returning({
+      id: closures.id,
+      startDate: closures.startDate,
+      endDate: closures.endDate,
+      reason: closures.reason,
+    });
+    if (!row) throw new Error('The closure insert returned no row');
+    await record(tx, actor, {
+      subject: 'closure',
+      subjectId: row.id,
+      action: 'created',
+      before: null,
+      after: row,
+    });
+    return row;
+  });
+  return {
+    closure: added,
+    affectedBookings: await activeBookingsOn(db, added.startDate, added.endDate, timeZone),
+  };
+}
+
+export async function removeClosure(db: Database, actor: Caller, id: number): Promise<void> {
+  await changeCalendar(db, async (tx) => {
+    const [row] = await tx.delete(closures).where(eq(closures.id, id)).returning({
+      id: closures.id,
+      startDate: closures.startDate,
+      endDate: closures.endDate,
+      reason: closures.reason,
+    });
+    if (!row) throw new NotFound(calendarMessages.closureNotFound);
+    await record(tx, actor, {
+      subject: 'closure',
+      subjectId: row.id,
+      action: 'deleted',
+      before: row,
+      after: null,
+    });
+  });
+}
+
+/** The latest recorded changes of the schedule or the closures, newest first. */
+export async function calendarChanges(
+  db: Database,
+  subject: 'schedule' | 'closure',
+  limit = 20,
+): Promise<CalendarChange[]> {
+  const rows = await db
+    .select()
+    .from(adminChanges)
+    .where(eq(adminChanges.subject, subject))
+    .orderBy(desc(adminChanges.at), desc(adminChanges.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    at: row.at.toISOString(),
+    by: row.actorEmail,
+    subject,
+    action: row.action,
+    before: row.before,
+    after: row.after,
+  }));
+}

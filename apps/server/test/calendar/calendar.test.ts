@@ -1,0 +1,360 @@
+// The firm's calendar from /admin: who may touch it, what it accepts, and that availability and booking follow it
+// at once, buffer included (held by the database when requests race).
+import {
+  addDays,
+  bookingMessages,
+  calendarApiPaths,
+  calendarMessages,
+  defaultBusinessTimeZone,
+  defaultSchedule,
+  longDate,
+  type Schedule,
+} from '@portal/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { openDatabase } from '../../src/db/client.ts';
+import { signedInAdmin, wallClock } from '../admin/fixtures.ts';
+import {
+  type Client,
+  dayAllocator,
+  futureSaturday,
+  postBooking,
+  signedInClient,
+} from '../bookings/clients.ts';
+import { appUrl } from '../helpers/accounts.ts';
+import { buildTestApp, type TestApp, testConfig, testDriver } from '../helpers/build-test-app.ts';
+
+const zone = defaultBusinessTimeZone;
+let testApp: TestApp;
+let admin: Client;
+let client: Client;
+const nextDay = dayAllocator(3);
+
+beforeAll(async () => {
+  testApp = await buildTestApp({
+    env: { WRITE_RATE_LIMIT_PER_MINUTE: '100000', MAX_PENDING_BOOKINGS_PER_CLIENT: '100000' },
+  });
+  admin = await signedInAdmin(testApp, 'calendar-admin@calendar.test');
+  client = await signedInClient(testApp, 'calendar-client@calendar.test');
+});
+afterAll(async () => {
+  await testApp?.close();
+});
+
+function call(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, caller?: Client, body?: object) {
+  return testApp.app.inject({
+    method,
+    url,
+    headers: {
+      origin: appUrl,
+      ...(caller ? { cookie: caller.cookie } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body ? { payload: JSON.stringify(body) } : {}),
+  });
+}
+
+async function putSchedule(schedule: Schedule) {
+  const response = await call('PUT', calendarApiPaths.schedule, admin, { schedule });
+  expect(response.statusCode, response.body).toBe(200);
+  return response;
+}
+
+async function availableTimes(date: string, serviceId = 1): Promise<string[]> {
+  const response = await call('GET', `/api/services/${serviceId}/availability?date=${date}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response
+    .json()
+    .slots.filter((slot: { available: boolean }) => slot.available)
+    .map((slot: { start_time: string }) => slot.start_time);
+}
+
+function book(date: string, time: string, serviceId = 1) {
+  return postBooking(testApp.app, client, {
+    serviceId,
+    projectDescription: 'A consultation placed by the calendar tests.',
+    startsAt: wallClock(date, time, zone).toISOString(),
+  });
+}
+
+describe('who may read and change the calendar', () => {
+  it.each([
+    ['GET', calendarApiPaths.schedule, undefined],
+    ['PUT', calendarApiPaths.schedule, { schedule: defaultSchedule }],
+    ['GET', calendarApiPaths.closures, undefined],
+    [
+      'POST',
+      calendarApiPaths.closures,
+      { startDate: '2031-01-01', endDate: '2031-01-01', reason: 'Holiday' },
+    ],
+    ['DELETE', calendarApiPaths.closure(1), undefined],
+  ] as const)('%s %s: 401 signed out, 403 for a client', async (method, url, body) => {
+    expect((await call(method, url, undefined, body)).statusCode).toBe(401);
+    expect((await call(method, url, client, body)).statusCode).toBe(403);
+  });
+
+  it('gives anyone the public calendar, the original hours until the firm changes them', async () => {
+    const response = await call('GET', calendarApiPaths.calendar);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ schedule: defaultSchedule, closures: [], timeZone: zone });
+    const admins = await call('GET', calendarApiPaths.schedule, admin);
+    expect(admins.json()).toEqual({ schedule: defaultSchedule, changes: [] });
+  });
+});
+
+describe('the schedule', () => {
+  it('refuses what cannot be a schedule, naming the field', async () => {
+    const cases: [Schedule, string, string][] = [
+      [
+        {
+          ...defaultSchedule,
+          weeklyHours: { ...defaultSchedule.weeklyHours, monday: [{ start: '13:00', end: '12:00' }] },
+        },
+        'schedule.weeklyHours.monday.0.end',
+        calendarMessages.rangeBackwards,
+      ],
+      [
+        {
+          ...defaultSchedule,
+          weeklyHours: {
+            ...defaultSchedule.weeklyHours,
+            monday: [
+              { start: '09:00', end: '12:00' },
+              { start: '11:00', end: '17:00' },
+            ],
+          },
+        },
+        'schedule.weeklyHours.monday',
+        calendarMessages.rangesOverlap('Monday'),
+      ],
+      [
+        {
+          ...defaultSchedule,
+          weeklyHours: { ...defaultSchedule.weeklyHours, friday: [{ start: '9:00', end: '17:00' }] },
+        },
+        'schedule.weeklyHours.friday.0.start',
+        calendarMessages.clockInvalid,
+      ],
+      [{ ...defaultSchedule, slotStepMinutes: 25 }, 'schedule.slotStepMinutes', calendarMessages.stepInvalid],
+      [{ ...defaultSchedule, bufferMinutes: 7 }, 'schedule.bufferMinutes', calendarMessages.bufferInvalid],
+      [{ ...defaultSchedule, minNoticeHours: -1 }, 'schedule.minNoticeHours', calendarMessages.noticeInvalid],
+      [{ ...defaultSchedule, horizonDays: 0 }, 'schedule.horizonDays', calendarMessages.horizonInvalid],
+    ];
+    for (const [schedule, path, msg] of cases) {
+      const response = await call('PUT', calendarApiPaths.schedule, admin, { schedule });
+      expect(response.statusCode, path).toBe(400);
+      expect(response.json().errors, path).toContainEqual({ path, msg });
+    }
+    // A 60-minute grid would leave the 90-minute service off it.
+    const offGrid = await call('PUT', calendarApiPaths.schedule, admin, {
+      schedule: { ...defaultSchedule, slotStepMinutes: 60 },
+    });
+    expect(offGrid.statusCode).toBe(400);
+    expect(offGrid.json().errors[0].path).toBe('schedule.slotStepMinutes');
+    expect(offGrid.json().message).toMatch(/\(90 min\)/);
+    expect((await call('GET', calendarApiPaths.schedule, admin)).json().schedule).toEqual(defaultSchedule);
+  });
+
+  it('takes effect at once: a lunch break, Saturday mornings, a buffer, and records who changed what', async () => {
+    const monday = (() => {
+      let day = nextDay();
+      while (new Date(`${day}T12:00:00Z`).getUTCDay() !== 1) day = nextDay();
+      return day;
+    })();
+    const saturday = futureSaturday();
+    const schedule: Schedule = {
+      ...defaultSchedule,
+      weeklyHours: {
+        ...defaultSchedule.weeklyHours,
+        monday: [
+          { start: '09:00', end: '12:00' },
+          { start: '13:00', end: '17:00' },
+        ],
+        saturday: [{ start: '10:00', end: '12:00' }],
+      },
+      bufferMinutes: 30,
+    };
+    const saved = await putSchedule(schedule);
+    expect(saved.json().changes[0]).toMatchObject({
+      by: admin.email,
+      subject: 'schedule',
+      action: 'updated',
+      before: defaultSchedule,
+      after: schedule,
+    });
+    try {
+      expect(await availableTimes(monday)).toEqual([
+        '09:00',
+        '09:30',
+        '10:00',
+        '10:30',
+        '11:00',
+        '13:00',
+        '13:30',
+        '14:00',
+        '14:30',
+        '15:00',
+        '15:30',
+        '16:00',
+      ]);
+      expect(await availableTimes(saturday)).toEqual(['10:00', '10:30', '11:00']);
+      expect((await book(saturday, '10:00')).statusCode).toBe(201);
+      const lunch = await book(monday, '12:00');
+      expect(lunch.statusCode).toBe(400);
+      expect(lunch.json().message).toBe(
+        'Consultations on Mondays start between 09:00 and 11:30 or between 13:00 and 16:30',
+      );
+      // The buffer: 30 minutes kept free after the Saturday booking (10:00-11:00), both ways.
+      expect(await availableTimes(saturday)).toEqual([]);
+      expect((await book(monday, '14:00')).statusCode).toBe(201);
+      expect(await availableTimes(monday)).toEqual([
+        '09:00',
+        '09:30',
+        '10:00',
+        '10:30',
+        '11:00',
+        '15:30',
+        '16:00',
+      ]);
+      const tooClose = await book(monday, '15:00');
+      expect(tooClose.statusCode).toBe(409);
+      expect(tooClose.json().message).toBe(bookingMessages.slotTaken);
+    } finally {
+      await putSchedule(defaultSchedule);
+    }
+  });
+});
+
+describe('closed dates', () => {
+  it('closes dates at once, lists the bookings on them, and opens them again', async () => {
+    const first = nextDay();
+    const booked = await book(first, '10:00');
+    expect(booked.statusCode).toBe(201);
+    const last = addDays(first, 1);
+    const added = await call('POST', calendarApiPaths.closures, admin, {
+      startDate: first,
+      endDate: last,
+      reason: ' Team retreat ',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const { closure, affectedBookings } = added.json();
+    expect(closure).toMatchObject({ startDate: first, endDate: last, reason: 'Team retreat' });
+    expect(affectedBookings.map((booking: { id: number }) => booking.id)).toEqual([booked.json().booking.id]);
+
+    expect(await availableTimes(first)).toEqual([]);
+    expect(await availableTimes(last)).toEqual([]);
+    const refused = await book(last, '11:00');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(bookingMessages.slotOnClosedDate(longDate(last), 'Team retreat'));
+    const publicCalendar = (await call('GET', calendarApiPaths.calendar)).json();
+    expect(publicCalendar.closures).toContainEqual({
+      startDate: first,
+      endDate: last,
+      reason: 'Team retreat',
+    });
+
+    const list = (await call('GET', calendarApiPaths.closures, admin)).json();
+    expect(list.closures).toContainEqual(closure);
+    expect(list.changes[0]).toMatchObject({ by: admin.email, action: 'created', after: closure });
+
+    expect((await call('DELETE', calendarApiPaths.closure(closure.id), admin)).statusCode).toBe(200);
+    expect(await availableTimes(last)).toContain('11:00');
+    const gone = await call('DELETE', calendarApiPaths.closure(closure.id), admin);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().message).toBe(calendarMessages.closureNotFound);
+    expect((await call('GET', calendarApiPaths.closures, admin)).json().changes[0]).toMatchObject({
+      action: 'deleted',
+      before: closure,
+    });
+  });
+
+  it('refuses a closure without a reason, backwards, too long, or with bad dates', async () => {
+    const cases: [object, string, string][] = [
+      [
+        { startDate: '2031-01-02', endDate: '2031-01-01', reason: 'x' },
+        'endDate',
+        calendarMessages.closureBackwards,
+      ],
+      [
+        { startDate: '2031-01-01', endDate: '2032-06-01', reason: 'x' },
+        'endDate',
+        calendarMessages.closureTooLong,
+      ],
+      [
+        { startDate: '2031-02-30', endDate: '2031-03-01', reason: 'x' },
+        'startDate',
+        calendarMessages.dateInvalid,
+      ],
+      [
+        { startDate: '2031-01-01', endDate: '2031-01-01', reason: '   ' },
+        'reason',
+        calendarMessages.reasonRequired,
+      ],
+      [
+        { startDate: '2031-01-01', endDate: '2031-01-01', reason: 'a\u0000b' },
+        'reason',
+        'Reason must not contain control characters or line breaks',
+      ],
+    ];
+    for (const [body, path, msg] of cases) {
+      const response = await call('POST', calendarApiPaths.closures, admin, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json().errors[0], JSON.stringify(body)).toEqual({ path, msg });
+    }
+  });
+});
+
+describe.runIf(testDriver === 'postgres')('on PostgreSQL', () => {
+  it('never lets racing bookings on adjacent slots come closer than the buffer (10 runs)', async () => {
+    await putSchedule({ ...defaultSchedule, bufferMinutes: 30 });
+    try {
+      for (let run = 0; run < 10; run++) {
+        const date = nextDay();
+        const answers = await Promise.all(['10:00', '11:00', '11:30'].map((time) => book(date, time)));
+        const made = answers
+          .filter((answer) => answer.statusCode === 201)
+          .map((answer) => answer.json().booking);
+        expect(answers.every((answer) => [201, 409].includes(answer.statusCode))).toBe(true);
+        // 10:00-11:00 and 11:30-12:30 may both stand (30 minutes apart); 11:00 stands only alone with 11:30 refused.
+        const starts = made
+          .map((booking: { starts_at: string }) => Date.parse(booking.starts_at))
+          .sort((a: number, b: number) => a - b);
+        for (let index = 1; index < starts.length; index++) {
+          expect((starts[index] ?? 0) - (starts[index - 1] ?? 0)).toBeGreaterThanOrEqual(90 * 60_000);
+        }
+        expect(made.length).toBeGreaterThanOrEqual(1);
+      }
+    } finally {
+      await putSchedule(defaultSchedule);
+    }
+  });
+
+  it('reaches another server process on the same database within a second', async () => {
+    const url = testApp.database.url;
+    if (!url) throw new Error('no database url');
+    const secondHandle = await openDatabase({ url });
+    const second = await buildApp(testConfig(), { database: secondHandle });
+    await second.ready();
+    try {
+      const date = nextDay();
+      const before = await second.inject(`/api/services/1/availability?date=${date}`);
+      expect(before.json().slots.length).toBeGreaterThan(0);
+      const added = await call('POST', calendarApiPaths.closures, admin, {
+        startDate: date,
+        endDate: date,
+        reason: 'Holiday',
+      });
+      const started = Date.now();
+      let seen = false;
+      while (!seen && Date.now() - started < 1000) {
+        const after = await second.inject(`/api/services/1/availability?date=${date}`);
+        seen = after.json().slots.length === 0;
+        if (!seen) await new Promise((done) => setTimeout(done, 20));
+      }
+      expect(seen).toBe(true);
+      await call('DELETE', calendarApiPaths.closure(added.json().closure.id), admin);
+    } finally {
+      await second.close();
+    }
+  });
+});
