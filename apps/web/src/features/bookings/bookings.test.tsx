@@ -4,11 +4,14 @@ import {
   type Booking,
   bookingErrorCodes,
   bookingMessages,
+  calendarApiPaths,
   defaultBusinessTimeZone,
+  defaultSchedule,
   type IsoDate,
   identityPaths,
   isWeekday,
   lastBookableDate,
+  openingHoursNote,
   todayIn,
 } from '@portal/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -154,6 +157,48 @@ async function toDetails(day: IsoDate) {
 describe('booking wizard', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
+  });
+
+  it("follows the firm's calendar: closed weekdays and dates greyed out, open Saturdays offered, the actual hours written", async () => {
+    const today = todayIn(defaultBusinessTimeZone, new Date());
+    const inThisMonth = (weekday: number) => {
+      let day = addDays(today, 1);
+      while (new Date(`${day}T12:00:00Z`).getUTCDay() !== weekday) day = addDays(day, 1);
+      return day;
+    };
+    const saturday = inThisMonth(6);
+    const monday = inThisMonth(1);
+    const tuesday = inThisMonth(2);
+    const schedule = {
+      ...defaultSchedule,
+      weeklyHours: {
+        ...defaultSchedule.weeklyHours,
+        monday: [],
+        saturday: [{ start: '10:00', end: '12:00' }],
+      },
+    };
+    stubApi((call) => {
+      if (call.method === 'GET' && call.path === calendarApiPaths.calendar) {
+        return {
+          status: 200,
+          body: {
+            schedule,
+            closures: [{ startDate: tuesday, endDate: tuesday, reason: 'Holiday' }],
+            timeZone: defaultBusinessTimeZone,
+          },
+        };
+      }
+      return serviceAndAvailability(call);
+    });
+    renderAt('/book/1');
+    await expect.element(page.getByText(openingHoursNote(schedule))).toBeVisible();
+    const cell = (date: IsoDate) => document.querySelector<HTMLElement>(`[data-day="${date}"]`);
+    // In date order: the picker only ever moves on to the next month.
+    for (const date of [saturday, monday, tuesday].sort()) {
+      if (!cell(date)) await page.getByRole('button', { name: 'Go to the Next Month' }).click();
+      await expect.poll(() => cell(date)?.dataset.day).toBe(date);
+      expect(cell(date)?.dataset.disabled, date).toBe(date === saturday ? undefined : 'true');
+    }
   });
 
   it('gates step 1 on a free slot, and a new date clears the slot', async () => {

@@ -4,6 +4,7 @@ import {
   bookingMessages,
   type CreateBookingBody,
   defaultBusinessTimeZone,
+  defaultFirmCalendar,
   defaultPreferredContact,
   defaultUrgency,
   type IsoDate,
@@ -19,6 +20,7 @@ import { ApiError } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/use-session';
 import { useCreateBooking } from '../api/create-booking';
 import { useAvailability } from '../api/get-availability';
+import { useFirmCalendar } from '../api/get-calendar';
 import { bookingKeys } from '../api/query-keys';
 import { addUnsent, isUnreachable, refusalMessage, unreachableReason } from '../unsent-queue';
 import { BookingSidebar } from './booking-sidebar';
@@ -55,13 +57,14 @@ export function BookingWizard({ service }: { service: Service }) {
     },
   });
   const availability = useAvailability(service.id, date);
+  const firmCalendar = useFirmCalendar().data;
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { notify } = useNotify();
   const userId = useAuth().session?.user.id;
 
   // The server names the zone its days are reckoned in; the calendar follows it.
-  const answeredZone = availability.data?.timeZone;
+  const answeredZone = availability.data?.timeZone ?? firmCalendar?.timeZone;
   useEffect(() => {
     if (answeredZone) setTimeZone(answeredZone);
   }, [answeredZone]);
@@ -179,6 +182,7 @@ export function BookingWizard({ service }: { service: Service }) {
           {step === 1 && (
             <DateTimeStep
               timeZone={timeZone}
+              calendar={firmCalendar ?? defaultFirmCalendar}
               now={now}
               date={date}
               slot={slot}

@@ -2,10 +2,12 @@ import 'react-day-picker/style.css';
 import {
   type AvailabilitySlot,
   bookingMessages,
+  type FirmCalendar,
   type IsoDate,
   isBookableDate,
   lastBookableDate,
   longDate,
+  openingHoursNote,
   todayIn,
   zoneName,
 } from '@portal/domain';
@@ -38,6 +40,8 @@ const calendarColours: CSSProperties & Record<`--rdp-${string}`, string> = {
 interface DateTimeStepProps {
   /** The business time zone the days and times are reckoned in. */
   timeZone: string;
+  /** The firm's calendar: closed weekdays, closed dates and days beyond the horizon are disabled. */
+  calendar: FirmCalendar;
   now: Date;
   date: IsoDate | undefined;
   slot: AvailabilitySlot | undefined;
@@ -55,9 +59,10 @@ interface DateTimeStepProps {
   onContinue: () => void;
 }
 
-/** Step 1: a weekday from today to the booking horizon in the business zone, then one of its free slots. */
+/** Step 1: a day the firm opens, from today to the booking horizon in the business zone, then one of its free slots. */
 export function DateTimeStep({
   timeZone,
+  calendar,
   now,
   date,
   slot,
@@ -68,7 +73,7 @@ export function DateTimeStep({
   onContinue,
 }: DateTimeStepProps) {
   const today = localDay(todayIn(timeZone, now));
-  const lastDay = localDay(lastBookableDate(timeZone, now));
+  const lastDay = localDay(lastBookableDate(timeZone, now, calendar.schedule));
   const free = availability.slots?.filter((candidate) => candidate.available) ?? [];
   return (
     <section aria-labelledby="date-time-heading" className="space-y-6">
@@ -76,7 +81,7 @@ export function DateTimeStep({
         <h2 id="date-time-heading" className="text-xl font-semibold text-slate-900">
           Choose a Date &amp; Time
         </h2>
-        <p className="mt-1 text-slate-700">{bookingMessages.businessHoursNote}</p>
+        <p className="mt-1 text-slate-700">{openingHoursNote(calendar.schedule)}</p>
       </div>
       {slotTaken && (
         <FormMessage type="error">
@@ -90,7 +95,7 @@ export function DateTimeStep({
             required
             selected={date ? localDay(date) : undefined}
             onSelect={(day) => onDate(isoOf(day))}
-            disabled={(day) => !isBookableDate(isoOf(day), timeZone, now)}
+            disabled={(day) => !isBookableDate(isoOf(day), timeZone, now, calendar)}
             today={today}
             startMonth={today}
             endMonth={lastDay}
