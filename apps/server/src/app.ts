@@ -21,6 +21,7 @@ import { seed } from './modules/services/services.seed.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerDatabase } from './plugins/db.ts';
 import { registerForgedRequestGuard } from './plugins/forged-requests.ts';
+import { registerGracefulShutdown } from './plugins/graceful-shutdown.ts';
 import { AccessLog, loggerOptions } from './plugins/logging.ts';
 import { type MailOptions, registerMail } from './plugins/mail.ts';
 import { registerOperatorChannel } from './plugins/operator-channel.ts';
@@ -28,16 +29,6 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticSpa } from './plugins/static-spa.ts';
 import { registerSwagger } from './plugins/swagger.ts';
 import { registerWriteRateLimit } from './plugins/write-rate-limit.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /**
-     * Starts a graceful shutdown: from now on new requests answer 503, in-flight ones finish, then the server
-     * stops listening and the database closes. Resolves when the app is closed.
-     */
-    shutdown(): Promise<void>;
-  }
-}
 
 export interface BuildAppOptions {
   /** An already opened database (tests); by default the app opens the one the config names. */
@@ -57,7 +48,6 @@ function requestId(request: IncomingMessage): string {
 }
 
 const jsonType = 'application/json; charset=utf-8';
-const shuttingDownBody = JSON.stringify({ message: messages.shuttingDown });
 const routeNotFoundBody = JSON.stringify({ message: messages.routeNotFound });
 const pageNotFoundBody = JSON.stringify({ message: messages.pageNotFound });
 
@@ -82,7 +72,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     genReqId: requestId,
     logController: new AccessLog(),
     trustProxy: fastifyTrustProxy(config.trustProxy),
-    // Our own onRequest hook answers 503 with the API's error body while shutting down.
+    // Requests on connections already accepted are served while shutting down (plugins/graceful-shutdown.ts).
     return503OnClosing: false,
     // Bad URLs and similar failures before routing go through the one error handler too.
     frameworkErrors: (error, request, reply) => {
@@ -95,26 +85,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
 
-  let shuttingDown = false;
-  let closing: Promise<void> | undefined;
-  app.decorate('shutdown', () => {
-    shuttingDown = true;
-    if (!closing) {
-      // Node's server.close() closes the connections idle at that moment only; a keep-alive connection whose
-      // request was in flight would then hold the close open until its keep-alive timeout. Reap those as soon
-      // as their last response is sent.
-      const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
-      reaper.unref();
-      closing = app.close().finally(() => clearInterval(reaper));
-    }
-    return closing;
-  });
+  registerGracefulShutdown(app);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    if (shuttingDown) {
-      reply.code(503).header('connection', 'close').type(jsonType).send(shuttingDownBody);
-      return;
-    }
     done();
   });
 

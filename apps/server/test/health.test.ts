@@ -7,19 +7,30 @@ afterEach(async () => {
   testApp = undefined;
 });
 
-describe('GET /api/health', () => {
-  it('answers 200 ok when the database answers', async () => {
+describe('GET /api/health (liveness)', () => {
+  it('answers 200 ok while the process runs, whatever the database does', async () => {
     testApp = await buildTestApp();
+    expect((await testApp.app.inject('/api/health')).json()).toEqual({ status: 'ok' });
+    await testApp.database.handle.close();
     const response = await testApp.app.inject('/api/health');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'up' });
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('GET /api/health/ready (readiness)', () => {
+  it('answers 200 ok when the database answers', async () => {
+    testApp = await buildTestApp();
+    const response = await testApp.app.inject('/api/health/ready');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: 'up', shuttingDown: false });
   });
 
   it('answers 503 unavailable when the database does not answer', async () => {
     testApp = await buildTestApp();
     await testApp.database.handle.close();
-    const response = await testApp.app.inject('/api/health');
+    const response = await testApp.app.inject('/api/health/ready');
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ status: 'unavailable', database: 'down' });
+    expect(response.json()).toEqual({ status: 'unavailable', database: 'down', shuttingDown: false });
   });
 });

@@ -8,5 +8,4 @@ export const messages = {
   routeNotFound: 'Route not found',
   invalidRequest: 'Invalid request',
   internalError: 'Something went wrong. Please try again later.',
-  shuttingDown: 'The server is shutting down. Please try again in a moment.',
 } as const;
