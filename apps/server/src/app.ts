@@ -72,6 +72,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     genReqId: requestId,
     logController: new AccessLog(),
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    // Time and size limits (docs/decisions/103): answering a request (a 503 past it), receiving one (Node's 408,
+    // checked every second rather than every 30 s; Node reads it only when the server is created, hence `http`),
+    // and the body a route takes unless it raises the limit.
+    handlerTimeout: config.requestTimeoutMs,
+    requestTimeout: config.requestTimeoutMs,
+    http: { requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1_000 },
+    bodyLimit: config.bodyLimitBytes,
     // Requests on connections already accepted are served while shutting down (plugins/graceful-shutdown.ts).
     return503OnClosing: false,
     // Bad URLs and similar failures before routing go through the one error handler too.
@@ -93,7 +100,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   const database =
     options.database ??
-    (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }));
+    (await openDatabase(
+      config.databaseUrl
+        ? { url: config.databaseUrl, limits: config.databaseLimits }
+        : { dataDir: config.dataDir },
+    ));
   try {
     await registerDatabase(app, database);
     await seed(app.db);
@@ -122,6 +133,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   await app.register(adminRoutes, {
     timeZone: config.businessTimeZone,
+    requestTimeoutMs: config.requestTimeoutMs,
     appUrl: config.appUrl,
     mailFrom: config.mailFrom,
   });

@@ -2,6 +2,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { defaultBusinessTimeZone, isTimeZone } from '@portal/domain';
 import { z } from 'zod';
+import { type DatabaseLimits, defaultDatabaseLimits } from './db/limits.ts';
 
 const nodeEnvs = ['development', 'production', 'test'] as const;
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -43,9 +44,18 @@ export interface Config {
   maxPendingBookingsPerClient: number;
   /** State-changing API requests per signed-in user per minute (WRITE_RATE_LIMIT_PER_MINUTE, default 60). */
   writeRateLimitPerMinute: number;
+  /** Time to receive and answer one request (REQUEST_TIMEOUT_MS, default 8000); over it, 503. */
+  requestTimeoutMs: number;
+  /** The largest request body (BODY_LIMIT_BYTES, default 16 KiB); a route that needs more raises it. */
+  bodyLimitBytes: number;
+  /** The PostgreSQL pool: DATABASE_POOL_SIZE and the DATABASE_*_TIMEOUT_MS variables. */
+  databaseLimits: DatabaseLimits;
 }
 
 export const defaultMailFrom = 'OT Consulting <no-reply@localhost>';
+/** Under the web app's 10 s API timeout and the 10 s shutdown deadline: a slow request gets our 503 first. */
+export const defaultRequestTimeoutMs = 8_000;
+export const defaultBodyLimitBytes = 16 * 1024;
 export const minAuthSecretLength = 32;
 
 /** Thrown by `loadConfig`; its message is one line naming the variable and what is wrong. */
@@ -123,6 +133,12 @@ const environmentSchema = z.object({
   ),
   MAX_PENDING_BOOKINGS_PER_CLIENT: positiveWholeNumber(5),
   WRITE_RATE_LIMIT_PER_MINUTE: positiveWholeNumber(60),
+  REQUEST_TIMEOUT_MS: positiveWholeNumber(defaultRequestTimeoutMs),
+  BODY_LIMIT_BYTES: positiveWholeNumber(defaultBodyLimitBytes),
+  DATABASE_POOL_SIZE: positiveWholeNumber(defaultDatabaseLimits.poolSize),
+  DATABASE_CONNECTION_TIMEOUT_MS: positiveWholeNumber(defaultDatabaseLimits.connectionTimeoutMs),
+  DATABASE_IDLE_TIMEOUT_MS: positiveWholeNumber(defaultDatabaseLimits.idleTimeoutMs),
+  DATABASE_STATEMENT_TIMEOUT_MS: positiveWholeNumber(defaultDatabaseLimits.statementTimeoutMs),
   MAIL_FROM: optionalText.refine(
     (value) => value === undefined || /^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/.test(value),
     'must be an address such as "OT Consulting <no-reply@example.com>"',
@@ -213,6 +229,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       values.SMTP_URL === undefined && values.NODE_ENV !== 'production' && values.DEV_MAILBOX === 'on',
     maxPendingBookingsPerClient: values.MAX_PENDING_BOOKINGS_PER_CLIENT,
     writeRateLimitPerMinute: values.WRITE_RATE_LIMIT_PER_MINUTE,
+    requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
+    bodyLimitBytes: values.BODY_LIMIT_BYTES,
+    databaseLimits: {
+      poolSize: values.DATABASE_POOL_SIZE,
+      connectionTimeoutMs: values.DATABASE_CONNECTION_TIMEOUT_MS,
+      idleTimeoutMs: values.DATABASE_IDLE_TIMEOUT_MS,
+      statementTimeoutMs: values.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
   };
   checkDeployment(config, values.TRUST_PROXY);
   return config;

@@ -38,6 +38,12 @@ describe('loadConfig', () => {
       BUSINESS_TIMEZONE: 'America/Denver',
       MAX_PENDING_BOOKINGS_PER_CLIENT: '8',
       WRITE_RATE_LIMIT_PER_MINUTE: '120',
+      REQUEST_TIMEOUT_MS: '9000',
+      BODY_LIMIT_BYTES: '32768',
+      DATABASE_POOL_SIZE: '20',
+      DATABASE_CONNECTION_TIMEOUT_MS: '3000',
+      DATABASE_IDLE_TIMEOUT_MS: '30000',
+      DATABASE_STATEMENT_TIMEOUT_MS: '4000',
     });
     expect(config).toEqual({
       port: 8080,
@@ -56,6 +62,27 @@ describe('loadConfig', () => {
       devMailbox: false,
       maxPendingBookingsPerClient: 8,
       writeRateLimitPerMinute: 120,
+      requestTimeoutMs: 9000,
+      bodyLimitBytes: 32_768,
+      databaseLimits: {
+        poolSize: 20,
+        connectionTimeoutMs: 3000,
+        idleTimeoutMs: 30_000,
+        statementTimeoutMs: 4000,
+      },
+    });
+  });
+
+  it('has a default for every time and size limit', () => {
+    expect(loadConfig({})).toMatchObject({
+      requestTimeoutMs: 8000,
+      bodyLimitBytes: 16_384,
+      databaseLimits: {
+        poolSize: 10,
+        connectionTimeoutMs: 5000,
+        idleTimeoutMs: 10_000,
+        statementTimeoutMs: 5000,
+      },
     });
   });
 
@@ -100,6 +127,13 @@ describe('loadConfig', () => {
     [{ AUTH_SECRET: 'short' }, /^AUTH_SECRET must be at least 32 characters long/],
     [{ SMTP_URL: 'http://mail' }, /^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
     [{ MAIL_FROM: 'nobody' }, /^MAIL_FROM must be an address/],
+    [{ REQUEST_TIMEOUT_MS: '0' }, /^REQUEST_TIMEOUT_MS must be a positive whole number/],
+    [{ BODY_LIMIT_BYTES: '64k' }, /^BODY_LIMIT_BYTES must be a positive whole number/],
+    [{ DATABASE_POOL_SIZE: '-1' }, /^DATABASE_POOL_SIZE must be a positive whole number/],
+    [
+      { DATABASE_STATEMENT_TIMEOUT_MS: '1.5' },
+      /^DATABASE_STATEMENT_TIMEOUT_MS must be a positive whole number/,
+    ],
   ])('refuses %o with one line naming the variable', (env, message) => {
     let thrown: unknown;
     try {

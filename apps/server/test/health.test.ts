@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.ts';
 
@@ -32,5 +33,35 @@ describe('GET /api/health/ready (readiness)', () => {
     const response = await testApp.app.inject('/api/health/ready');
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ status: 'unavailable', database: 'down', shuttingDown: false });
+  });
+
+  it('asks the database on a connection of its own: it answers while every pooled connection is busy', async () => {
+    testApp = await buildTestApp({
+      env: { DATABASE_POOL_SIZE: '2', DATABASE_CONNECTION_TIMEOUT_MS: '5000' },
+    });
+    const { app } = testApp;
+    if (app.database.driver === 'pglite') return; // one embedded connection: nothing to hold apart
+    // Both pooled connections held in open transactions until the check has answered.
+    let release!: () => void;
+    const released = new Promise<void>((done) => {
+      release = done;
+    });
+    let holding = 0;
+    const holders = Array.from({ length: 2 }, () =>
+      app.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        holding += 1;
+        await released;
+      }),
+    );
+    while (holding < 2) await new Promise((done) => setTimeout(done, 10));
+    try {
+      const response = await app.inject('/api/health/ready');
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: 'ok', database: 'up', shuttingDown: false });
+    } finally {
+      release();
+      await Promise.all(holders);
+    }
   });
 });
