@@ -5,7 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiPaths } from '@portal/domain';
+import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { outbox } from '../src/db/schema.ts';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.ts';
 import { spawnServerScript } from './helpers/child-process.ts';
 import { get, listen, type RequestError } from './helpers/http-client.ts';
@@ -55,6 +57,61 @@ describe('graceful shutdown (in process)', () => {
     await shutdown;
     await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
     await expect(app.database.ping()).rejects.toThrow();
+  });
+
+  it('lets the mail worker finish the message in hand before the database closes', async () => {
+    let received!: () => void;
+    const inHand = new Promise<void>((done) => {
+      received = done;
+    });
+    let release!: () => void;
+    const released = new Promise<void>((done) => {
+      release = done;
+    });
+    // An SMTP server that holds the message until the test lets it go.
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, _session, callback) {
+        stream.resume();
+        stream.on('end', () => {
+          received();
+          void released.then(() => callback());
+        });
+      },
+    });
+    smtp.listen(0, '127.0.0.1');
+    await once(smtp.server, 'listening');
+    const smtpPort = (smtp.server.address() as AddressInfo).port;
+    try {
+      let statusAtClose: string | undefined;
+      testApp = await buildTestApp({
+        env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
+        mail: { pollIntervalMs: 50 },
+        // Runs on close before the database closes: what the outbox says then.
+        prepare: (app) =>
+          app.addHook('onClose', async () => {
+            const [row] = await app.db.select({ status: outbox.status }).from(outbox);
+            statusAtClose = row?.status;
+          }),
+      });
+      const { app } = testApp;
+      await app.mail.send({
+        to: 'in-hand@shutdown.test',
+        subject: 'In hand',
+        text: 'Hello',
+        html: '<p>Hello</p>',
+      });
+      await inHand;
+      const shutdown = app.shutdown();
+      setTimeout(release, 200);
+      await shutdown;
+      expect(statusAtClose).toBe('sent');
+    } finally {
+      release();
+      await new Promise<void>((done) => smtp.close(() => done()));
+    }
   });
 
   it('serves a request on an open keep-alive connection once shutdown has begun, saying Connection: close', async () => {
