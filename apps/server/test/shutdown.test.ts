@@ -119,18 +119,27 @@ describe('graceful shutdown (in process)', () => {
     const { app } = testApp;
     const port = await listen(app);
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    // A second connection, for an answer Fastify sends in the same tick as the request arrives (an unknown route).
+    const other = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
       expect((await get(agent, port, apiPaths.services)).status).toBe(200);
+      expect((await get(other, port, apiPaths.services)).status).toBe(200);
       const shutdown = app.shutdown();
       // The same connection, after the signal: served, and told that the server closes it.
       const answer = await get(agent, port, apiPaths.services);
       expect(answer).toMatchObject({ status: 200, connection: 'close', reusedSocket: true });
       expect(JSON.parse(answer.body)).toHaveProperty('services');
+      expect(await get(other, port, '/api/no-such-route')).toMatchObject({
+        status: 404,
+        connection: 'close',
+        reusedSocket: true,
+      });
       // A new connection is refused: the listener is closed.
       await expect(get(new Agent(), port, apiPaths.services)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
       await shutdown;
     } finally {
       agent.destroy();
+      other.destroy();
     }
   });
 

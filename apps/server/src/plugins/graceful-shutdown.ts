@@ -39,12 +39,12 @@ export function registerGracefulShutdown(app: FastifyInstance): void {
   const unanswered = new Set<ServerResponse>();
 
   // The raw server's events, not Fastify hooks: they see every request (404s and framework errors included) as
-  // soon as its head is read.
+  // soon as its head is read. Ahead of Fastify's own listener, which may answer before returning.
   app.server.on('connection', (socket: Socket) => {
     connections.set(socket, { active: 0, idleSince: Date.now() });
     socket.once('close', () => connections.delete(socket));
   });
-  app.server.on('request', (request, response: ServerResponse) => {
+  app.server.prependListener('request', (request, response: ServerResponse) => {
     const state = connections.get(request.socket);
     if (state) state.active += 1;
     if (shuttingDown) response.setHeader('connection', 'close');
