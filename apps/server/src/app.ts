@@ -23,6 +23,7 @@ import { seed } from './modules/services/services.seed.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerDatabase } from './plugins/db.ts';
 import { registerForgedRequestGuard } from './plugins/forged-requests.ts';
+import { registerGracefulShutdown } from './plugins/graceful-shutdown.ts';
 import { AccessLog, loggerOptions } from './plugins/logging.ts';
 import { type MailOptions, registerMail } from './plugins/mail.ts';
 import { registerOperatorChannel } from './plugins/operator-channel.ts';
@@ -30,16 +31,6 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticSpa } from './plugins/static-spa.ts';
 import { registerSwagger } from './plugins/swagger.ts';
 import { registerWriteRateLimit } from './plugins/write-rate-limit.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /**
-     * Starts a graceful shutdown: from now on new requests answer 503, in-flight ones finish, then the server
-     * stops listening and the database closes. Resolves when the app is closed.
-     */
-    shutdown(): Promise<void>;
-  }
-}
 
 export interface BuildAppOptions {
   /** An already opened database (tests); by default the app opens the one the config names. */
@@ -59,7 +50,6 @@ function requestId(request: IncomingMessage): string {
 }
 
 const jsonType = 'application/json; charset=utf-8';
-const shuttingDownBody = JSON.stringify({ message: messages.shuttingDown });
 const routeNotFoundBody = JSON.stringify({ message: messages.routeNotFound });
 const pageNotFoundBody = JSON.stringify({ message: messages.pageNotFound });
 
@@ -84,7 +74,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     genReqId: requestId,
     logController: new AccessLog(),
     trustProxy: fastifyTrustProxy(config.trustProxy),
-    // Our own onRequest hook answers 503 with the API's error body while shutting down.
+    // Time and size limits (docs/decisions/103): answering a request (a 503 past it), receiving one (Node's 408,
+    // checked every second rather than every 30 s; Node reads it only when the server is created, hence `http`),
+    // and the body a route takes unless it raises the limit.
+    handlerTimeout: config.requestTimeoutMs,
+    requestTimeout: config.requestTimeoutMs,
+    http: { requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1_000 },
+    bodyLimit: config.bodyLimitBytes,
+    // Requests on connections already accepted are served while shutting down (plugins/graceful-shutdown.ts).
     return503OnClosing: false,
     // Bad URLs and similar failures before routing go through the one error handler too.
     frameworkErrors: (error, request, reply) => {
@@ -97,32 +94,19 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
 
-  let shuttingDown = false;
-  let closing: Promise<void> | undefined;
-  app.decorate('shutdown', () => {
-    shuttingDown = true;
-    if (!closing) {
-      // Node's server.close() closes the connections idle at that moment only; a keep-alive connection whose
-      // request was in flight would then hold the close open until its keep-alive timeout. Reap those as soon
-      // as their last response is sent.
-      const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
-      reaper.unref();
-      closing = app.close().finally(() => clearInterval(reaper));
-    }
-    return closing;
-  });
+  registerGracefulShutdown(app);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    if (shuttingDown) {
-      reply.code(503).header('connection', 'close').type(jsonType).send(shuttingDownBody);
-      return;
-    }
     done();
   });
 
   const database =
     options.database ??
-    (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }));
+    (await openDatabase(
+      config.databaseUrl
+        ? { url: config.databaseUrl, limits: config.databaseLimits }
+        : { dataDir: config.dataDir },
+    ));
   try {
     await registerDatabase(app, database, seed);
   } catch (error) {
@@ -152,6 +136,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(calendarRoutes, { timeZone: config.businessTimeZone });
   await app.register(adminRoutes, {
     timeZone: config.businessTimeZone,
+    requestTimeoutMs: config.requestTimeoutMs,
     appUrl: config.appUrl,
     mailFrom: config.mailFrom,
   });

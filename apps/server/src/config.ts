@@ -2,6 +2,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { defaultBusinessTimeZone, isTimeZone } from '@portal/domain';
 import { z } from 'zod';
+import { type DatabaseLimits, defaultDatabaseLimits } from './db/limits.ts';
 
 const nodeEnvs = ['development', 'production', 'test'] as const;
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -51,9 +52,18 @@ export interface Config {
   pendingExpiryHours: number;
   /** How often housekeeping runs across all processes (HOUSEKEEPING_INTERVAL_MINUTES, default 60). */
   housekeepingIntervalMs: number;
+  /** Time to receive and answer one request (REQUEST_TIMEOUT_MS, default 8000); over it, 503. */
+  requestTimeoutMs: number;
+  /** The largest request body (BODY_LIMIT_BYTES, default 16 KiB); a route that needs more raises it. */
+  bodyLimitBytes: number;
+  /** The PostgreSQL pool: DATABASE_POOL_SIZE and the DATABASE_*_TIMEOUT_MS variables. */
+  databaseLimits: DatabaseLimits;
 }
 
 export const defaultMailFrom = 'OT Consulting <no-reply@localhost>';
+/** Under the web app's 10 s API timeout and the 10 s shutdown deadline: a slow request gets our 503 first. */
+export const defaultRequestTimeoutMs = 8_000;
+export const defaultBodyLimitBytes = 16 * 1024;
 export const minAuthSecretLength = 32;
 
 /** Thrown by `loadConfig`; its message is one line naming the variable and what is wrong. */
@@ -156,6 +166,12 @@ const environmentSchema = z.object({
   SMTP_TIMEOUT_SECONDS: positiveNumber(15),
   PENDING_EXPIRY_HOURS: wholeNumber(72),
   HOUSEKEEPING_INTERVAL_MINUTES: positiveNumber(60),
+  REQUEST_TIMEOUT_MS: positiveWholeNumber(defaultRequestTimeoutMs),
+  BODY_LIMIT_BYTES: positiveWholeNumber(defaultBodyLimitBytes),
+  DATABASE_POOL_SIZE: positiveWholeNumber(defaultDatabaseLimits.poolSize),
+  DATABASE_CONNECTION_TIMEOUT_MS: positiveWholeNumber(defaultDatabaseLimits.connectionTimeoutMs),
+  DATABASE_IDLE_TIMEOUT_MS: positiveWholeNumber(defaultDatabaseLimits.idleTimeoutMs),
+  DATABASE_STATEMENT_TIMEOUT_MS: positiveWholeNumber(defaultDatabaseLimits.statementTimeoutMs),
   MAIL_FROM: optionalText.refine(
     (value) => value === undefined || /^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/.test(value),
     'must be an address such as "OT Consulting <no-reply@example.com>"',
@@ -256,6 +272,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpTimeoutMs: Math.round(values.SMTP_TIMEOUT_SECONDS * 1000),
     pendingExpiryHours: values.PENDING_EXPIRY_HOURS,
     housekeepingIntervalMs: Math.round(values.HOUSEKEEPING_INTERVAL_MINUTES * 60_000),
+    requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
+    bodyLimitBytes: values.BODY_LIMIT_BYTES,
+    databaseLimits: {
+      poolSize: values.DATABASE_POOL_SIZE,
+      connectionTimeoutMs: values.DATABASE_CONNECTION_TIMEOUT_MS,
+      idleTimeoutMs: values.DATABASE_IDLE_TIMEOUT_MS,
+      statementTimeoutMs: values.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
   };
   checkDeployment(config, values.TRUST_PROXY);
   return config;

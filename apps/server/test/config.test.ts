@@ -42,6 +42,12 @@ describe('loadConfig', () => {
       SMTP_TIMEOUT_SECONDS: '7.5',
       PENDING_EXPIRY_HOURS: '0',
       HOUSEKEEPING_INTERVAL_MINUTES: '15',
+      REQUEST_TIMEOUT_MS: '9000',
+      BODY_LIMIT_BYTES: '32768',
+      DATABASE_POOL_SIZE: '20',
+      DATABASE_CONNECTION_TIMEOUT_MS: '3000',
+      DATABASE_IDLE_TIMEOUT_MS: '30000',
+      DATABASE_STATEMENT_TIMEOUT_MS: '4000',
     });
     expect(config).toEqual({
       port: 8080,
@@ -64,6 +70,27 @@ describe('loadConfig', () => {
       smtpTimeoutMs: 7500,
       pendingExpiryHours: 0,
       housekeepingIntervalMs: 15 * 60_000,
+      requestTimeoutMs: 9000,
+      bodyLimitBytes: 32_768,
+      databaseLimits: {
+        poolSize: 20,
+        connectionTimeoutMs: 3000,
+        idleTimeoutMs: 30_000,
+        statementTimeoutMs: 4000,
+      },
+    });
+  });
+
+  it('has a default for every time and size limit', () => {
+    expect(loadConfig({})).toMatchObject({
+      requestTimeoutMs: 8000,
+      bodyLimitBytes: 16_384,
+      databaseLimits: {
+        poolSize: 10,
+        connectionTimeoutMs: 5000,
+        idleTimeoutMs: 10_000,
+        statementTimeoutMs: 5000,
+      },
     });
   });
 
@@ -113,6 +140,13 @@ describe('loadConfig', () => {
     [{ SMTP_TIMEOUT_SECONDS: '-1' }, /^SMTP_TIMEOUT_SECONDS must be a positive number/],
     [{ PENDING_EXPIRY_HOURS: '1.5' }, /^PENDING_EXPIRY_HOURS must be a whole number \(0 or more\)/],
     [{ HOUSEKEEPING_INTERVAL_MINUTES: 'never' }, /^HOUSEKEEPING_INTERVAL_MINUTES must be a positive number/],
+    [{ REQUEST_TIMEOUT_MS: '0' }, /^REQUEST_TIMEOUT_MS must be a positive whole number/],
+    [{ BODY_LIMIT_BYTES: '64k' }, /^BODY_LIMIT_BYTES must be a positive whole number/],
+    [{ DATABASE_POOL_SIZE: '-1' }, /^DATABASE_POOL_SIZE must be a positive whole number/],
+    [
+      { DATABASE_STATEMENT_TIMEOUT_MS: '1.5' },
+      /^DATABASE_STATEMENT_TIMEOUT_MS must be a positive whole number/,
+    ],
   ])('refuses %o with one line naming the variable', (env, message) => {
     let thrown: unknown;
     try {

@@ -1,12 +1,16 @@
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { messages } from '@portal/domain';
+import { apiPaths } from '@portal/domain';
+import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { outbox } from '../src/db/schema.ts';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.ts';
 import { spawnServerScript } from './helpers/child-process.ts';
+import { get, listen, type RequestError } from './helpers/http-client.ts';
 import { freePort } from './helpers/ports.ts';
 
 describe('graceful shutdown (in process)', () => {
@@ -55,15 +59,115 @@ describe('graceful shutdown (in process)', () => {
     await expect(app.database.ping()).rejects.toThrow();
   });
 
-  it('answers requests that arrive once shutdown has begun with 503 and a message', async () => {
+  it('lets the mail worker finish the message in hand before the database closes', async () => {
+    let received!: () => void;
+    const inHand = new Promise<void>((done) => {
+      received = done;
+    });
+    let release!: () => void;
+    const released = new Promise<void>((done) => {
+      release = done;
+    });
+    // An SMTP server that holds the message until the test lets it go.
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, _session, callback) {
+        stream.resume();
+        stream.on('end', () => {
+          received();
+          void released.then(() => callback());
+        });
+      },
+    });
+    smtp.listen(0, '127.0.0.1');
+    await once(smtp.server, 'listening');
+    const smtpPort = (smtp.server.address() as AddressInfo).port;
+    try {
+      let statusAtClose: string | undefined;
+      testApp = await buildTestApp({
+        env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
+        mail: { pollIntervalMs: 50 },
+        // Runs on close before the database closes: what the outbox says then.
+        prepare: (app) =>
+          app.addHook('onClose', async () => {
+            const [row] = await app.db.select({ status: outbox.status }).from(outbox);
+            statusAtClose = row?.status;
+          }),
+      });
+      const { app } = testApp;
+      await app.mail.send({
+        to: 'in-hand@shutdown.test',
+        subject: 'In hand',
+        text: 'Hello',
+        html: '<p>Hello</p>',
+      });
+      await inHand;
+      const shutdown = app.shutdown();
+      setTimeout(release, 200);
+      await shutdown;
+      expect(statusAtClose).toBe('sent');
+    } finally {
+      release();
+      await new Promise<void>((done) => smtp.close(() => done()));
+    }
+  });
+
+  it('serves a request on an open keep-alive connection once shutdown has begun, saying Connection: close', async () => {
     testApp = await buildTestApp();
     const { app } = testApp;
-    const shutdown = app.shutdown();
-    const response = await app.inject('/api/services');
-    await shutdown;
-    expect(response.statusCode).toBe(503);
-    expect(response.headers.connection).toBe('close');
-    expect(response.json()).toEqual({ message: messages.shuttingDown });
+    const port = await listen(app);
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    // A second connection, for an answer Fastify sends in the same tick as the request arrives (an unknown route).
+    const other = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      expect((await get(agent, port, apiPaths.services)).status).toBe(200);
+      expect((await get(other, port, apiPaths.services)).status).toBe(200);
+      const shutdown = app.shutdown();
+      // The same connection, after the signal: served, and told that the server closes it.
+      const answer = await get(agent, port, apiPaths.services);
+      expect(answer).toMatchObject({ status: 200, connection: 'close', reusedSocket: true });
+      expect(JSON.parse(answer.body)).toHaveProperty('services');
+      expect(await get(other, port, '/api/no-such-route')).toMatchObject({
+        status: 404,
+        connection: 'close',
+        reusedSocket: true,
+      });
+      // A new connection is refused: the listener is closed.
+      await expect(get(new Agent(), port, apiPaths.services)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+      await shutdown;
+    } finally {
+      agent.destroy();
+      other.destroy();
+    }
+  });
+
+  it('fails readiness at once when shutdown begins, while liveness still answers 200', async () => {
+    testApp = await buildTestApp();
+    const { app } = testApp;
+    const port = await listen(app);
+    // Two connections opened before the signal: one asks for readiness after it, the other for liveness.
+    const first = new Agent({ keepAlive: true, maxSockets: 1 });
+    const second = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const ready = await get(first, port, apiPaths.ready);
+      expect(ready.status).toBe(200);
+      expect(JSON.parse(ready.body)).toEqual({ status: 'ok', database: 'up', shuttingDown: false });
+      expect((await get(second, port, apiPaths.health)).status).toBe(200);
+
+      const shutdown = app.shutdown();
+      const notReady = await get(first, port, apiPaths.ready);
+      expect(notReady.status).toBe(503);
+      expect(JSON.parse(notReady.body)).toEqual({ status: 'unavailable', shuttingDown: true });
+      const alive = await get(second, port, apiPaths.health);
+      expect(alive.status).toBe(200);
+      expect(JSON.parse(alive.body)).toEqual({ status: 'ok' });
+      await shutdown;
+    } finally {
+      first.destroy();
+      second.destroy();
+    }
   });
 });
 
@@ -86,14 +190,19 @@ describe('the server process', () => {
     return { child, exited, output };
   }
 
-  it('prints the URL to open, serves, and exits with 0 within 10 s of SIGTERM', async () => {
-    const port = await freePort();
-    const server = startServer({ PORT: String(port) });
+  /** Waits for the line that says the server listens. */
+  async function started(server: ReturnType<typeof startServer>): Promise<void> {
     const deadline = Date.now() + 30_000;
     while (!server.output().stdout.includes('ready at')) {
       if (Date.now() > deadline || server.child.exitCode !== null) throw new Error(server.output().stderr);
       await new Promise((done) => setTimeout(done, 50));
     }
+  }
+
+  it('prints the URL to open, serves, and exits with 0 within 10 s of SIGTERM', async () => {
+    const port = await freePort();
+    const server = startServer({ PORT: String(port) });
+    await started(server);
     expect(server.output().stdout).toBe(`Consulting portal ready at http://localhost:${port}\n`);
 
     const response = await fetch(`http://127.0.0.1:${port}/api/services`);
@@ -125,5 +234,64 @@ describe('the server process', () => {
     expect(code).toBe(1);
     expect(server.output().stderr).toBe('Configuration error: PORT must be a number (got "abc")\n');
     expect(server.output().stdout).toBe('');
+  });
+
+  it('restarts gracefully: ten keep-alive clients in a loop see no failed request on an accepted connection', async () => {
+    const port = await freePort();
+    const server = startServer({ PORT: String(port) });
+    await started(server);
+
+    const tally = { served: 0, servedAfterSignal: 0, toldToClose: 0, refused: 0, failures: [] as string[] };
+    let signalledAt: number | undefined;
+    let stop = false;
+    // Each client: one keep-alive connection, a request as soon as the last is answered, until the server no
+    // longer takes connections. A refused new connection is fine; anything else failing is not.
+    async function client(): Promise<void> {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        while (!stop) {
+          try {
+            const answer = await get(agent, port, apiPaths.services);
+            if (answer.status !== 200) tally.failures.push(`status ${answer.status}: ${answer.body}`);
+            else tally.served += 1;
+            if (signalledAt !== undefined) tally.servedAfterSignal += 1;
+            if (answer.connection === 'close') tally.toldToClose += 1;
+          } catch (error) {
+            const { code, message, reusedSocket } = error as RequestError;
+            if (code === 'ECONNREFUSED') {
+              tally.refused += 1;
+              return;
+            }
+            tally.failures.push(`${code ?? ''} ${message} (reused connection: ${reusedSocket})`);
+            return;
+          }
+        }
+      } finally {
+        agent.destroy();
+      }
+    }
+    const clients = Array.from({ length: 10 }, client);
+    // Let every client get going before the signal.
+    while (tally.served < 200 && tally.failures.length === 0)
+      await new Promise((done) => setTimeout(done, 20));
+
+    signalledAt = Date.now();
+    server.child.kill('SIGTERM');
+    const [code] = await server.exited;
+    const exitMs = Date.now() - signalledAt;
+    stop = true; // a client still looping after the exit would be refused anyway
+    await Promise.all(clients);
+
+    console.info(
+      `graceful restart: ${tally.served} requests served (${tally.servedAfterSignal} after SIGTERM, ` +
+        `${tally.toldToClose} told Connection: close), ${tally.failures.length} failed, ${tally.refused} new ` +
+        `connections refused; exit ${exitMs} ms after SIGTERM`,
+    );
+    expect(tally.failures).toEqual([]);
+    expect(code).toBe(0);
+    expect(exitMs).toBeLessThan(10_000);
+    // Every client ended on a refused new connection: its connection was closed by the server, not cut.
+    expect(tally.refused).toBe(10);
+    expect(tally.toldToClose).toBeGreaterThan(0);
   });
 });

@@ -121,7 +121,9 @@ export type AdminBookingsQuery = z.infer<typeof adminBookingsQuerySchema>;
 
 export const adminBookingsResponseSchema = z.object({
   bookings: z.array(bookingSchema),
-  total: count.describe('How many bookings match the filters, over all pages'),
+  total: count.describe(
+    'How many bookings match the filters, over all pages: counted with the first page, then carried by the cursor',
+  ),
   nextCursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last page'),
 });
 export type AdminBookingsResponse = z.infer<typeof adminBookingsResponseSchema>;

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
-export const healthResponseSchema = z.object({
+/** `GET /api/health`: liveness. The process answers; nothing else is checked (a database outage is no reason to restart it). */
+export const livenessResponseSchema = z.object({ status: z.literal('ok') });
+export type LivenessResponse = z.infer<typeof livenessResponseSchema>;
+
+/** `GET /api/health/ready`: readiness. Whether this process should get traffic. */
+export const readinessResponseSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
-  database: z.enum(['up', 'down']),
+  /** Not checked once shutting down. */
+  database: z.enum(['up', 'down']).optional(),
+  shuttingDown: z.boolean(),
 });
-export type HealthResponse = z.infer<typeof healthResponseSchema>;
+export type ReadinessResponse = z.infer<typeof readinessResponseSchema>;

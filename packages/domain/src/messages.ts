@@ -8,5 +8,8 @@ export const messages = {
   routeNotFound: 'Route not found',
   invalidRequest: 'Invalid request',
   internalError: 'Something went wrong. Please try again later.',
-  shuttingDown: 'The server is shutting down. Please try again in a moment.',
+  /** 503: the request took longer than the server's limit (REQUEST_TIMEOUT_MS) or a statement timed out. */
+  requestTimedOut: 'The server took too long to answer. Please try again in a moment.',
+  /** 413: a body over the route's limit. */
+  bodyTooLarge: 'The request body is too large',
 } as const;

@@ -50,6 +50,8 @@ export const paths = {
 /** The API's own paths, shared by the server routes and the web client. */
 export const apiPaths = {
   health: '/api/health',
+  /** Readiness: 503 once shutting down or while the database does not answer. */
+  ready: '/api/health/ready',
   services: '/api/services',
   service: (id: number | string) => `/api/services/${id}`,
   docs: '/api/docs',

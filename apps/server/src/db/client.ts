@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { ensurePrivateDir } from '../lib/data-dir.ts';
 import { isDeadlock } from './errors.ts';
+import { type DatabaseLimits, defaultDatabaseLimits } from './limits.ts';
 import { lockDataDir } from './lock.ts';
 import * as schema from './schema.ts';
 
@@ -51,7 +52,10 @@ export interface DatabaseHandle {
    * with that connection, even when the process dies): processes sharing the database run `work` one at a time.
    */
   exclusively<T>(key: bigint, work: () => Promise<T>): Promise<T>;
-  /** Resolves when the database answers `select 1`; rejects otherwise. */
+  /**
+   * Resolves when the database answers `select 1`; rejects otherwise. On PostgreSQL it asks on a connection of
+   * its own, so a readiness check neither waits behind busy requests for the pool nor takes a connection from them.
+   */
   ping(): Promise<void>;
   /** Closes the connection(s); safe to call more than once. */
   close(): Promise<void>;
@@ -59,7 +63,7 @@ export interface DatabaseHandle {
 
 export type DatabaseOptions =
   /** A PostgreSQL server. */
-  | { url: string }
+  | { url: string; limits?: Partial<DatabaseLimits> }
   /** Embedded PGlite with its files in `dataDir`; no dataDir → in memory (tests). */
   | { dataDir?: string };
 
@@ -68,23 +72,54 @@ export function pgliteDirectory(dataDir: string): string {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if ('url' in options) return openPostgres(options.url);
+  if ('url' in options) return openPostgres(options.url, { ...defaultDatabaseLimits, ...options.limits });
   return openPglite(options.dataDir);
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+async function openPostgres(url: string, limits: DatabaseLimits): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: limits.poolSize,
+    connectionTimeoutMillis: limits.connectionTimeoutMs,
+    idleTimeoutMillis: limits.idleTimeoutMs,
+    statement_timeout: limits.statementTimeoutMs,
+  });
+  // The readiness check's own connection (see `ping`), with tight limits of its own.
+  const probe = new pg.Pool({
+    connectionString: url,
+    max: 1,
+    connectionTimeoutMillis: 2_000,
+    idleTimeoutMillis: 60_000,
+    statement_timeout: 2_000,
+  });
   // An idle client losing its connection (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  probe.on('error', () => {});
   const db = drizzleNodePostgres({ client: pool, schema });
   let closed = false;
   return {
     db,
     driver: 'postgres',
-    migrate: () => migrateNodePostgres(db, { migrationsFolder }),
+    // A migration may rightly take longer than a request's statement (an index on a big table): its own
+    // connection, without the statement timeout.
+    migrate: async () => {
+      const client = new pg.Client({
+        connectionString: url,
+        connectionTimeoutMillis: limits.connectionTimeoutMs,
+      });
+      await client.connect();
+      try {
+        await migrateNodePostgres(drizzleNodePostgres({ client, schema }), { migrationsFolder });
+      } finally {
+        await client.end();
+      }
+    },
     // Not a pool connection: `work` needs the pool, which may be a single connection.
     exclusively: async (key, work) => {
-      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+      const client = new pg.Client({
+        connectionString: url,
+        connectionTimeoutMillis: limits.connectionTimeoutMs,
+      });
       client.on('error', () => {});
       await client.connect();
       try {
@@ -96,12 +131,12 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       }
     },
     ping: async () => {
-      await db.execute(sql`select 1`);
+      await probe.query('select 1');
     },
     close: async () => {
       if (closed) return;
       closed = true;
-      await pool.end();
+      await Promise.all([pool.end(), probe.end()]);
     },
   };
 }

@@ -3,6 +3,7 @@
 import { type ApiErrorBody, type FieldError, messages } from '@portal/domain';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { databaseFailure } from '../db/errors.ts';
 
 export class HttpError extends Error {
   readonly statusCode: number;
@@ -46,17 +47,23 @@ export class Unauthorized extends refusal(401) {}
 export class Forbidden extends refusal(403) {}
 export class NotFound extends refusal(404) {}
 export class Conflict extends refusal(409) {}
+/** 413: a body over the route's limit (BODY_LIMIT_BYTES unless the route raises it). */
+export class PayloadTooLarge extends refusal(413) {}
 /** 415: a body in a format the route does not read. */
 export class UnsupportedMediaType extends refusal(415) {}
 /** 422: understood, but it contradicts an earlier request (an Idempotency-Key reused for another booking). */
 export class Unprocessable extends refusal(422) {}
 export class TooManyRequests extends refusal(429) {}
+/** 503: the server cannot answer now (the request or a statement ran out of time); trying again may work. */
+export class ServiceUnavailable extends refusal(503) {}
+
+/** PostgreSQL's query_canceled: here, a statement that ran past statement_timeout. */
+const queryCanceled = '57014';
 
 /** Clear messages for the client errors Fastify raises before a handler runs (parsing, limits, URL). */
 const frameworkMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The content length does not match the body',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty but its content type is JSON',
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
   FST_ERR_BAD_URL: 'The URL is not valid',
@@ -94,6 +101,11 @@ function describeError(error: unknown): { statusCode: number; body: ApiErrorBody
       body: { message, ...(code === undefined ? {} : { code }), ...(errors === undefined ? {} : { errors }) },
     };
   }
+  const { code } = asFrameworkError(error);
+  if (code === 'FST_ERR_HANDLER_TIMEOUT' || databaseFailure(error)?.code === queryCanceled) {
+    return describeError(new ServiceUnavailable(messages.requestTimedOut));
+  }
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return describeError(new PayloadTooLarge(messages.bodyTooLarge));
   if (hasZodFastifySchemaValidationErrors(error)) {
     return describeError(
       new ValidationFailed(fieldErrors(error.validation, asFrameworkError(error).validationContext)),
@@ -117,6 +129,8 @@ function describeError(error: unknown): { statusCode: number; body: ApiErrorBody
 /** The one error handler of the app. 5xx details are logged (with the request id), never sent. */
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const { statusCode, body } = describeError(error);
+  // A request out of time may not have sent all its body yet: closing the connection frees it at once.
+  if (asFrameworkError(error).code === 'FST_ERR_HANDLER_TIMEOUT') reply.header('connection', 'close');
   if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.info({ statusCode, message: body.message }, 'request refused');
   return reply.code(statusCode).type('application/json; charset=utf-8').send(JSON.stringify(body));

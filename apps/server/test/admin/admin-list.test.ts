@@ -146,6 +146,25 @@ describe('GET /api/bookings/admin/all', () => {
     expect((await allPages('', 1)).ids).toEqual(newestFirst);
   });
 
+  it('counts the matches with the first page only: the next pages carry that count, and add up to it', async () => {
+    const first = (await list('?limit=5')).json<AdminBookingsResponse>();
+    expect(first.total).toBe(13);
+    // A booking made while the administrator pages: it is newer than the first page, so no later page shows it,
+    // and a count made again would not match the pages any more.
+    const [madeMeanwhile] = await seedBookings(testApp.app, [{ userId: grace.id, createdAt: new Date() }]);
+    try {
+      const second = (
+        await list(`?limit=5&cursor=${encodeURIComponent(first.nextCursor ?? '')}`)
+      ).json<AdminBookingsResponse>();
+      expect(second.total).toBe(13);
+      expect(second.bookings.map((booking) => booking.id)).toEqual(newestFirst.slice(5, 10));
+      // A new first page counts again.
+      expect((await list('?limit=5')).json<AdminBookingsResponse>().total).toBe(14);
+    } finally {
+      await testApp.app.db.delete(bookings).where(eq(bookings.id, madeMeanwhile ?? 0));
+    }
+  });
+
   it('filters by status, service and the day booked (both ends included), alone or together', async () => {
     const expectIds = async (query: string, keep: (row: Seeded) => boolean) => {
       const expected = newestFirst.filter((id) => {

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { type BuildAppOptions, buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client.ts';
+import type { DatabaseLimits } from '../../src/db/limits.ts';
 import type { MailOptions } from '../../src/plugins/mail.ts';
 
 export type TestDriver = 'pglite' | 'postgres';
@@ -29,8 +30,8 @@ function adminUrl(): string {
   return url;
 }
 
-/** A fresh, empty database (not migrated yet) for the current project's driver. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** A fresh, empty database (not migrated yet) for the current project's driver; `limits` for PostgreSQL's pool. */
+export async function createTestDatabase(limits?: DatabaseLimits): Promise<TestDatabase> {
   if (testDriver === 'pglite') {
     const handle = await openDatabase({});
     return { handle, drop: () => handle.close() };
@@ -45,7 +46,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const url = new URL(adminUrl());
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
+  const handle = await openDatabase({ url: url.toString(), limits });
   return {
     handle,
     url: url.toString(),
@@ -93,8 +94,10 @@ export async function buildTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-data-'));
-  const database = await createTestDatabase();
-  const app = await buildApp(testConfig({ DATA_DIR: dataDir, ...options.env }), {
+  const config = testConfig({ DATA_DIR: dataDir, ...options.env });
+  // The pool the config describes (DATABASE_POOL_SIZE and the timeouts), as the app would open it.
+  const database = await createTestDatabase(config.databaseLimits);
+  const app = await buildApp(config, {
     database: database.handle,
     mail: options.mail,
     logStream: options.logStream,

@@ -15,7 +15,7 @@ import type { Database } from '../../db/client.ts';
 import { withinDays } from '../../db/date-ranges.ts';
 import { bookings } from '../../db/schema.ts';
 import { invalidField } from '../../lib/errors.ts';
-import { after, decodeCursor, newestFirst, pageOf } from '../bookings/booking-pages.ts';
+import { after, newestFirst, pageOf, readCursor } from '../bookings/booking-pages.ts';
 import { selectBookings, toBooking } from '../bookings/booking-read-model.ts';
 import { loadCatalogue } from '../services/services.service.ts';
 
@@ -37,31 +37,36 @@ async function filterConditions(
   return conditions;
 }
 
-/** A page of the filtered list, newest first, with how many match in all: one query each. */
+/**
+ * A page of the filtered list, newest first, with how many match in all. Only the first page counts (a count
+ * reads every matching row); the next pages' cursors carry that figure. Keyset pages never show a booking made
+ * after the first page was read, so the figure stays the one the pages add up to.
+ */
 export async function listAdminBookings(
   db: Database,
   query: AdminBookingFilters & { limit: number; cursor?: string | undefined },
   timeZone: string,
 ): Promise<AdminBookingsResponse> {
-  const cursorId = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+  const cursor = query.cursor === undefined ? undefined : readCursor(query.cursor);
   const conditions = await filterConditions(db, query, timeZone);
-  const pageConditions = cursorId === undefined ? conditions : [...conditions, after(cursorId)];
-  const [rows, [matching]] = await Promise.all([
+  const pageConditions = cursor === undefined ? conditions : [...conditions, after(cursor.id)];
+  const countMatching = async () => {
+    const [matching] = await db
+      .select({ total: count() })
+      .from(bookings)
+      .where(and(...conditions));
+    return Number(matching?.total ?? 0);
+  };
+  const [rows, total] = await Promise.all([
     selectBookings(db)
       .where(and(...pageConditions))
       .orderBy(...newestFirst)
       .limit(query.limit + 1),
-    db
-      .select({ total: count() })
-      .from(bookings)
-      .where(and(...conditions)),
+    // A cursor without a count (My Bookings' kind) is still read: the page counts then.
+    cursor?.total ?? countMatching(),
   ]);
-  const { page, nextCursor } = pageOf(rows, query.limit);
-  return {
-    bookings: page.map((row) => toBooking(row, timeZone)),
-    total: Number(matching?.total ?? 0),
-    nextCursor,
-  };
+  const { page, nextCursor } = pageOf(rows, query.limit, total);
+  return { bookings: page.map((row) => toBooking(row, timeZone)), total, nextCursor };
 }
 
 /** Pending and confirmed bookings that have not started yet, soonest first. */

@@ -45,6 +45,8 @@ export interface AdminRoutesOptions {
   /** APP_URL and MAIL_FROM: the client's e-mail about a status change links back and names its sender. */
   appUrl: string;
   mailFrom: string;
+  /** REQUEST_TIMEOUT_MS. The CSV export streams for as long as the bookings take: it gets `exportTimeoutMs` at least. */
+  requestTimeoutMs: number;
   /** The clock (tests may fix it). */
   now?: () => Date;
 }
@@ -56,6 +58,9 @@ function sendAttachment(reply: FastifyReply, csv: Readable, filename: string): F
     .header('content-disposition', `attachment; filename="${filename}"`)
     .send(csv);
 }
+
+/** The export's time limit: it makes progress batch by batch (each statement has its own timeout). */
+const exportTimeoutMs = 5 * 60_000;
 
 const tags = ['admin'];
 const signedOut = apiErrorBodySchema.describe(`Not signed in: '${accountMessages.noActiveSession}'`);
@@ -133,6 +138,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     adminApiPaths.export,
     {
       onRequest: adminOnly,
+      handlerTimeout: Math.max(options.requestTimeoutMs, exportTimeoutMs),
       schema: {
         tags,
         summary: 'Every booking matching the filters as CSV (no paging), newest first',

@@ -10,6 +10,8 @@ import {
   bookingResponseSchema,
   createBookingBodySchema,
   idempotencyHeadersSchema,
+  maxAdditionalNotesLength,
+  maxDescriptionLength,
   myBookingsQuerySchema,
   myBookingsResponseSchema,
   updateBookingBodySchema,
@@ -30,6 +32,13 @@ export interface BookingsRoutesOptions extends BookingLimits {
   /** The clock (tests may fix it). */
   now?: () => Date;
 }
+
+/**
+ * The largest booking body a client may rightly send: the description and notes at their longest with every
+ * character escaped as \uXXXX (6 bytes; what an ASCII-only JSON writer sends), and 4 KiB for the other fields.
+ * About 46 KB: over the app's default body limit, so this route raises its own.
+ */
+export const bookingBodyLimitBytes = (maxDescriptionLength + maxAdditionalNotesLength) * 6 + 4 * 1024;
 
 const signedOut = apiErrorBodySchema.describe("Not signed in: 'No active session'");
 const invalid = apiErrorBodySchema.describe(
@@ -68,6 +77,7 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
     bookingApiPaths.bookings,
     {
       onRequest: app.requireSession,
+      bodyLimit: Math.max(app.initialConfig.bodyLimit ?? 0, bookingBodyLimitBytes),
       schema: {
         tags: ['bookings'],
         summary:
