@@ -234,6 +234,12 @@ describe('paging limits', () => {
     'GET /api/services': 'the catalogue: the seeded services',
     'GET /api/services/{id}/availability': 'one day of slots',
     'GET /api/bookings/admin/stats': 'one entry a day of a range of at most 3,660 days, and the catalogue',
+    'GET /api/calendar': 'at most 6 opening ranges a day, and at most 200 closures ahead',
+    'GET /api/admin/schedule': 'at most 6 opening ranges a day, and the latest 20 changes',
+    'PUT /api/admin/schedule': 'at most 6 opening ranges a day, and the latest 20 changes',
+    'GET /api/admin/closures':
+      'at most 200 closures ahead and the latest 20 past ones, and the latest 20 changes',
+    'GET /api/admin/undelivered-mail': 'the latest 5 undelivered e-mails, and their count',
   };
 
   it('gives every list the API answers a page size with a maximum, or a rule that bounds it', async () => {

@@ -29,6 +29,7 @@ export const calendarMessages = {
   closureBackwards: 'The last closed date must not be before the first',
   closureTooLong: `A closure may cover at most ${calendarLimits.maxClosureDays} days`,
   closureNotFound: 'Closure not found',
+  tooManyClosures: `There are already ${calendarLimits.maxUpcomingClosures} closures ahead; remove some before adding more`,
   reasonRequired: 'Reason is required (a holiday, time off)',
   scheduleSaved: 'Schedule saved',
   closureAdded: 'Closed dates added',
@@ -148,7 +149,7 @@ export const closureCreatedResponseSchema = z.object({
 /** Public: the schedule and the closures from today on (the wizard greys out what cannot be booked). */
 export const publicCalendarResponseSchema = z.object({
   schedule: scheduleSchema,
-  closures: z.array(closureSchema.omit({ id: true })),
+  closures: z.array(closureSchema.omit({ id: true })).max(calendarLimits.maxUpcomingClosures),
   timeZone: z.string(),
 });
 export type PublicCalendar = z.infer<typeof publicCalendarResponseSchema>;

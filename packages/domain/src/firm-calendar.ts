@@ -86,6 +86,12 @@ export const calendarLimits = {
   /** The longest closure, in days. */
   maxClosureDays: 366,
   maxClosureReasonLength: 200,
+  /** Closures not yet over that may exist at once (the public calendar carries them all). */
+  maxUpcomingClosures: 200,
+  /** Past closures the admin screen still lists. */
+  pastClosuresShown: 20,
+  /** Recorded changes a page lists. */
+  changesShown: 20,
 } as const;
 
 const clockPattern = /^([01]\d|2[0-4]):([0-5]\d)$/;

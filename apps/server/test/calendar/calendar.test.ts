@@ -9,10 +9,13 @@ import {
   defaultSchedule,
   longDate,
   type Schedule,
+  todayIn,
 } from '@portal/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { openDatabase } from '../../src/db/client.ts';
+import { closures } from '../../src/db/schema.ts';
 import { signedInAdmin, wallClock } from '../admin/fixtures.ts';
 import {
   type Client,
@@ -266,6 +269,32 @@ describe('closed dates', () => {
       action: 'deleted',
       before: closure,
     });
+  });
+
+  it('holds at most 200 closures ahead', async () => {
+    const start = addDays(todayIn(zone, new Date()), 400);
+    await testApp.app.db
+      .insert(closures)
+      .values(
+        Array.from({ length: 200 }, (_, day) => ({
+          startDate: addDays(start, day),
+          endDate: addDays(start, day),
+          reason: 'Filler',
+        })),
+      );
+    try {
+      const full = await call('POST', calendarApiPaths.closures, admin, {
+        startDate: start,
+        endDate: start,
+        reason: 'One more',
+      });
+      expect(full.statusCode).toBe(409);
+      expect(full.json().message).toBe(calendarMessages.tooManyClosures);
+      const listed = (await call('GET', calendarApiPaths.closures, admin)).json().closures;
+      expect(listed.length).toBeLessThanOrEqual(220);
+    } finally {
+      await testApp.app.db.delete(closures).where(eq(closures.reason, 'Filler'));
+    }
   });
 
   it('refuses a closure without a reason, backwards, too long, or with bad dates', async () => {

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import {
   addClosure,
   calendarChanges,
+  listClosures,
   loadFirmCalendar,
   removeClosure,
   saveSchedule,
@@ -110,7 +111,7 @@ export async function calendarRoutes(app: FastifyInstance, options: CalendarRout
       },
     },
     async () => ({
-      closures: [...(await loadFirmCalendar(db)).closures],
+      closures: await listClosures(db, timeZone),
       changes: await calendarChanges(db, 'closure'),
     }),
   );
@@ -123,7 +124,12 @@ export async function calendarRoutes(app: FastifyInstance, options: CalendarRout
         tags,
         summary: 'Closes a date or a range of dates (both included); lists the active bookings on them',
         body: closureBodySchema,
-        response: { 201: closureCreatedResponseSchema, 400: invalid, ...guarded },
+        response: {
+          201: closureCreatedResponseSchema,
+          400: invalid,
+          409: apiErrorBodySchema.describe(`'${calendarMessages.tooManyClosures}'`),
+          ...guarded,
+        },
       },
     },
     async (request, reply) => {

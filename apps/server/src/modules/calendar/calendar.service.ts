@@ -6,18 +6,20 @@ import {
   type Booking,
   type CalendarChange,
   type ClosureRecord,
+  calendarLimits,
   calendarMessages,
   defaultSchedule,
   type FirmCalendar,
   type IsoDate,
   type Schedule,
+  todayIn,
   zonedInstant,
 } from '@portal/domain';
-import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { adminChanges, bookings, closures, firmSchedule, services } from '../../db/schema.ts';
 import { bumpCacheVersion, versionedCache } from '../../db/versioned-cache.ts';
-import { invalidField, NotFound } from '../../lib/errors.ts';
+import { Conflict, invalidField, NotFound } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { selectBookings, toBooking } from '../bookings/booking-read-model.ts';
 
@@ -26,21 +28,40 @@ export interface StoredCalendar extends FirmCalendar {
   closures: readonly ClosureRecord[];
 }
 
+const closureColumns = {
+  id: closures.id,
+  startDate: closures.startDate,
+  endDate: closures.endDate,
+  reason: closures.reason,
+};
+
+/** Closures not over by yesterday (UTC): every zone's today is still covered; older ones no longer shape slots. */
+const notOver = sql`${closures.endDate} >= current_date - 1`;
+
 async function buildCalendar(db: Database): Promise<StoredCalendar> {
   const [row] = await db.select({ schedule: firmSchedule.schedule }).from(firmSchedule);
   const closed = await db
-    .select({
-      id: closures.id,
-      startDate: closures.startDate,
-      endDate: closures.endDate,
-      reason: closures.reason,
-    })
+    .select(closureColumns)
     .from(closures)
+    .where(notOver)
     .orderBy(asc(closures.startDate), asc(closures.id));
   return { schedule: row?.schedule ?? defaultSchedule, closures: closed };
 }
 
 const calendarCache = versionedCache('calendar', buildCalendar);
+
+/** For the admin screen: the closures ahead, then the latest past ones. */
+export async function listClosures(db: Database, timeZone: string): Promise<ClosureRecord[]> {
+  const today = todayIn(timeZone, new Date());
+  const ahead = (await loadFirmCalendar(db)).closures.filter((closure) => closure.endDate >= today);
+  const past = await db
+    .select(closureColumns)
+    .from(closures)
+    .where(lt(closures.endDate, today))
+    .orderBy(desc(closures.endDate), desc(closures.id))
+    .limit(calendarLimits.pastClosuresShown);
+  return [...ahead, ...past];
+}
 
 /** The current calendar (cached; at most a fraction of a second behind a change made by another process). */
 export function loadFirmCalendar(db: Database): Promise<StoredCalendar> {
@@ -130,12 +151,16 @@ export async function addClosure(
   timeZone: string,
 ): Promise<{ closure: ClosureRecord; affectedBookings: Booking[] }> {
   const added = await changeCalendar(db, async (tx) => {
-    const [row] = await tx.insert(closures).values(closure).returning({
-      id: closures.id,
-      startDate: closures.startDate,
-      endDate: closures.endDate,
-      reason: closures.reason,
-    });
+    // One at a time (the schedule row, or its absence, is not enough to lock on): a table lock for a rare write.
+    await tx.execute(sql`lock table ${closures} in share row exclusive mode`);
+    const [ahead] = await tx
+      .select({ count: count() })
+      .from(closures)
+      .where(gte(closures.endDate, todayIn(timeZone, new Date())));
+    if ((ahead?.count ?? 0) >= calendarLimits.maxUpcomingClosures) {
+      throw new Conflict(calendarMessages.tooManyClosures);
+    }
+    const [row] = await tx.insert(closures).values(closure).returning(closureColumns);
     if (!row) throw new Error('The closure insert returned no row');
     await record(tx, actor, {
       subject: 'closure',
@@ -154,12 +179,7 @@ export async function addClosure(
 
 export async function removeClosure(db: Database, actor: Caller, id: number): Promise<void> {
   await changeCalendar(db, async (tx) => {
-    const [row] = await tx.delete(closures).where(eq(closures.id, id)).returning({
-      id: closures.id,
-      startDate: closures.startDate,
-      endDate: closures.endDate,
-      reason: closures.reason,
-    });
+    const [row] = await tx.delete(closures).where(eq(closures.id, id)).returning(closureColumns);
     if (!row) throw new NotFound(calendarMessages.closureNotFound);
     await record(tx, actor, {
       subject: 'closure',
@@ -175,14 +195,13 @@ export async function removeClosure(db: Database, actor: Caller, id: number): Pr
 export async function calendarChanges(
   db: Database,
   subject: 'schedule' | 'closure',
-  limit = 20,
 ): Promise<CalendarChange[]> {
   const rows = await db
     .select()
     .from(adminChanges)
     .where(eq(adminChanges.subject, subject))
     .orderBy(desc(adminChanges.at), desc(adminChanges.id))
-    .limit(limit);
+    .limit(calendarLimits.changesShown);
   return rows.map((row) => ({
     at: row.at.toISOString(),
     by: row.actorEmail,
