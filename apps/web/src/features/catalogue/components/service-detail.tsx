@@ -63,7 +63,7 @@ export function ServiceDetail({ service }: { service: Service }) {
 
       <div className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-center">
         <span className="flex size-16 shrink-0 items-center justify-center rounded-2xl bg-blue-50 text-blue-700">
-          <ServiceIcon serviceId={service.id} className="size-8" />
+          <ServiceIcon category={service.category} className="size-8" />
         </span>
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{service.name}</h1>
