@@ -1,7 +1,7 @@
 // The admin catalogue API contract (zod): the editable record, and the answers. The rules are in service-admin.ts.
 import { z } from 'zod';
 import { idParamsSchema } from './api-error.ts';
-import { serviceSchema } from './catalogue.ts';
+import { type Service, serviceSchema } from './catalogue.ts';
 import {
   categoryPattern,
   type EditableServiceField,
@@ -82,7 +82,8 @@ const unknownKey = z
 
 /** `PUT /api/admin/services/{id}`: the whole editable record. */
 export const serviceBodySchema = z.object(serviceFields).catchall(unknownKey);
-export type ServiceBody = z.output<typeof serviceBodySchema>;
+/** The editable record (the schema's own type carries the catch-all's index signature). */
+export type ServiceBody = Pick<Service, EditableServiceField>;
 
 /** `POST /api/admin/services`: the same; the long description and the lists may be left out, and it is offered. */
 export const newServiceBodySchema = z

@@ -1,4 +1,4 @@
-import { hourlyRate, paths, type Service, serviceDetailContent } from '@portal/domain';
+import { hourlyRate, paths, type Service, serviceDetailContent, serviceMessages } from '@portal/domain';
 import { CalendarCheck, Check, ChevronRight, Clock, MessageSquare } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -77,6 +77,15 @@ export function ServiceDetail({ service }: { service: Service }) {
         </div>
       </div>
 
+      {!service.active && (
+        <p
+          role="status"
+          className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 font-semibold text-amber-950"
+        >
+          {serviceMessages.retiredNotice}
+        </p>
+      )}
+
       <div className="mt-8 grid gap-8 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <p className="text-lg leading-8 text-slate-700">{service.longDescription}</p>
@@ -132,14 +141,20 @@ export function ServiceDetail({ service }: { service: Service }) {
               </div>
             </dl>
             <div className="mt-6 flex flex-col gap-3">
-              <Link
-                to={bookHref}
-                state={session.signedIn ? { service } : undefined}
-                className={buttonStyles.primary}
-              >
-                <CalendarCheck aria-hidden="true" className="size-5" />
-                Book Consultation Now
-              </Link>
+              {service.active ? (
+                <Link
+                  to={bookHref}
+                  state={session.signedIn ? { service } : undefined}
+                  className={buttonStyles.primary}
+                >
+                  <CalendarCheck aria-hidden="true" className="size-5" />
+                  Book Consultation Now
+                </Link>
+              ) : (
+                <Link to={paths.services} className={buttonStyles.primary}>
+                  Browse Our Services
+                </Link>
+              )}
               <Link to={paths.contact} className={buttonStyles.secondary}>
                 <MessageSquare aria-hidden="true" className="size-5" />
                 Get Free Consultation
