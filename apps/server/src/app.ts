@@ -20,6 +20,7 @@ import { operatorRoutes } from './modules/operator/operator.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
 import { seed } from './modules/services/services.seed.ts';
+import { servicesAdminRoutes } from './modules/services/services-admin.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerDatabase } from './plugins/db.ts';
 import { registerForgedRequestGuard } from './plugins/forged-requests.ts';
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(healthRoutes);
   await app.register(identityRoutes, { appUrl: config.appUrl });
   await app.register(servicesRoutes);
+  await app.register(servicesAdminRoutes);
   await app.register(profilesRoutes);
   await app.register(bookingsRoutes, {
     timeZone: config.businessTimeZone,

@@ -57,6 +57,7 @@ export const serviceSchema = z.object({
   process: z.array(z.string()),
   technologies: z.array(z.string()),
   deliverables: z.array(z.string()),
+  active: z.boolean().describe('false: retired, no longer listed or bookable (its bookings stay)'),
 });
 export type Service = z.infer<typeof serviceSchema>;
 

@@ -41,6 +41,8 @@ export const paths = {
   admin: '/admin',
   /** Every booking, filtered and paged (the target of the dashboard's View All). */
   adminBookings: '/admin/bookings',
+  /** The catalogue: every service, its form and the latest changes. */
+  adminServices: '/admin/services',
   /** The booking wizard of a service; signed in only. */
   book: (serviceId: number | string) => `/book/${serviceId}`,
   /** A booking's detail page. */

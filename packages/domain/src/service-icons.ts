@@ -4,9 +4,17 @@
 export const serviceIcons = ['code', 'database', 'brain', 'laptop-code', 'cog'] as const;
 export type ServiceIcon = (typeof serviceIcons)[number];
 
-const iconsById: Record<number, ServiceIcon> = { 1: 'code', 2: 'database', 3: 'brain', 4: 'laptop-code' };
+const iconsByCategory: Record<string, ServiceIcon> = {
+  'web-development': 'code',
+  'database-architecture': 'database',
+  'ai-solutions': 'brain',
+  'it-consulting': 'laptop-code',
+};
 
-/** Service icons by id: 1 code, 2 database, 3 brain, 4 laptop-code; any other id a cog. */
-export function serviceIcon(id: number): ServiceIcon {
-  return iconsById[id] ?? 'cog';
+/**
+ * Service icons by category (docs/decisions/107): web-development code, database-architecture database,
+ * ai-solutions brain, it-consulting laptop-code; any other category a cog.
+ */
+export function serviceIcon(category: string): ServiceIcon {
+  return Object.hasOwn(iconsByCategory, category) ? (iconsByCategory[category] ?? 'cog') : 'cog';
 }

@@ -10,12 +10,12 @@ import {
 } from '../src/index.ts';
 
 describe('serviceIcon', () => {
-  it('gives the icons by id and a cog for any other id', () => {
-    expect([1, 2, 3, 4].map(serviceIcon)).toEqual(['code', 'database', 'brain', 'laptop-code']);
+  it('gives the icons by category and a cog for any other category', () => {
+    expect(serviceCategories.map(serviceIcon)).toEqual(['code', 'database', 'brain', 'laptop-code']);
     fc.assert(
       fc.property(
-        fc.integer().filter((id) => id < 1 || id > 4),
-        (id) => serviceIcon(id) === 'cog',
+        fc.string().filter((category) => !(serviceCategories as readonly string[]).includes(category)),
+        (category) => serviceIcon(category) === 'cog',
       ),
     );
   });

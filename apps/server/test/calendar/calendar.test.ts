@@ -273,15 +273,13 @@ describe('closed dates', () => {
 
   it('holds at most 200 closures ahead', async () => {
     const start = addDays(todayIn(zone, new Date()), 400);
-    await testApp.app.db
-      .insert(closures)
-      .values(
-        Array.from({ length: 200 }, (_, day) => ({
-          startDate: addDays(start, day),
-          endDate: addDays(start, day),
-          reason: 'Filler',
-        })),
-      );
+    await testApp.app.db.insert(closures).values(
+      Array.from({ length: 200 }, (_, day) => ({
+        startDate: addDays(start, day),
+        endDate: addDays(start, day),
+        reason: 'Filler',
+      })),
+    );
     try {
       const full = await call('POST', calendarApiPaths.closures, admin, {
         startDate: start,

@@ -66,6 +66,7 @@ export const router = createBrowserRouter([
                 children: [
                   { index: true, lazy: page(adminPages, 'AdminDashboardRoute') },
                   { path: paths.adminBookings, lazy: page(adminPages, 'AdminBookingsRoute') },
+                  { path: paths.adminServices, lazy: page(adminPages, 'AdminServicesRoute') },
                   { path: '*', lazy: notFound },
                 ],
               },

@@ -17,6 +17,7 @@ export function serviceFixture(overrides: Partial<Service> = {}): Service {
     process: [],
     technologies: [],
     deliverables: [],
+    active: true,
     ...overrides,
   };
 }

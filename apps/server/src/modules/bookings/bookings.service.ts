@@ -14,6 +14,7 @@ import {
   isClearOf,
   type MyBookingsQuery,
   type MyBookingsResponse,
+  serviceMessages,
   totalCost,
 } from '@portal/domain';
 import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
@@ -146,12 +147,19 @@ export async function createBooking(
   if (!profile) throw new Forbidden(bookingMessages.profileIncomplete);
 
   const [service] = await db
-    .select({ id: services.id, hourlyRate: services.hourlyRate, durationMinutes: services.durationMinutes })
+    .select({
+      id: services.id,
+      hourlyRate: services.hourlyRate,
+      durationMinutes: services.durationMinutes,
+      active: services.active,
+    })
     .from(services)
     .where(eq(services.id, request.serviceId));
   if (!service) {
     throw invalidField('serviceId', bookingMessages.serviceNotFound);
   }
+  // A retired service keeps its bookings but takes no new ones (docs/decisions/107).
+  if (!service.active) throw invalidField('serviceId', serviceMessages.retired);
   const calendar = await loadFirmCalendar(db);
   const check = checkSlotStart(startsAt, { durationMinutes: service.durationMinutes, ...clock, calendar });
   if (!check.ok) throw invalidField('startsAt', check.message);

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { type ServiceRow, services } from '../../db/schema.ts';
 import { versionedCache } from '../../db/versioned-cache.ts';
 
-function toService(row: ServiceRow): Service {
+export function toService(row: ServiceRow): Service {
   return {
     id: row.id,
     name: row.name,
@@ -13,13 +13,14 @@ function toService(row: ServiceRow): Service {
     hourly_rate: row.hourlyRate,
     duration: row.durationMinutes,
     description: row.description,
-    icon: serviceIcon(row.id),
+    icon: serviceIcon(row.category),
     longDescription: row.longDescription,
     features: row.features,
     benefits: row.benefits,
     process: row.process,
     technologies: row.technologies,
     deliverables: row.deliverables,
+    active: row.active,
   };
 }
 
@@ -33,18 +34,21 @@ export async function listServices(db: Database): Promise<Service[]> {
  * version of the catalogue and then sent as they are.
  */
 export interface SerializedCatalogue {
-  /** The services themselves, in catalogue order (for the rules that need a duration or a name). */
+  /** Every service, retired ones too, in catalogue order (for the rules that need a duration or a name). */
   services: readonly Service[];
+  /** The public list: offered services only. */
   list: Buffer;
+  /** Every service by id: a retired one still answers, so old links and bookings can show it. */
   byId: ReadonlyMap<number, Buffer>;
 }
 
 async function buildCatalogue(db: Database): Promise<SerializedCatalogue> {
   // Checked once here against the shared contract, instead of on every response.
-  const body = servicesResponseSchema.parse({ services: await listServices(db) });
+  const all = servicesResponseSchema.parse({ services: await listServices(db) }).services;
   const byId = new Map<number, Buffer>();
-  for (const service of body.services) byId.set(service.id, Buffer.from(JSON.stringify({ service })));
-  return { services: body.services, list: Buffer.from(JSON.stringify(body)), byId };
+  for (const service of all) byId.set(service.id, Buffer.from(JSON.stringify({ service })));
+  const list = Buffer.from(JSON.stringify({ services: all.filter((service) => service.active) }));
+  return { services: all, list, byId };
 }
 
 /** Kept in step across server processes by the catalogue's version (raise it with every change). */

@@ -1,8 +1,9 @@
 import { AdminDashboard } from '../../features/admin/components/admin-dashboard';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-// Both admin pages in the one admin chunk the router loads.
+// The admin pages in the one admin chunk the router loads.
 export { AdminBookingsRoute } from './admin-bookings';
+export { AdminServicesRoute } from './admin-services';
 
 /** /admin: the business dashboard, administrators only (the guard is in the router). */
 export function AdminDashboardRoute() {

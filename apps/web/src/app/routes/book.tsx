@@ -1,6 +1,10 @@
 import { bookingMessages } from '@portal/domain';
 import { BookingWizard } from '../../features/bookings/components/booking-wizard';
-import { ServicePage, type ServicePageText } from '../../features/catalogue/components/service-page';
+import {
+  ServicePage,
+  type ServicePageText,
+  ServiceRetired,
+} from '../../features/catalogue/components/service-page';
 
 const text: ServicePageText = {
   loading: 'Loading service...',
@@ -12,7 +16,9 @@ const text: ServicePageText = {
 export function BookRoute() {
   return (
     <ServicePage text={text} unavailable="leave">
-      {(service) => <BookingWizard service={service} />}
+      {(service) =>
+        service.active ? <BookingWizard service={service} /> : <ServiceRetired service={service} />
+      }
     </ServicePage>
   );
 }

@@ -149,7 +149,7 @@ export function HomeRoute() {
         {coreServices.map((service) => (
           <IconCard
             key={service.id}
-            icon={<ServiceIcon serviceId={service.id} className="size-6" />}
+            icon={<ServiceIcon category={service.category} className="size-6" />}
             title={service.name}
             level={3}
             to={paths.service(service.id)}

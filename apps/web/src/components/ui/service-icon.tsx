@@ -10,8 +10,8 @@ const glyphs: Record<ServiceIconName, LucideIcon> = {
   cog: Cog,
 };
 
-/** The icon of a service, chosen by its id: 1 code, 2 database, 3 brain, 4 laptop-code, else cog. */
-export function ServiceIcon({ serviceId, className }: { serviceId: number; className?: string }) {
-  const Glyph = glyphs[serviceIcon(serviceId)];
+/** The icon of a service, chosen by its category (any category the portal does not know: a cog). */
+export function ServiceIcon({ category, className }: { category: string; className?: string }) {
+  const Glyph = glyphs[serviceIcon(category)];
   return <Glyph aria-hidden="true" className={className} />;
 }

@@ -10,6 +10,9 @@ export const adminKeys = {
   bookings: (query: AdminListQuery) => ['admin', 'bookings', query] as const,
   upcoming: (limit: number) => ['admin', 'upcoming', limit] as const,
   services: ['admin', 'services'] as const,
+  /** Every service, retired ones too (the catalogue page, and today's rates beside bookings). */
+  catalogue: ['admin', 'catalogue'] as const,
+  serviceChanges: ['admin', 'catalogue', 'changes'] as const,
   undeliveredMail: ['admin', 'undelivered-mail'] as const,
 };
 

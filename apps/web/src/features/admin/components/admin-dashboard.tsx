@@ -5,6 +5,7 @@ import {
   dashboardPeriods,
   defaultAdminPeriod,
   defaultBusinessTimeZone,
+  paths,
   periodRange,
   rangeDays,
   recentBookingsLimit,
@@ -12,7 +13,7 @@ import {
 } from '@portal/domain';
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { Spinner } from '../../../components/ui/spinner';
@@ -124,6 +125,12 @@ export function AdminDashboard() {
           <p className="mt-2 text-slate-700" data-testid="period-range">
             {shortDate(range.startDate)} – {shortDate(range.endDate)} ({periodHint(period)})
           </p>
+          <Link
+            to={paths.adminServices}
+            className="mt-1 inline-block text-sm font-semibold text-blue-800 hover:underline"
+          >
+            Manage Services
+          </Link>
         </div>
         <PeriodPicker period={period} onChange={choosePeriod} />
       </div>

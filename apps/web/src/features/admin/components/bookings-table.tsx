@@ -1,11 +1,32 @@
-import type { Booking } from '@portal/domain';
-import { dollars, shortDate } from '@portal/domain';
+import type { Booking, Service } from '@portal/domain';
+import { dollars, hourlyRate, shortDate } from '@portal/domain';
 import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { StatusBadge } from '../../../components/ui/status-badge';
+import { useAdminServices } from '../api/get-admin-services';
 import { bookedDay, bookingDay, bookingHours, clientName } from '../format';
 import { StatusSelect } from './status-select';
 
 const cell = 'px-4 py-3 align-top';
+
+/**
+ * The service's rate and length today when they differ from the booking's snapshot (which the booking keeps:
+ * docs/decisions/107).
+ */
+function TodaysPrice({ booking, service }: { booking: Booking; service: Service | undefined }) {
+  if (!service) return null;
+  const rateMoved = service.hourly_rate !== booking.services.hourly_rate;
+  const lengthMoved = service.duration !== booking.services.duration;
+  if (!rateMoved && !lengthMoved) return null;
+  const now = [
+    rateMoved ? hourlyRate(service.hourly_rate) : null,
+    lengthMoved ? `${service.duration} min` : null,
+  ];
+  return (
+    <span className="block whitespace-nowrap text-xs font-medium text-amber-800" data-testid="todays-price">
+      {`now ${now.filter(Boolean).join(', ')}`}
+    </span>
+  );
+}
 const head = 'px-4 py-3 text-left text-sm font-semibold text-slate-800';
 
 /**
@@ -21,6 +42,8 @@ export function BookingsTable({
   caption: string;
   detailed?: boolean;
 }) {
+  const services = useAdminServices();
+  const current = new Map((services.data ?? []).map((service) => [service.id, service]));
   return (
     <ScrollRegion label={`${caption} table`}>
       <table className="min-w-full divide-y divide-slate-200 text-sm">
@@ -74,7 +97,13 @@ export function BookingsTable({
                   <td className={`${cell} whitespace-nowrap text-slate-900`}>
                     {shortDate(bookedDay(booking))}
                   </td>
-                  <td className={`${cell} text-right text-slate-900`}>{dollars(booking.total_cost)}</td>
+                  <td className={`${cell} text-right text-slate-900`}>
+                    <span className="block">{dollars(booking.total_cost)}</span>
+                    <span className="block whitespace-nowrap text-xs text-slate-700">
+                      {`${hourlyRate(booking.services.hourly_rate)}, ${booking.services.duration} min`}
+                    </span>
+                    <TodaysPrice booking={booking} service={current.get(booking.service_id)} />
+                  </td>
                 </>
               )}
               <td className={cell}>

@@ -20,7 +20,7 @@ export function BookingSidebar({ service }: { service: Service }) {
       <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <div className="flex items-center gap-3">
           <span className="flex size-10 items-center justify-center rounded-lg bg-blue-100 text-blue-800">
-            <ServiceIcon serviceId={service.id} className="size-5" />
+            <ServiceIcon category={service.category} className="size-5" />
           </span>
           <h2 className="text-lg font-semibold text-slate-900">{service.name}</h2>
         </div>

@@ -11,7 +11,7 @@ export function ServiceCard({ service }: { service: Service }) {
     <article className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md">
       <div className="flex items-start justify-between gap-4">
         <span className="flex size-12 items-center justify-center rounded-xl bg-blue-50 text-blue-700">
-          <ServiceIcon serviceId={service.id} className="size-6" />
+          <ServiceIcon category={service.category} className="size-6" />
         </span>
         <span className="text-lg font-bold text-slate-900">{hourlyRate(service.hourly_rate)}</span>
       </div>

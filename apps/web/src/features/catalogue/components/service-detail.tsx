@@ -1,4 +1,4 @@
-import { hourlyRate, paths, type Service, serviceDetailContent } from '@portal/domain';
+import { hourlyRate, paths, type Service, serviceDetailContent, serviceMessages } from '@portal/domain';
 import { CalendarCheck, Check, ChevronRight, Clock, MessageSquare } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -63,7 +63,7 @@ export function ServiceDetail({ service }: { service: Service }) {
 
       <div className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-center">
         <span className="flex size-16 shrink-0 items-center justify-center rounded-2xl bg-blue-50 text-blue-700">
-          <ServiceIcon serviceId={service.id} className="size-8" />
+          <ServiceIcon category={service.category} className="size-8" />
         </span>
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{service.name}</h1>
@@ -76,6 +76,15 @@ export function ServiceDetail({ service }: { service: Service }) {
           </p>
         </div>
       </div>
+
+      {!service.active && (
+        <p
+          role="status"
+          className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 font-semibold text-amber-950"
+        >
+          {serviceMessages.retiredNotice}
+        </p>
+      )}
 
       <div className="mt-8 grid gap-8 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
@@ -132,14 +141,20 @@ export function ServiceDetail({ service }: { service: Service }) {
               </div>
             </dl>
             <div className="mt-6 flex flex-col gap-3">
-              <Link
-                to={bookHref}
-                state={session.signedIn ? { service } : undefined}
-                className={buttonStyles.primary}
-              >
-                <CalendarCheck aria-hidden="true" className="size-5" />
-                Book Consultation Now
-              </Link>
+              {service.active ? (
+                <Link
+                  to={bookHref}
+                  state={session.signedIn ? { service } : undefined}
+                  className={buttonStyles.primary}
+                >
+                  <CalendarCheck aria-hidden="true" className="size-5" />
+                  Book Consultation Now
+                </Link>
+              ) : (
+                <Link to={paths.services} className={buttonStyles.primary}>
+                  Browse Our Services
+                </Link>
+              )}
               <Link to={paths.contact} className={buttonStyles.secondary}>
                 <MessageSquare aria-hidden="true" className="size-5" />
                 Get Free Consultation

@@ -1,4 +1,4 @@
-import { messages, paths, type Service, serviceIdParamsSchema } from '@portal/domain';
+import { messages, paths, type Service, serviceIdParamsSchema, serviceMessages } from '@portal/domain';
 import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
@@ -44,6 +44,16 @@ function ServiceNotFound() {
     <Problem
       title="Service Not Found"
       text={`${messages.serviceNotFound}: it may have been retired, or the link may be mistyped.`}
+    />
+  );
+}
+
+/** The booking wizard of a retired service: it cannot be booked (the server refuses it too). */
+export function ServiceRetired({ service }: { service: Service }) {
+  return (
+    <Problem
+      title={service.name}
+      text={`${serviceMessages.retiredNotice}. Its existing bookings are kept; please choose another service.`}
     />
   );
 }

@@ -1,0 +1,224 @@
+// The firm manages its catalogue: creating and editing services (retiring is `active: false`), each change
+// recorded in admin_changes and the catalogue's version raised in the same transaction (docs/decisions/107).
+import {
+  changedFields,
+  durationProblem,
+  type EditableServiceField,
+  editableServiceFields,
+  messages,
+  type Service,
+  type ServiceBody,
+  type ServiceChange,
+  serviceMessages,
+  serviceSlug,
+  sessionLengthStep,
+} from '@portal/domain';
+import { and, desc, eq, like, ne, or, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { adminChanges, type NewServiceRow, services } from '../../db/schema.ts';
+import { bumpCacheVersion } from '../../db/versioned-cache.ts';
+import { HttpError, invalidField, NotFound } from '../../lib/errors.ts';
+import { invalidateCatalogue, listServices, toService } from './services.service.ts';
+
+/** Who makes a change: kept with it (the address too, in case the account goes). */
+export interface Actor {
+  id: string;
+  email: string;
+}
+
+/** 409 naming the field: the form shows it beside the name. */
+function nameTaken(): HttpError {
+  return new HttpError(409, serviceMessages.nameTaken, {
+    errors: [{ path: 'name', msg: serviceMessages.nameTaken }],
+  });
+}
+
+/**
+ * The step session lengths go by. Today the firm's default schedule's slot step; when the schedule is stored,
+ * this is where it is read.
+ */
+async function currentSessionStep(_db: Database): Promise<number> {
+  return sessionLengthStep();
+}
+
+/** The record as the history keeps it: the editable fields in their public names. */
+type Editable = Pick<Service, EditableServiceField>;
+
+function editable(service: Service): Editable {
+  const record = {} as Record<EditableServiceField, unknown>;
+  for (const field of editableServiceFields) record[field] = service[field];
+  return record as Editable;
+}
+
+function toRow(body: ServiceBody): Omit<NewServiceRow, 'slug'> {
+  return {
+    name: body.name,
+    category: body.category,
+    hourlyRate: body.hourly_rate,
+    durationMinutes: body.duration,
+    description: body.description,
+    longDescription: body.longDescription,
+    features: body.features,
+    benefits: body.benefits,
+    process: body.process,
+    technologies: body.technologies,
+    deliverables: body.deliverables,
+    active: body.active,
+  };
+}
+
+/**
+ * A slug for `name` no other service has: the name's own, or it with -2, -3… when a different name gives the
+ * same slug ('C# Help' and 'C Help'). The same name (any case) is refused: two services must be told apart.
+ */
+async function freeSlug(tx: Transaction, name: string, exceptId?: number): Promise<string> {
+  const base = serviceSlug(name);
+  const others = await tx
+    .select({ slug: services.slug, name: services.name })
+    .from(services)
+    .where(
+      and(
+        or(
+          eq(services.slug, base),
+          like(services.slug, `${base}-%`),
+          sql`lower(${services.name}) = lower(${name})`,
+        ),
+        exceptId === undefined ? undefined : ne(services.id, exceptId),
+      ),
+    );
+  if (others.some((other) => other.name.toLowerCase() === name.toLowerCase())) throw nameTaken();
+  const taken = new Set(others.map((other) => other.slug));
+  let slug = base;
+  for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}`;
+  return slug;
+}
+
+async function checkDuration(db: Database, duration: number): Promise<void> {
+  const problem = durationProblem(duration, await currentSessionStep(db));
+  if (problem) throw invalidField('duration', problem);
+}
+
+async function record(
+  tx: Transaction,
+  actor: Actor,
+  change: { subjectId: number; action: 'created' | 'updated'; before: Editable | null; after: Editable },
+): Promise<void> {
+  await tx.insert(adminChanges).values({
+    actorUserId: actor.id,
+    actorEmail: actor.email,
+    subject: 'service',
+    subjectId: change.subjectId,
+    action: change.action,
+    before: change.before,
+    after: change.after,
+  });
+  // Every process serves the new catalogue within a second.
+  await bumpCacheVersion(tx, 'catalogue');
+}
+
+/** A unique violation on the slug is two administrators saving the same name at once. */
+async function refusingDuplicates<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameTaken();
+    throw error;
+  }
+}
+
+/** Every service, retired ones too, by id. */
+export function listAllServices(db: Database): Promise<Service[]> {
+  return listServices(db);
+}
+
+export async function createService(db: Database, body: ServiceBody, actor: Actor): Promise<Service> {
+  await checkDuration(db, body.duration);
+  const service = await refusingDuplicates(() =>
+    db.transaction(async (tx) => {
+      const slug = await freeSlug(tx, body.name);
+      const [row] = await tx
+        .insert(services)
+        .values({ ...toRow(body), slug })
+        .returning();
+      if (!row) throw new Error('the insert returned no row');
+      const created = toService(row);
+      await record(tx, actor, {
+        subjectId: created.id,
+        action: 'created',
+        before: null,
+        after: editable(created),
+      });
+      return created;
+    }),
+  );
+  invalidateCatalogue(db);
+  return service;
+}
+
+/** Saves the whole record; an unchanged save records nothing. Retiring and bringing back are `active`. */
+export async function updateService(
+  db: Database,
+  id: number,
+  body: ServiceBody,
+  actor: Actor,
+): Promise<Service> {
+  const service = await refusingDuplicates(() =>
+    db.transaction(async (tx) => {
+      const [current] = await tx.select().from(services).where(eq(services.id, id)).for('update');
+      if (!current) throw new NotFound(messages.serviceNotFound);
+      const before = toService(current);
+      // Judged only when it changes: a length the step allowed when it was set stays editable around.
+      if (body.duration !== before.duration) await checkDuration(db, body.duration);
+      const after = { ...before, ...body };
+      if (changedFields(editable(before), editable(after)).length === 0) return before;
+      const slug = body.name === current.name ? current.slug : await freeSlug(tx, body.name, id);
+      const [row] = await tx
+        .update(services)
+        .set({ ...toRow(body), slug, updatedAt: new Date() })
+        .where(eq(services.id, id))
+        .returning();
+      if (!row) throw new NotFound(messages.serviceNotFound);
+      const updated = toService(row);
+      await record(tx, actor, {
+        subjectId: id,
+        action: 'updated',
+        before: editable(before),
+        after: editable(updated),
+      });
+      return updated;
+    }),
+  );
+  invalidateCatalogue(db);
+  return service;
+}
+
+function asRecord(value: unknown): Record<string, unknown> | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+}
+
+/** The latest changes to the catalogue, newest first, each with the fields it changed. */
+export async function listServiceChanges(db: Database, limit: number): Promise<ServiceChange[]> {
+  const rows = await db
+    .select()
+    .from(adminChanges)
+    .where(eq(adminChanges.subject, 'service'))
+    .orderBy(desc(adminChanges.at), desc(adminChanges.id))
+    .limit(limit);
+  return rows.map((row) => {
+    const before = asRecord(row.before);
+    const after = asRecord(row.after);
+    const name = after?.name ?? before?.name;
+    return {
+      id: row.id,
+      at: row.at.toISOString(),
+      actorEmail: row.actorEmail,
+      action: row.action,
+      serviceId: row.subjectId,
+      serviceName: typeof name === 'string' ? name : '',
+      fields: changedFields(before, after),
+    };
+  });
+}

@@ -1,0 +1,31 @@
+import { type Service, type ServiceBody, serviceAdminApiPaths, serviceResponseSchema } from '@portal/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { adminKeys } from './query-keys';
+
+export interface ServiceSave {
+  /** The service edited; none for a new one. */
+  id?: number;
+  record: ServiceBody;
+}
+
+/** POST /api/admin/services or PUT /api/admin/services/{id} with the whole record. Throws `ApiError` (400, 409). */
+export async function saveService({ id, record }: ServiceSave): Promise<Service> {
+  const path = id === undefined ? serviceAdminApiPaths.services : serviceAdminApiPaths.service(id);
+  const answer = await apiRequest(path, serviceResponseSchema, {
+    method: id === undefined ? 'POST' : 'PUT',
+    body: record,
+  });
+  return answer.service;
+}
+
+/** Saves a service, then refreshes every admin read (the catalogue, its history, the rates beside bookings). */
+export function useSaveService() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveService,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    },
+  });
+}

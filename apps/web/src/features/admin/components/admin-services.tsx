@@ -1,0 +1,289 @@
+import {
+  type FieldError,
+  hourlyRate,
+  paths,
+  type Service,
+  type ServiceBody,
+  type ServiceChange,
+  serviceFieldLabels,
+  serviceMessages,
+} from '@portal/domain';
+import { ArrowLeft, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useNotify } from '../../../components/notifications/use-notify';
+import { buttonStyles } from '../../../components/ui/button-styles';
+import { type ListTexts, QueryStates } from '../../../components/ui/query-states';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
+import { ApiError } from '../../../lib/api-error';
+import { useAdminServices } from '../api/get-admin-services';
+import { useServiceChanges } from '../api/get-service-changes';
+import { useSaveService } from '../api/save-service';
+import { ServiceForm } from './service-form';
+
+const cell = 'px-4 py-3 align-top';
+const head = 'px-4 py-3 text-left text-sm font-semibold text-slate-800';
+
+const listTexts: ListTexts = {
+  loading: 'Loading services...',
+  failed: serviceMessages.loadFailed,
+  empty: 'No services yet.',
+};
+const changeTexts: ListTexts = {
+  loading: 'Loading changes...',
+  failed: 'Failed to load the latest changes.',
+  empty: 'No changes yet.',
+};
+
+/** What is open: nothing, the new-service form, or a service's form. */
+type Editing = { kind: 'none' } | { kind: 'new' } | { kind: 'edit'; service: Service };
+
+function editable(service: Service): ServiceBody {
+  const { id: _id, icon: _icon, ...record } = service;
+  return record;
+}
+
+/** A recorded value as the history shows it. */
+function shown(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '(none)';
+  if (field === 'hourly_rate' && typeof value === 'number') return hourlyRate(value);
+  if (field === 'duration' && typeof value === 'number') return `${value} min`;
+  if (field === 'active') return value === true ? 'offered' : 'retired';
+  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.join('; ');
+  return String(value);
+}
+
+function fieldLabel(field: string): string {
+  return (serviceFieldLabels as Record<string, string>)[field] ?? field;
+}
+
+function ChangeItem({ change }: { change: ServiceChange }) {
+  const when = new Date(change.at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <li className="rounded-lg border border-slate-200 bg-white p-4" data-testid="service-change">
+      <p className="text-sm text-slate-700">
+        <time dateTime={change.at}>{when}</time> · {change.actorEmail} ·{' '}
+        <span className="font-semibold text-slate-900">
+          {change.action === 'created' ? 'created' : 'changed'} {change.serviceName}
+        </span>
+      </p>
+      {change.action !== 'created' && (
+        <ul className="mt-2 space-y-1 text-sm text-slate-800">
+          {change.fields.map((field) => (
+            <li key={field.field}>
+              <span className="font-medium">{fieldLabel(field.field)}:</span>{' '}
+              {shown(field.field, field.before)} → {shown(field.field, field.after)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+function ServicesTable({
+  services,
+  onEdit,
+  onToggle,
+  busy,
+}: {
+  services: readonly Service[];
+  onEdit: (service: Service) => void;
+  onToggle: (service: Service) => void;
+  busy: boolean;
+}) {
+  return (
+    <ScrollRegion label="Services table">
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <caption className="sr-only">Services</caption>
+        <thead className="bg-slate-50">
+          <tr>
+            <th scope="col" className={head}>
+              Service
+            </th>
+            <th scope="col" className={head}>
+              Category
+            </th>
+            <th scope="col" className={head}>
+              Rate
+            </th>
+            <th scope="col" className={head}>
+              Session
+            </th>
+            <th scope="col" className={head}>
+              Status
+            </th>
+            <th scope="col" className={head}>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {services.map((service) => (
+            <tr key={service.id} data-testid="service-row">
+              <th scope="row" className={`${cell} text-left font-semibold text-slate-900`}>
+                <Link to={paths.service(service.id)} className="hover:underline">
+                  {service.name}
+                </Link>
+              </th>
+              <td className={`${cell} text-slate-800`}>{service.category}</td>
+              <td className={`${cell} whitespace-nowrap text-slate-900`}>
+                {hourlyRate(service.hourly_rate)}
+              </td>
+              <td className={`${cell} whitespace-nowrap text-slate-900`}>{`${service.duration} min`}</td>
+              <td className={cell}>
+                <span
+                  className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
+                    service.active ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-800'
+                  }`}
+                >
+                  {service.active ? 'Offered' : 'Retired'}
+                </span>
+              </td>
+              <td className={`${cell} whitespace-nowrap`}>
+                <div className="flex gap-2">
+                  <button
+                    type="button"
+                    className={`${buttonStyles.secondary} px-3 py-1.5 text-sm`}
+                    aria-label={`Edit ${service.name}`}
+                    onClick={() => onEdit(service)}
+                  >
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className={`${buttonStyles.secondary} px-3 py-1.5 text-sm`}
+                    aria-label={`${service.active ? 'Retire' : 'Bring back'} ${service.name}`}
+                    disabled={busy}
+                    onClick={() => onToggle(service)}
+                  >
+                    {service.active ? 'Retire' : 'Bring back'}
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollRegion>
+  );
+}
+
+/**
+ * /admin/services: every service (offered and retired) with Edit and Retire / Bring back, the form to create or
+ * edit one, and the latest changes (when, who, each field old → new).
+ */
+export function AdminServices() {
+  const services = useAdminServices();
+  const changes = useServiceChanges();
+  const save = useSaveService();
+  const { notify } = useNotify();
+  const [editing, setEditing] = useState<Editing>({ kind: 'none' });
+  const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
+
+  function open(next: Editing) {
+    setServerErrors([]);
+    setEditing(next);
+  }
+
+  function saveRecord(record: ServiceBody, id: number | undefined, done: string) {
+    save.mutate(
+      { id, record },
+      {
+        onSuccess: () => {
+          notify({ type: 'success', title: 'Saved', message: done });
+          open({ kind: 'none' });
+        },
+        onError: (error) => {
+          const errors = error instanceof ApiError ? error.errors : [];
+          setServerErrors(errors);
+          notify({
+            type: 'error',
+            title: 'Error',
+            message: error instanceof ApiError ? error.message : serviceMessages.saveFailed,
+          });
+        },
+      },
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <Link to={paths.admin} className="inline-flex items-center gap-1 text-sm text-blue-800 hover:underline">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Back to Dashboard
+      </Link>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Services</h1>
+        {editing.kind === 'none' && (
+          <button type="button" className={buttonStyles.primary} onClick={() => open({ kind: 'new' })}>
+            <Plus aria-hidden="true" className="size-5" />
+            New Service
+          </button>
+        )}
+      </div>
+      <p className="mt-2 text-slate-700">
+        Retired services leave the services page and cannot be booked; their bookings keep their price.
+      </p>
+
+      {editing.kind !== 'none' && (
+        <section
+          aria-labelledby="service-form-title"
+          className="mt-6 rounded-2xl border border-slate-200 bg-white p-6"
+        >
+          <h2 id="service-form-title" className="mb-4 text-xl font-semibold text-slate-900">
+            {editing.kind === 'new' ? 'New Service' : `Edit ${editing.service.name}`}
+          </h2>
+          <ServiceForm
+            key={editing.kind === 'new' ? 'new' : editing.service.id}
+            service={editing.kind === 'edit' ? editing.service : undefined}
+            busy={save.isPending}
+            serverErrors={serverErrors}
+            onCancel={() => open({ kind: 'none' })}
+            onSave={(record) =>
+              editing.kind === 'new'
+                ? saveRecord(record, undefined, serviceMessages.created)
+                : saveRecord(record, editing.service.id, serviceMessages.saved)
+            }
+          />
+        </section>
+      )}
+
+      <div className="mt-6">
+        <QueryStates query={services} texts={listTexts} isEmpty={(list) => list.length === 0}>
+          {(list) => (
+            <ServicesTable
+              services={list}
+              busy={save.isPending}
+              onEdit={(service) => open({ kind: 'edit', service })}
+              onToggle={(service) =>
+                saveRecord(
+                  { ...editable(service), active: !service.active },
+                  service.id,
+                  service.active ? serviceMessages.retiredDone : serviceMessages.restored,
+                )
+              }
+            />
+          )}
+        </QueryStates>
+      </div>
+
+      <section aria-labelledby="service-changes" className="mt-10">
+        <h2 id="service-changes" className="text-xl font-semibold text-slate-900">
+          Latest Changes
+        </h2>
+        <div className="mt-4">
+          <QueryStates query={changes} texts={changeTexts} isEmpty={(list) => list.length === 0}>
+            {(list) => (
+              <ol className="space-y-3">
+                {list.map((change) => (
+                  <ChangeItem key={change.id} change={change} />
+                ))}
+              </ol>
+            )}
+          </QueryStates>
+        </div>
+      </section>
+    </div>
+  );
+}
