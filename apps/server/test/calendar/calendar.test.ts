@@ -7,8 +7,10 @@ import {
   calendarMessages,
   defaultBusinessTimeZone,
   defaultSchedule,
+  editableServiceFields,
   longDate,
   type Schedule,
+  serviceAdminApiPaths,
   todayIn,
 } from '@portal/domain';
 import { eq } from 'drizzle-orm';
@@ -223,6 +225,30 @@ describe('the schedule', () => {
       expect(tooClose.statusCode).toBe(409);
       expect(tooClose.json().message).toBe(bookingMessages.slotTaken);
     } finally {
+      await putSchedule(defaultSchedule);
+    }
+  });
+});
+
+describe('the slot step and the services', () => {
+  it("lets a service's session length follow the firm's slot step", async () => {
+    const [service] = (await call('GET', serviceAdminApiPaths.services, admin)).json().services;
+    const editable = Object.fromEntries(editableServiceFields.map((field) => [field, service[field]]));
+    const fortyFive = { ...editable, duration: 45 };
+    // On the original 30-minute grid a 45-minute session is off it.
+    expect((await call('PUT', serviceAdminApiPaths.service(service.id), admin, fortyFive)).statusCode).toBe(
+      400,
+    );
+    await putSchedule({ ...defaultSchedule, slotStepMinutes: 15 });
+    try {
+      const saved = await call('PUT', serviceAdminApiPaths.service(service.id), admin, fortyFive);
+      expect(saved.statusCode, saved.body).toBe(200);
+      // Now a 30-minute grid would leave it off: the schedule refuses it, naming the service.
+      const back = await call('PUT', calendarApiPaths.schedule, admin, { schedule: defaultSchedule });
+      expect(back.statusCode).toBe(400);
+      expect(back.json().message).toContain(`${service.name} (45 min)`);
+    } finally {
+      await call('PUT', serviceAdminApiPaths.service(service.id), admin, editable);
       await putSchedule(defaultSchedule);
     }
   });

@@ -19,6 +19,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { adminChanges, type NewServiceRow, services } from '../../db/schema.ts';
 import { bumpCacheVersion } from '../../db/versioned-cache.ts';
 import { HttpError, invalidField, NotFound } from '../../lib/errors.ts';
+import { loadFirmCalendar } from '../calendar/calendar.service.ts';
 import { invalidateCatalogue, listServices, toService } from './services.service.ts';
 
 /** Who makes a change: kept with it (the address too, in case the account goes). */
@@ -34,12 +35,9 @@ function nameTaken(): HttpError {
   });
 }
 
-/**
- * The step session lengths go by. Today the firm's default schedule's slot step; when the schedule is stored,
- * this is where it is read.
- */
-async function currentSessionStep(_db: Database): Promise<number> {
-  return sessionLengthStep();
+/** The step session lengths go by: the firm's slot step, so that every session starts and ends on the grid. */
+async function currentSessionStep(db: Database): Promise<number> {
+  return sessionLengthStep((await loadFirmCalendar(db)).schedule);
 }
 
 /** The record as the history keeps it: the editable fields in their public names. */
@@ -94,8 +92,8 @@ async function freeSlug(tx: Transaction, name: string, exceptId?: number): Promi
   return slug;
 }
 
-async function checkDuration(db: Database, duration: number): Promise<void> {
-  const problem = durationProblem(duration, await currentSessionStep(db));
+function checkDuration(duration: number, step: number): void {
+  const problem = durationProblem(duration, step);
   if (problem) throw invalidField('duration', problem);
 }
 
@@ -133,7 +131,7 @@ export function listAllServices(db: Database): Promise<Service[]> {
 }
 
 export async function createService(db: Database, body: ServiceBody, actor: Actor): Promise<Service> {
-  await checkDuration(db, body.duration);
+  checkDuration(body.duration, await currentSessionStep(db));
   const service = await refusingDuplicates(() =>
     db.transaction(async (tx) => {
       const slug = await freeSlug(tx, body.name);
@@ -163,13 +161,15 @@ export async function updateService(
   body: ServiceBody,
   actor: Actor,
 ): Promise<Service> {
+  // Read before the transaction: the embedded database has one connection, which the transaction holds.
+  const step = await currentSessionStep(db);
   const service = await refusingDuplicates(() =>
     db.transaction(async (tx) => {
       const [current] = await tx.select().from(services).where(eq(services.id, id)).for('update');
       if (!current) throw new NotFound(messages.serviceNotFound);
       const before = toService(current);
       // Judged only when it changes: a length the step allowed when it was set stays editable around.
-      if (body.duration !== before.duration) await checkDuration(db, body.duration);
+      if (body.duration !== before.duration) checkDuration(body.duration, step);
       const after = { ...before, ...body };
       if (changedFields(editable(before), editable(after)).length === 0) return before;
       const slug = body.name === current.name ? current.slug : await freeSlug(tx, body.name, id);
