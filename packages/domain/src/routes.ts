@@ -43,6 +43,8 @@ export const paths = {
   adminBookings: '/admin/bookings',
   /** The catalogue: every service, its form and the latest changes. */
   adminServices: '/admin/services',
+  /** Opening hours, buffer, notice, horizon and closed dates. */
+  adminSchedule: '/admin/schedule',
   /** The booking wizard of a service; signed in only. */
   book: (serviceId: number | string) => `/book/${serviceId}`,
   /** A booking's detail page. */

@@ -67,6 +67,7 @@ export const router = createBrowserRouter([
                   { index: true, lazy: page(adminPages, 'AdminDashboardRoute') },
                   { path: paths.adminBookings, lazy: page(adminPages, 'AdminBookingsRoute') },
                   { path: paths.adminServices, lazy: page(adminPages, 'AdminServicesRoute') },
+                  { path: paths.adminSchedule, lazy: page(adminPages, 'AdminScheduleRoute') },
                   { path: '*', lazy: notFound },
                 ],
               },

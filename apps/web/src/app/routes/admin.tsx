@@ -3,6 +3,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 
 // The admin pages in the one admin chunk the router loads.
 export { AdminBookingsRoute } from './admin-bookings';
+export { AdminScheduleRoute } from './admin-schedule';
 export { AdminServicesRoute } from './admin-services';
 
 /** /admin: the business dashboard, administrators only (the guard is in the router). */

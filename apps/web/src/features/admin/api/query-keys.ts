@@ -14,6 +14,8 @@ export const adminKeys = {
   catalogue: ['admin', 'catalogue'] as const,
   serviceChanges: ['admin', 'catalogue', 'changes'] as const,
   undeliveredMail: ['admin', 'undelivered-mail'] as const,
+  schedule: ['admin', 'schedule'] as const,
+  closures: ['admin', 'closures'] as const,
 };
 
 /**

@@ -125,12 +125,14 @@ export function AdminDashboard() {
           <p className="mt-2 text-slate-700" data-testid="period-range">
             {shortDate(range.startDate)} – {shortDate(range.endDate)} ({periodHint(period)})
           </p>
-          <Link
-            to={paths.adminServices}
-            className="mt-1 inline-block text-sm font-semibold text-blue-800 hover:underline"
-          >
-            Manage Services
-          </Link>
+          <div className="mt-1 flex gap-4">
+            <Link to={paths.adminServices} className="text-sm font-semibold text-blue-800 hover:underline">
+              Manage Services
+            </Link>
+            <Link to={paths.adminSchedule} className="text-sm font-semibold text-blue-800 hover:underline">
+              Schedule &amp; Closed Dates
+            </Link>
+          </div>
         </div>
         <PeriodPicker period={period} onChange={choosePeriod} />
       </div>

@@ -1,0 +1,66 @@
+import {
+  type CalendarChange,
+  type ClosureRecord,
+  openingHoursNote,
+  type Schedule,
+  scheduleSchema,
+  shortDate,
+} from '@portal/domain';
+
+/** What a recorded change of the calendar did, in a line. */
+function summary(change: CalendarChange): string {
+  if (change.subject === 'closure') {
+    const closure = (change.after ?? change.before) as ClosureRecord | null;
+    const dates = closure
+      ? closure.startDate === closure.endDate
+        ? shortDate(closure.startDate)
+        : `${shortDate(closure.startDate)} – ${shortDate(closure.endDate)}`
+      : '';
+    return `${change.action === 'created' ? 'Closed' : 'Opened again'} ${dates}${closure ? ` (${closure.reason})` : ''}`;
+  }
+  const before = scheduleSchema.safeParse(change.before);
+  const after = scheduleSchema.safeParse(change.after);
+  if (!before.success || !after.success) return 'Changed the schedule';
+  const parts: string[] = [];
+  const from: Schedule = before.data;
+  const to: Schedule = after.data;
+  if (openingHoursNote(from) !== openingHoursNote(to)) parts.push(`hours: ${openingHoursNote(to)}`);
+  if (from.slotStepMinutes !== to.slotStepMinutes)
+    parts.push(`slot step ${from.slotStepMinutes} → ${to.slotStepMinutes} min`);
+  if (from.bufferMinutes !== to.bufferMinutes)
+    parts.push(`buffer ${from.bufferMinutes} → ${to.bufferMinutes} min`);
+  if (from.minNoticeHours !== to.minNoticeHours)
+    parts.push(`notice ${from.minNoticeHours} → ${to.minNoticeHours} h`);
+  if (from.horizonDays !== to.horizonDays) parts.push(`horizon ${from.horizonDays} → ${to.horizonDays} days`);
+  return parts.length === 0 ? 'Saved the schedule unchanged' : `Changed ${parts.join('; ')}`;
+}
+
+/** The latest changes of the schedule or the closed dates: when, who, what. */
+export function CalendarChanges({ title, changes }: { title: string; changes: readonly CalendarChange[] }) {
+  return (
+    <section aria-label={title} className="space-y-2">
+      <h3 className="text-base font-semibold text-slate-900">{title}</h3>
+      {changes.length === 0 ? (
+        <p className="text-sm text-slate-700">No changes yet.</p>
+      ) : (
+        <ul className="space-y-2">
+          {changes.map((change) => (
+            <li
+              key={`${change.at}-${change.action}`}
+              className="rounded-lg border border-slate-200 bg-white p-3 text-sm"
+              data-testid="calendar-change"
+            >
+              <span className="text-slate-700">
+                <time dateTime={change.at}>
+                  {new Date(change.at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
+                </time>
+                {` · ${change.by} · `}
+              </span>
+              <span className="text-slate-900">{summary(change)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+import { type Booking, type FieldError, paths, shortDate } from '@portal/domain';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useNotify } from '../../../components/notifications/use-notify';
+import { BusyButton } from '../../../components/ui/busy-button';
+import { buttonStyles } from '../../../components/ui/button-styles';
+import { type ListTexts, QueryStates } from '../../../components/ui/query-states';
+import { FormMessage, TextField } from '../../../components/ui/text-field';
+import { ApiError } from '../../../lib/api-error';
+import { useAddClosure, useClosures, useRemoveClosure } from '../api/calendar';
+import { bookingDay, bookingHours, clientName } from '../format';
+
+const closureTexts: ListTexts = {
+  loading: 'Loading closed dates...',
+  failed: 'Failed to load the closed dates.',
+  empty: 'No closed dates.',
+};
+
+function dates(startDate: string, endDate: string): string {
+  return startDate === endDate ? shortDate(startDate) : `${shortDate(startDate)} – ${shortDate(endDate)}`;
+}
+
+/**
+ * Closed dates: add a date or a range with its reason (the bookings already on those dates are then listed, for
+ * the firm to move or cancel), and open them again.
+ */
+export function ClosuresPanel() {
+  const closures = useClosures();
+  const add = useAddClosure();
+  const remove = useRemoveClosure();
+  const { notify } = useNotify();
+  const [draft, setDraft] = useState({ startDate: '', endDate: '', reason: '' });
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [affected, setAffected] = useState<Booking[] | undefined>();
+  const errorOf = (field: string) => errors.find((error) => error.path === field)?.msg;
+
+  function submit() {
+    setErrors([]);
+    add.mutate(
+      { ...draft, endDate: draft.endDate || draft.startDate },
+      {
+        onSuccess: (answer) => {
+          setAffected(answer.affectedBookings);
+          setDraft({ startDate: '', endDate: '', reason: '' });
+          notify({ type: 'success', title: 'Saved', message: 'Closed dates added' });
+        },
+        onError: (error) => {
+          setErrors(error instanceof ApiError ? error.errors : []);
+          notify({ type: 'error', title: 'Error', message: error.message });
+        },
+      },
+    );
+  }
+
+  return (
+    <section aria-labelledby="closures-heading" className="space-y-4">
+      <h2 id="closures-heading" className="text-xl font-semibold text-slate-900">
+        Closed dates
+      </h2>
+      <form
+        className="grid gap-4 sm:grid-cols-[auto_auto_1fr_auto] sm:items-end"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <TextField
+          label="First closed date"
+          type="date"
+          required
+          value={draft.startDate}
+          onChange={(event) => setDraft({ ...draft, startDate: event.target.value })}
+          error={errorOf('startDate')}
+        />
+        <TextField
+          label="Last closed date"
+          type="date"
+          hint="Leave empty for one day"
+          value={draft.endDate}
+          onChange={(event) => setDraft({ ...draft, endDate: event.target.value })}
+          error={errorOf('endDate')}
+        />
+        <TextField
+          label="Reason"
+          required
+          placeholder="Holiday, time off..."
+          value={draft.reason}
+          onChange={(event) => setDraft({ ...draft, reason: event.target.value })}
+          error={errorOf('reason')}
+        />
+        <BusyButton
+          type="submit"
+          busy={add.isPending}
+          busyLabel="Closing..."
+          className={buttonStyles.primary}
+        >
+          Close Dates
+        </BusyButton>
+      </form>
+      {affected && affected.length > 0 && (
+        <FormMessage type="info">
+          <p className="font-semibold">
+            {`${affected.length} active ${affected.length === 1 ? 'booking falls' : 'bookings fall'} on these dates:`}
+          </p>
+          <ul className="mt-2 list-disc pl-5" data-testid="affected-bookings">
+            {affected.map((booking) => (
+              <li key={booking.id}>
+                {`${shortDate(bookingDay(booking))}, ${bookingHours(booking)} · ${booking.services.name} · ${clientName(booking)} · ${booking.confirmation_code}`}
+              </li>
+            ))}
+          </ul>
+          <Link to={paths.adminBookings} className="mt-2 inline-block font-semibold underline">
+            Move or cancel them in All Bookings
+          </Link>
+        </FormMessage>
+      )}
+      <QueryStates query={closures} texts={closureTexts} isEmpty={(answer) => answer.closures.length === 0}>
+        {(answer) => (
+          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" data-testid="closures">
+            {answer.closures.map((closure) => (
+              <li key={closure.id} className="flex items-center justify-between gap-4 px-4 py-3">
+                <span>
+                  <span className="font-semibold text-slate-900">
+                    {dates(closure.startDate, closure.endDate)}
+                  </span>
+                  <span className="text-slate-700">{` · ${closure.reason}`}</span>
+                </span>
+                <button
+                  type="button"
+                  className={`${buttonStyles.secondary} px-3 py-1.5 text-sm`}
+                  aria-label={`Open ${dates(closure.startDate, closure.endDate)} again`}
+                  disabled={remove.isPending}
+                  onClick={() =>
+                    remove.mutate(closure.id, {
+                      onError: (error) => notify({ type: 'error', title: 'Error', message: error.message }),
+                    })
+                  }
+                >
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryStates>
+    </section>
+  );
+}
