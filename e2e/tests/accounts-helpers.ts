@@ -44,7 +44,7 @@ export function linkTo(mail: Mail, path: RegExp): string {
 }
 
 /** State-changing calls to the accounts service carry the site's Origin, as a browser's would. */
-function origin(page: Page): Record<string, string> {
+export function origin(page: Page): Record<string, string> {
   return { Origin: new URL(page.url() === 'about:blank' ? 'http://127.0.0.1' : page.url()).origin };
 }
 
