@@ -5,13 +5,22 @@ import { once } from 'node:events';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { accountErrorCodes, bookingMessages, defaultBusinessTimeZone, zonedInstant } from '@portal/domain';
+import {
+  accountErrorCodes,
+  bookingMessages,
+  calendarApiPaths,
+  defaultBusinessTimeZone,
+  editableServiceFields,
+  serviceAdminApiPaths,
+  zonedInstant,
+} from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../../src/db/client.ts';
 import { outbox } from '../../src/db/schema.ts';
 import { operatorFile } from '../../src/lib/operator-channel.ts';
+import { setRole } from '../../src/modules/users/users.service.ts';
 import { dayAllocator } from '../bookings/clients.ts';
 import { createTestDatabase, type TestDatabase, testDriver } from '../helpers/build-test-app.ts';
 import { spawnServerScript } from '../helpers/child-process.ts';
@@ -235,6 +244,48 @@ describe.skipIf(testDriver !== 'postgres')('three server processes on one Postgr
     expect(statuses.filter((status) => status === 409)).toHaveLength(29);
     for (const response of responses.filter((item) => item.status === 409)) {
       expect(response.body).toEqual({ message: bookingMessages.slotTaken });
+    }
+  });
+
+  it('shows a change to the calendar or the catalogue, made through one process, on the others within a second', async () => {
+    const admin = bookers.at(-1) as Account;
+    await setRole(database.handle.db, admin.email, 'admin');
+    const date = dayAllocator(5)();
+    const closed = await call(0, 'POST', calendarApiPaths.closures, {
+      cookie: admin.cookie,
+      body: { startDate: date, endDate: date, reason: 'Holiday' },
+    });
+    expect(closed.status, await closed.clone().text()).toBe(201);
+    const [service] = (
+      (await (await call(0, 'GET', serviceAdminApiPaths.services, { cookie: admin.cookie })).json()) as {
+        services: Record<string, unknown>[];
+      }
+    ).services;
+    if (!service) throw new Error('no service');
+    const record = Object.fromEntries(editableServiceFields.map((field) => [field, service[field]]));
+    const raised = await call(0, 'PUT', serviceAdminApiPaths.service(String(service.id)), {
+      cookie: admin.cookie,
+      body: { ...record, hourly_rate: Number(service.hourly_rate) + 1 },
+    });
+    expect(raised.status).toBe(200);
+    for (const index of [1, 2]) {
+      await waitUntil(
+        async () => {
+          const day = (await (
+            await call(index, 'GET', `/api/services/1/availability?date=${date}`)
+          ).json()) as {
+            slots: unknown[];
+          };
+          const listed = (await (await call(index, 'GET', '/api/services')).json()) as {
+            services: { id: number; hourly_rate: number }[];
+          };
+          const rate = listed.services.find((item) => item.id === service.id)?.hourly_rate;
+          return day.slots.length === 0 && rate === Number(service.hourly_rate) + 1;
+        },
+        `server ${index} to see the closure and the new rate`,
+        // Each process checks the versions every 250 ms; the margin is for a loaded machine's own requests.
+        2_000,
+      );
     }
   });
 
