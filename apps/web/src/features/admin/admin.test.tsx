@@ -5,7 +5,10 @@ import {
   adminApiPaths,
   adminMessages,
   type BookingStats,
+  calendarApiPaths,
   defaultBusinessTimeZone,
+  defaultSchedule,
+  openingHoursNote,
   periodRange,
   todayIn,
   type UndeliveredMailResponse,
@@ -319,6 +322,25 @@ describe('admin dashboard', () => {
       .toBeVisible();
     await expect.element(page.getByRole('heading', { name: 'Mon, Jan 7, 2030' })).toBeVisible();
     await expect.element(page.getByTestId('upcoming-booking').first()).toHaveTextContent('09:00 – 10:30 MST');
+  });
+
+  it("marks a closed day in the upcoming schedule, under the firm's hours", async () => {
+    dashboardApi((call) => {
+      if (call.path === calendarApiPaths.closures) {
+        return ok({
+          closures: [{ id: 1, startDate: '2030-01-07', endDate: '2030-01-07', reason: 'Holiday' }],
+          changes: [],
+        });
+      }
+      if (call.path === calendarApiPaths.schedule) return ok({ schedule: defaultSchedule, changes: [] });
+      return undefined;
+    });
+    renderAt('/admin');
+    await page.getByRole('tab', { name: 'Upcoming Schedule' }).click();
+    await expect
+      .element(page.getByRole('heading', { name: 'Mon, Jan 7, 2030 Closed: Holiday' }))
+      .toBeVisible();
+    await expect.element(page.getByText(`${openingHoursNote(defaultSchedule)}.`)).toBeVisible();
   });
 });
 

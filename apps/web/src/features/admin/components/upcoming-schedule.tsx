@@ -1,6 +1,14 @@
-import { type Booking, defaultBusinessTimeZone, shortDate, zoneName } from '@portal/domain';
+import {
+  type Booking,
+  closureOn,
+  defaultBusinessTimeZone,
+  openingHoursNote,
+  shortDate,
+  zoneName,
+} from '@portal/domain';
 import { type ListTexts, QueryStates } from '../../../components/ui/query-states';
 import { StatusBadge } from '../../../components/ui/status-badge';
+import { useClosures, useSchedule } from '../api/calendar';
 import { useUpcomingBookings } from '../api/get-upcoming-bookings';
 import { bookingDay, bookingHours, clientName } from '../format';
 import { StatusSelect } from './status-select';
@@ -21,9 +29,14 @@ function byDay(bookings: readonly Booking[]): [string, Booking[]][] {
   return [...days];
 }
 
-/** Upcoming Schedule: the coming pending and confirmed bookings by start time, in the business time zone named. */
+/**
+ * Upcoming Schedule: the coming pending and confirmed bookings by start time, in the business time zone named, under
+ * the firm's opening hours; a day the firm has closed is marked, so its bookings can be moved.
+ */
 export function UpcomingSchedule() {
   const upcoming = useUpcomingBookings();
+  const schedule = useSchedule().data?.schedule;
+  const closures = useClosures().data?.closures ?? [];
   const timeZone = upcoming.data?.[0]?.time_zone ?? defaultBusinessTimeZone;
   return (
     <section aria-labelledby="upcoming-schedule">
@@ -33,13 +46,21 @@ export function UpcomingSchedule() {
       <p className="mt-1 text-sm text-slate-700">
         Pending and confirmed bookings still to come, soonest first. Times are in {zoneName(timeZone)}.
       </p>
+      {schedule && <p className="mt-1 text-sm text-slate-700">{openingHoursNote(schedule)}.</p>}
       <div className="mt-4">
         <QueryStates query={upcoming} texts={upcomingTexts} isEmpty={(bookings) => bookings.length === 0}>
           {(coming) => (
             <ol className="space-y-6">
               {byDay(coming).map(([day, bookings]) => (
                 <li key={day}>
-                  <h3 className="text-base font-semibold text-slate-900">{shortDate(day)}</h3>
+                  <h3 className="text-base font-semibold text-slate-900">
+                    {shortDate(day)}
+                    {closureOn(closures, day) && (
+                      <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                        {`Closed: ${closureOn(closures, day)?.reason}`}
+                      </span>
+                    )}
+                  </h3>
                   <ul className="mt-2 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
                     {bookings.map((booking) => (
                       <li
