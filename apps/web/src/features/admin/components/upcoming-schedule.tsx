@@ -56,9 +56,12 @@ export function UpcomingSchedule() {
                   <h3 className="text-base font-semibold text-slate-900">
                     {shortDate(day)}
                     {closureOn(closures, day) && (
-                      <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-                        {`Closed: ${closureOn(closures, day)?.reason}`}
-                      </span>
+                      <>
+                        {' '}
+                        <span className="ml-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                          {`Closed: ${closureOn(closures, day)?.reason}`}
+                        </span>
+                      </>
                     )}
                   </h3>
                   <ul className="mt-2 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
