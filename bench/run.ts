@@ -66,7 +66,11 @@ async function waitFor(url: string): Promise<void> {
 }
 
 function start(args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'ignore' });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: 'ignore',
+  });
   // A server that could not start (its port taken by a leftover) must not be measured in its place.
   child.once('exit', (code) => {
     if (code !== 0 && code !== null) {
