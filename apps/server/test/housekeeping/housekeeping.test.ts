@@ -295,7 +295,13 @@ describe('several server processes', () => {
     if (!url) throw new Error('no database url');
     const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-data-'));
     const other: FastifyInstance = await buildApp(
-      testConfig({ DATABASE_URL: url, DATA_DIR: dataDir, SMTP_URL: capture.url, MAIL_FROM: mailFrom }),
+      testConfig({
+        DATABASE_URL: url,
+        AUTH_SECRET: 'housekeeping-test-secret-0123456789abcdef',
+        DATA_DIR: dataDir,
+        SMTP_URL: capture.url,
+        MAIL_FROM: mailFrom,
+      }),
       { mail: mailTiming },
     );
     await other.ready();
