@@ -134,6 +134,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(bookingsRoutes, {
     timeZone: config.businessTimeZone,
     maxPendingBookings: config.maxPendingBookingsPerClient,
+    changeNoticeHours: config.clientChangeNoticeHours,
+    appUrl: config.appUrl,
+    mailFrom: config.mailFrom,
   });
   await app.register(calendarRoutes, { timeZone: config.businessTimeZone });
   await app.register(adminRoutes, {

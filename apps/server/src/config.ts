@@ -1,6 +1,6 @@
 // The environment, parsed once. This is the only module that reads process.env.
 import { isAbsolute, resolve } from 'node:path';
-import { defaultBusinessTimeZone, isTimeZone } from '@portal/domain';
+import { defaultBusinessTimeZone, defaultClientChangeNoticeHours, isTimeZone } from '@portal/domain';
 import { z } from 'zod';
 import { type DatabaseLimits, defaultDatabaseLimits } from './db/limits.ts';
 
@@ -50,6 +50,8 @@ export interface Config {
   smtpTimeoutMs: number;
   /** Hours after which an unconfirmed pending booking is cancelled (PENDING_EXPIRY_HOURS, default 72; 0: never). */
   pendingExpiryHours: number;
+  /** Hours before the start when a client's cancelling and rescheduling close (CLIENT_CHANGE_NOTICE_HOURS, default 24; 0: at the start). */
+  clientChangeNoticeHours: number;
   /** How often housekeeping runs across all processes (HOUSEKEEPING_INTERVAL_MINUTES, default 60). */
   housekeepingIntervalMs: number;
   /** Time to receive and answer one request (REQUEST_TIMEOUT_MS, default 8000); over it, 503. */
@@ -165,6 +167,7 @@ const environmentSchema = z.object({
   MAIL_MAX_ATTEMPTS: positiveWholeNumber(8),
   SMTP_TIMEOUT_SECONDS: positiveNumber(15),
   PENDING_EXPIRY_HOURS: wholeNumber(72),
+  CLIENT_CHANGE_NOTICE_HOURS: wholeNumber(defaultClientChangeNoticeHours),
   HOUSEKEEPING_INTERVAL_MINUTES: positiveNumber(60),
   REQUEST_TIMEOUT_MS: positiveWholeNumber(defaultRequestTimeoutMs),
   BODY_LIMIT_BYTES: positiveWholeNumber(defaultBodyLimitBytes),
@@ -271,6 +274,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailMaxAttempts: values.MAIL_MAX_ATTEMPTS,
     smtpTimeoutMs: Math.round(values.SMTP_TIMEOUT_SECONDS * 1000),
     pendingExpiryHours: values.PENDING_EXPIRY_HOURS,
+    clientChangeNoticeHours: values.CLIENT_CHANGE_NOTICE_HOURS,
     housekeepingIntervalMs: Math.round(values.HOUSEKEEPING_INTERVAL_MINUTES * 60_000),
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
     bodyLimitBytes: values.BODY_LIMIT_BYTES,

@@ -41,6 +41,7 @@ describe('loadConfig', () => {
       MAIL_MAX_ATTEMPTS: '5',
       SMTP_TIMEOUT_SECONDS: '7.5',
       PENDING_EXPIRY_HOURS: '0',
+      CLIENT_CHANGE_NOTICE_HOURS: '48',
       HOUSEKEEPING_INTERVAL_MINUTES: '15',
       REQUEST_TIMEOUT_MS: '9000',
       BODY_LIMIT_BYTES: '32768',
@@ -69,6 +70,7 @@ describe('loadConfig', () => {
       mailMaxAttempts: 5,
       smtpTimeoutMs: 7500,
       pendingExpiryHours: 0,
+      clientChangeNoticeHours: 48,
       housekeepingIntervalMs: 15 * 60_000,
       requestTimeoutMs: 9000,
       bodyLimitBytes: 32_768,
@@ -139,6 +141,10 @@ describe('loadConfig', () => {
     [{ MAIL_MAX_ATTEMPTS: '0' }, /^MAIL_MAX_ATTEMPTS must be a positive whole number/],
     [{ SMTP_TIMEOUT_SECONDS: '-1' }, /^SMTP_TIMEOUT_SECONDS must be a positive number/],
     [{ PENDING_EXPIRY_HOURS: '1.5' }, /^PENDING_EXPIRY_HOURS must be a whole number \(0 or more\)/],
+    [
+      { CLIENT_CHANGE_NOTICE_HOURS: '-1' },
+      /^CLIENT_CHANGE_NOTICE_HOURS must be a whole number \(0 or more\)/,
+    ],
     [{ HOUSEKEEPING_INTERVAL_MINUTES: 'never' }, /^HOUSEKEEPING_INTERVAL_MINUTES must be a positive number/],
     [{ REQUEST_TIMEOUT_MS: '0' }, /^REQUEST_TIMEOUT_MS must be a positive whole number/],
     [{ BODY_LIMIT_BYTES: '64k' }, /^BODY_LIMIT_BYTES must be a positive whole number/],
@@ -186,6 +192,11 @@ describe('loadConfig', () => {
       pendingExpiryHours: 72,
       housekeepingIntervalMs: 60 * 60_000,
     });
+  });
+
+  it("closes a client's changes 24 hours before the consultation unless told otherwise", () => {
+    expect(loadConfig({}).clientChangeNoticeHours).toBe(24);
+    expect(loadConfig({ CLIENT_CHANGE_NOTICE_HOURS: '0' }).clientChangeNoticeHours).toBe(0);
   });
 
   it('defaults the sender to the company', () => {

@@ -17,6 +17,13 @@ export type ActiveBookingStatus = (typeof activeBookingStatuses)[number];
 export const bookingEventActors = ['client', 'admin', 'system'] as const;
 export type BookingEventActor = (typeof bookingEventActors)[number];
 
+/**
+ * What an entry of a booking's history records: its creation, a status change, a move to another time (with the
+ * old and new start), or the client's review of it (written by the reviews feature).
+ */
+export const bookingEventTypes = ['created', 'status_changed', 'rescheduled', 'reviewed'] as const;
+export type BookingEventType = (typeof bookingEventTypes)[number];
+
 export function isBookingStatus(value: unknown): value is BookingStatus {
   return typeof value === 'string' && (bookingStatuses as readonly string[]).includes(value);
 }
@@ -25,24 +32,101 @@ export function isActiveBookingStatus(status: BookingStatus): status is ActiveBo
   return (activeBookingStatuses as readonly string[]).includes(status);
 }
 
+// ——— The client's own changes (docs/product.md#statuses) ———
+
+/** Hours before the start after which a client can no longer cancel or reschedule, unless CLIENT_CHANGE_NOTICE_HOURS says otherwise. */
+export const defaultClientChangeNoticeHours = 24;
+
 /**
- * Why a client may not cancel this booking, or undefined when they may: only a confirmed booking, and only before
- * it starts (docs/product.md#statuses). The status is judged first, so a repeated cancellation still reads as one.
+ * The moment a client's changes close: `noticeHours` elapsed hours before the start (so across a daylight-saving
+ * change the wall clock reads an hour more or less), or the start itself when the notice is 0 (off).
+ */
+export function clientChangesCloseAt(startsAt: Date | string, noticeHours: number): Date {
+  return new Date(new Date(startsAt).getTime() - Math.max(0, noticeHours) * 3_600_000);
+}
+
+/**
+ * Why a client may no longer change (cancel or reschedule) a booking that has not started, or undefined while
+ * they may: changes are open strictly before `clientChangesCloseAt`. The web shows this message instead of acting.
+ */
+export function clientChangeNoticeRefusal(
+  startsAt: Date | string,
+  now: Date,
+  noticeHours: number,
+): string | undefined {
+  if (noticeHours <= 0) return undefined;
+  return now.getTime() < clientChangesCloseAt(startsAt, noticeHours).getTime()
+    ? undefined
+    : bookingMessages.changeNoticePassed(noticeHours);
+}
+
+function hasStarted(startsAt: Date | string, now: Date): boolean {
+  return new Date(startsAt).getTime() <= now.getTime();
+}
+
+/**
+ * Why a client may not cancel this booking, or undefined when they may: only a confirmed booking, only before it
+ * starts, and only until `noticeHours` before it (docs/product.md#statuses). The status is judged first, so a
+ * repeated cancellation still reads as one; a start already past says so rather than naming the notice.
  */
 export function clientCancelRefusal(
   status: BookingStatus,
   startsAt: Date | string,
   now: Date,
+  noticeHours = 0,
 ): string | undefined {
   if (status !== 'confirmed') return bookingMessages.onlyConfirmedCancellable(status);
-  if (new Date(startsAt).getTime() <= now.getTime()) return bookingMessages.cancelAfterStart;
-  return undefined;
+  if (hasStarted(startsAt, now)) return bookingMessages.cancelAfterStart;
+  return clientChangeNoticeRefusal(startsAt, now, noticeHours);
 }
 
-/** Whether the client may cancel: confirmed and not yet started. */
-export function canClientCancel(status: BookingStatus, startsAt: Date | string, now: Date): boolean {
-  return clientCancelRefusal(status, startsAt, now) === undefined;
+/** Whether the client may cancel: confirmed, not yet started, and before the notice period. */
+export function canClientCancel(
+  status: BookingStatus,
+  startsAt: Date | string,
+  now: Date,
+  noticeHours = 0,
+): boolean {
+  return clientCancelRefusal(status, startsAt, now, noticeHours) === undefined;
 }
+
+/**
+ * Why a client may not move this booking to another time, or undefined when they may: pending or confirmed, not
+ * started, and before the notice period. The new time is judged separately, by the rules of a new booking.
+ */
+export function clientRescheduleRefusal(
+  status: BookingStatus,
+  startsAt: Date | string,
+  now: Date,
+  noticeHours = 0,
+): string | undefined {
+  if (!isActiveBookingStatus(status)) return bookingMessages.onlyActiveReschedulable(status);
+  if (hasStarted(startsAt, now)) return bookingMessages.rescheduleAfterStart;
+  return clientChangeNoticeRefusal(startsAt, now, noticeHours);
+}
+
+/** Whether the client may reschedule: pending or confirmed, not yet started, and before the notice period. */
+export function canClientReschedule(
+  status: BookingStatus,
+  startsAt: Date | string,
+  now: Date,
+  noticeHours = 0,
+): boolean {
+  return clientRescheduleRefusal(status, startsAt, now, noticeHours) === undefined;
+}
+
+/** The client's e-mail when they moved their consultation to another time. */
+export const bookingRescheduleMessages = {
+  subject: (code: string) => `Your consultation has been moved — ${code}`,
+  intro: (service: string, previously: string) =>
+    `Your ${service} consultation has been moved to a new time, as you asked. It was previously booked for ${previously}.`,
+  calendarNote:
+    'The attached calendar update (invite.ics) moves the consultation in your calendar to the new time.',
+  outro: (hours: number) =>
+    hours > 0
+      ? `You can still cancel or reschedule it in My Bookings up to ${hours} ${hours === 1 ? 'hour' : 'hours'} before it starts.`
+      : 'You can still cancel or reschedule it in My Bookings until it starts.',
+} as const;
 
 // ——— Pending bookings nobody confirmed (docs/product.md#statuses) ———
 
@@ -144,6 +228,18 @@ export const bookingMessages = {
   onlyConfirmedCancellable: (status: BookingStatus) =>
     `Only confirmed bookings can be cancelled; this booking is ${status}`,
   cancelAfterStart: 'This consultation has already started, so it can no longer be cancelled',
+  /** 409: a client's cancellation or reschedule inside CLIENT_CHANGE_NOTICE_HOURS. */
+  changeNoticePassed: (hours: number) =>
+    `Changes are possible up to ${hours} ${hours === 1 ? 'hour' : 'hours'} before the consultation. Please contact us.`,
+  onlyActiveReschedulable: (status: BookingStatus) =>
+    `Only pending or confirmed bookings can be rescheduled; this booking is ${status}`,
+  rescheduleAfterStart: 'This consultation has already started, so it can no longer be rescheduled',
+  /** 400 on startsAt: the requested time is the one the booking already has. */
+  rescheduleSameSlot: 'The booking is already at this time. Choose a different time slot to reschedule.',
+  rescheduleKeyReused:
+    'This Idempotency-Key was already used to move this booking to a different time. Use a new key for a new change.',
+  rescheduled: 'Booking rescheduled successfully',
+  rescheduleFailed: 'Failed to reschedule booking. Please try again.',
   slotBeyondHorizon: (days: number) => `Consultations can be booked at most ${days} days ahead`,
   pendingLimitReached: (max: number) =>
     `You already have ${max} pending ${max === 1 ? 'booking' : 'bookings'} awaiting confirmation, the most a client may have at a time. Please book again once the firm has confirmed one.`,
@@ -217,7 +313,12 @@ export const bookingApiPaths = {
   bookings: '/api/bookings',
   myBookings: '/api/bookings/my-bookings',
   booking: (id: number | string) => `/api/bookings/${id}`,
+  reschedule: (id: number | string) => `/api/bookings/${id}/reschedule`,
+  calendar: (id: number | string) => `/api/bookings/${id}/calendar.ics`,
 } as const;
+
+/** The most history entries `GET /api/bookings/{id}` answers: the latest ones. */
+export const maxBookingHistoryShown = 100;
 
 /** Request header that makes `POST /api/bookings` safe to retry. */
 export const idempotencyKeyHeader = 'Idempotency-Key';

@@ -3,12 +3,15 @@ import { z } from 'zod';
 import { idParamsSchema, isoInstantSchema } from './api-error.ts';
 import {
   additionalNotesRule,
+  bookingEventActors,
+  bookingEventTypes,
   bookingMessages,
   bookingStatuses,
   contactOptions,
   defaultMyBookingsPageSize,
   defaultPreferredContact,
   defaultUrgency,
+  maxBookingHistoryShown,
   maxIdempotencyKeyLength,
   maxMyBookingsPageSize,
   projectDescriptionError,
@@ -61,6 +64,15 @@ const description = z
     return normalizeText(value ?? '');
   });
 
+/** A chosen slot's start, as the availability answer gave it. */
+const startsAtSchema = z
+  .string({ error: bookingMessages.startsAtInvalid })
+  .refine(
+    (value) => z.iso.datetime({ offset: true }).safeParse(value).success,
+    bookingMessages.startsAtInvalid,
+  )
+  .describe('The chosen slot: its starts_at from the availability answer');
+
 /** `POST /api/bookings`. Optional choices get the wizard's defaults; empty notes become null. */
 export const createBookingBodySchema = z.object({
   serviceId: z.coerce
@@ -69,13 +81,7 @@ export const createBookingBodySchema = z.object({
     .positive(bookingMessages.serviceNotFound)
     .max(2_147_483_647, bookingMessages.serviceNotFound),
   projectDescription: description,
-  startsAt: z
-    .string({ error: bookingMessages.startsAtInvalid })
-    .refine(
-      (value) => z.iso.datetime({ offset: true }).safeParse(value).success,
-      bookingMessages.startsAtInvalid,
-    )
-    .describe('The chosen slot: its starts_at from the availability answer'),
+  startsAt: startsAtSchema,
   urgency: z.enum(urgencyOptions).default(defaultUrgency),
   preferredContact: z.enum(contactOptions).default(defaultPreferredContact),
   additionalNotes: textField(additionalNotesRule)
@@ -163,3 +169,33 @@ export const updateBookingBodySchema = z.object({
   status: z.literal('cancelled', { error: bookingMessages.clientStatusChange }),
 });
 export type UpdateBookingBody = z.infer<typeof updateBookingBodySchema>;
+
+/** One entry of a booking's history as its owner sees it (who, by role only). */
+export const bookingHistoryEntrySchema = z.object({
+  at: isoInstantSchema,
+  type: z.enum(bookingEventTypes),
+  from_status: z.enum(bookingStatuses).nullable().describe('null for the creation'),
+  to_status: z.enum(bookingStatuses),
+  from_starts_at: isoInstantSchema.optional().describe('rescheduled: the start it had before'),
+  starts_at: isoInstantSchema.optional().describe('rescheduled: the new start'),
+  by: z.enum(bookingEventActors),
+});
+export type BookingHistoryEntry = z.infer<typeof bookingHistoryEntrySchema>;
+
+/** `GET /api/bookings/{id}`: the booking as My Bookings shows it, and its history, oldest first. */
+export const bookingDetailResponseSchema = z.object({
+  booking: bookingSchema,
+  history: z
+    .array(bookingHistoryEntrySchema)
+    .max(maxBookingHistoryShown)
+    .describe(`Oldest first; the latest ${maxBookingHistoryShown} entries when there are more`),
+  change_notice_hours: z
+    .number()
+    .int()
+    .describe("Hours before the start when the client's cancelling and rescheduling close (0: at the start)"),
+});
+export type BookingDetailResponse = z.infer<typeof bookingDetailResponseSchema>;
+
+/** `POST /api/bookings/{id}/reschedule`: the new slot. */
+export const rescheduleBookingBodySchema = z.object({ startsAt: startsAtSchema });
+export type RescheduleBookingBody = z.infer<typeof rescheduleBookingBodySchema>;

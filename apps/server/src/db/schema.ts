@@ -2,6 +2,7 @@ import {
   adminChangeActions,
   adminChangeSubjects,
   bookingEventActors,
+  bookingEventTypes,
   bookingStatuses,
   contactOptions,
   type Schedule,
@@ -315,13 +316,31 @@ export const bookingEvents = pgTable(
     actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Who made the change: the booking's client, an administrator, or the system (no user). */
     actor: text('actor', { enum: bookingEventActors }).notNull(),
+    /** What happened: created, status_changed, rescheduled, reviewed (a reschedule keeps the status). */
+    type: text('type', { enum: bookingEventTypes }).notNull(),
     fromStatus: text('from_status', { enum: bookingStatuses }),
     toStatus: text('to_status', { enum: bookingStatuses }).notNull(),
+    /** A reschedule's old and new start. */
+    fromStartsAt: instant('from_starts_at'),
+    toStartsAt: instant('to_starts_at'),
+    /** A client's reschedule sent with an Idempotency-Key: a retry with the key finds this event. */
+    idempotencyKey: text('idempotency_key'),
     at: instant('at').notNull().defaultNow(),
   },
   (table) => [
     index('booking_events_booking_idx').on(table.bookingId, table.at),
+    uniqueIndex('booking_events_idempotency_key_idx')
+      .on(table.bookingId, table.idempotencyKey)
+      .where(sql`${table.idempotencyKey} is not null`),
     check('booking_events_actor_known', sql`${table.actor} in ('client', 'admin', 'system')`),
+    check(
+      'booking_events_type_known',
+      sql`${table.type} in ('created', 'status_changed', 'rescheduled', 'reviewed')`,
+    ),
+    check(
+      'booking_events_rescheduled_has_starts',
+      sql`${table.type} <> 'rescheduled' or (${table.fromStartsAt} is not null and ${table.toStartsAt} is not null)`,
+    ),
     check(
       'booking_events_system_has_no_user',
       sql`${table.actor} <> 'system' or ${table.actorUserId} is null`,

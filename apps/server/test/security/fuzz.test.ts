@@ -136,6 +136,12 @@ beforeAll(async () => {
       valid: { status: 'cancelled' },
       cookie: () => client.cookie,
     },
+    'POST /api/bookings/{id}/reschedule': {
+      method: 'POST',
+      url: (id) => `/api/bookings/${id}/reschedule`,
+      valid: { startsAt: zonedInstant(dayAllocator(3)(), 10 * 60, defaultBusinessTimeZone)?.toISOString() },
+      cookie: () => client.cookie,
+    },
     'PUT /api/auth/profile': {
       method: 'PUT',
       url: () => '/api/auth/profile',
@@ -236,6 +242,7 @@ describe('every write route under generated malformed requests', () => {
   it.each([
     'POST /api/bookings',
     'PUT /api/bookings/{id}',
+    'POST /api/bookings/{id}/reschedule',
     'PUT /api/auth/profile',
     'PUT /api/bookings/admin/{id}/status',
     'POST sign-up',

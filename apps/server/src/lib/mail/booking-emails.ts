@@ -1,14 +1,16 @@
 // The client's e-mails about an administrator's decision on a booking, with the calendar part where there is one.
 import {
   type Booking,
+  type BookingStatus,
   bookingExpiryMessages,
+  bookingRescheduleMessages,
   dollars,
   longDate,
   paths,
   productName,
   zoneName,
 } from '@portal/domain';
-import { consultationCalendar, consultationUid, mailbox } from './calendar.ts';
+import { type CalendarMethod, consultationCalendar, consultationUid, mailbox } from './calendar.ts';
 import { compose, type MailMessage } from './letter.ts';
 
 /** '09:00 – 10:00 Mountain Standard Time (America/Phoenix)'. */
@@ -112,15 +114,24 @@ export interface CalendarHistory {
   invited: boolean;
 }
 
-function calendarEvent(
+/** The event's status for a booking: not yet confirmed is tentative. */
+const eventStatuses = {
+  pending: 'TENTATIVE',
+  confirmed: 'CONFIRMED',
+  completed: 'CONFIRMED',
+  cancelled: 'CANCELLED',
+} as const satisfies Record<BookingStatus, string>;
+
+function calendarEvent<Method extends CalendarMethod>(
   booking: Booking,
-  method: 'REQUEST' | 'CANCEL',
+  method: Method,
   history: CalendarHistory,
   options: BookingMailOptions,
   myBookingsUrl: string,
 ) {
   return consultationCalendar({
     method,
+    eventStatus: eventStatuses[booking.status],
     uid: consultationUid(booking.id, options.appUrl),
     sequence: history.sequence,
     startsAt: new Date(booking.starts_at),
@@ -177,4 +188,47 @@ export function statusChangeEmail(
           : {}),
       };
   }
+}
+
+/** '{weekday, month day, year}, HH:MM – HH:MM {zone}': where a booking was before it moved. */
+function previousTime(previous: Booking): string {
+  return `${longDate(previous.booking_date)}, ${bookingTimeRange(previous)}`;
+}
+
+/**
+ * The client's e-mail after they moved their booking: the new time, where it was, and the calendar update (same
+ * UID, higher SEQUENCE), which moves the event in the client's calendar.
+ */
+export function rescheduledEmail(
+  booking: Booking,
+  previous: Booking,
+  history: CalendarHistory,
+  options: BookingMailOptions & { changeNoticeHours: number },
+): MailMessage {
+  const myBookingsUrl = new URL(paths.myBookings, options.appUrl).toString();
+  return {
+    ...compose({
+      to: booking.user_profiles.email,
+      subject: bookingRescheduleMessages.subject(booking.confirmation_code),
+      name: firstName(booking),
+      intro: [bookingRescheduleMessages.intro(booking.services.name, previousTime(previous))],
+      details: bookingDetails(booking),
+      action: { label: 'View My Bookings', url: myBookingsUrl },
+      outro: [
+        bookingRescheduleMessages.calendarNote,
+        bookingRescheduleMessages.outro(options.changeNoticeHours),
+      ],
+    }),
+    icalEvent: calendarEvent(booking, 'REQUEST', history, options, myBookingsUrl),
+  };
+}
+
+/** The consultation as a file to download (METHOD:PUBLISH), at the revision its history has reached. */
+export function consultationFile(
+  booking: Booking,
+  history: CalendarHistory,
+  options: BookingMailOptions,
+): string {
+  const myBookingsUrl = new URL(paths.myBookings, options.appUrl).toString();
+  return calendarEvent(booking, 'PUBLISH', history, options, myBookingsUrl).content;
 }

@@ -12,8 +12,11 @@ import ical, {
 import { tzlib_get_ical_block, tzlib_get_timezones } from 'timezones-ical-library';
 import type { OutboxCalendarEvent } from '../../db/schema.ts';
 
-export interface ConsultationEvent {
-  method: OutboxCalendarEvent['method'];
+/** PUBLISH: the file a client downloads (no reply expected); REQUEST and CANCEL travel with e-mails. */
+export type CalendarMethod = OutboxCalendarEvent['method'] | 'PUBLISH';
+
+export interface ConsultationEvent<Method extends CalendarMethod = OutboxCalendarEvent['method']> {
+  method: Method;
   /** Stable per booking: every update and the cancellation must name the same event. */
   uid: string;
   /** Grows with every revision; a client ignores an update whose SEQUENCE is not higher than what it has. */
@@ -29,6 +32,8 @@ export interface ConsultationEvent {
   attendee: { name?: string | undefined; email: string };
   /** DTSTAMP: when this iCalendar object was made. */
   stamp: Date;
+  /** A booking not yet confirmed is TENTATIVE; a cancelled one (or a CANCEL) CANCELLED; else CONFIRMED. */
+  eventStatus?: 'TENTATIVE' | 'CONFIRMED' | 'CANCELLED';
 }
 
 /** The event's UID: `booking-<id>@<host of the app>`. */
@@ -56,12 +61,20 @@ export function mailbox(address: string, fallbackName: string): { name: string; 
   return { name: fallbackName, email: address.trim() };
 }
 
+const icalMethods = {
+  REQUEST: ICalCalendarMethod.REQUEST,
+  CANCEL: ICalCalendarMethod.CANCEL,
+  PUBLISH: ICalCalendarMethod.PUBLISH,
+} as const;
+
 /** The iCalendar object of one consultation, as the outbox stores it. */
-export function consultationCalendar(event: ConsultationEvent): OutboxCalendarEvent {
+export function consultationCalendar<Method extends CalendarMethod>(
+  event: ConsultationEvent<Method>,
+): { method: Method; content: string } {
   const zone = vtimezone(event.timeZone) === null ? null : event.timeZone;
   const calendar = ical({
     prodId: { company: 'OT Consulting', product: 'Client Portal', language: 'EN' },
-    method: event.method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+    method: icalMethods[event.method],
     // No calendar-wide zone (it would also shift DTSTAMP out of UTC): the event names its own, and the
     // generator adds the VTIMEZONE of every zone an event uses.
     timezone: { name: null, generator: vtimezone },
@@ -87,7 +100,7 @@ export function consultationCalendar(event: ConsultationEvent): OutboxCalendarEv
         rsvp: false,
       },
     ],
-    status: event.method === 'CANCEL' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    status: ICalEventStatus[event.method === 'CANCEL' ? 'CANCELLED' : (event.eventStatus ?? 'CONFIRMED')],
   });
   return { method: event.method, content: calendar.toString() };
 }

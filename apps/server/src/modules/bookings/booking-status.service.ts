@@ -8,13 +8,17 @@ import {
   pendingExpiryBounds,
 } from '@portal/domain';
 import { and, asc, eq, lte, or, sql } from 'drizzle-orm';
-import { type Database, type Transaction, transactionRetryingDeadlocks } from '../../db/client.ts';
+import { type Database, transactionRetryingDeadlocks } from '../../db/client.ts';
 import { isExclusionViolation } from '../../db/errors.ts';
 import { bookingEvents, bookings } from '../../db/schema.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
-import { type BookingMailOptions, statusChangeEmail } from '../../lib/mail/booking-emails.ts';
+import {
+  type BookingMailOptions,
+  type CalendarHistory,
+  statusChangeEmail,
+} from '../../lib/mail/booking-emails.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
-import { findBooking } from './booking-read-model.ts';
+import { findBooking, type Reader } from './booking-read-model.ts';
 
 /** Who makes a change: a signed-in user acting as the booking's client or as an administrator, or the system. */
 export type EventActor = { kind: 'client' | 'admin'; userId: string } | { kind: 'system' };
@@ -32,24 +36,32 @@ export async function recordStatusChange(
   actor: EventActor,
 ): Promise<void> {
   await tx.update(bookings).set({ status: to, updatedAt: sql`now()` }).where(eq(bookings.id, booking.id));
-  await tx
-    .insert(bookingEvents)
-    .values({ bookingId: booking.id, ...actorColumns(actor), fromStatus: booking.status, toStatus: to });
+  await tx.insert(bookingEvents).values({
+    bookingId: booking.id,
+    ...actorColumns(actor),
+    type: 'status_changed',
+    fromStatus: booking.status,
+    toStatus: to,
+  });
 }
 
-/** The calendar event's revision and whether an invitation went out, from the booking's history. */
-async function calendarHistory(tx: Transaction, bookingId: number) {
+/**
+ * The calendar event's revision and whether a calendar part went out, from the booking's history. Every change,
+ * a reschedule included, is an event, so their count only grows: each revision outranks the last.
+ */
+export async function calendarHistory(tx: Reader, bookingId: number): Promise<CalendarHistory> {
   const [history] = await tx
     .select({
       changes: sql<number>`count(*)::int`,
-      everConfirmed: sql<boolean>`coalesce(bool_or(${bookingEvents.toStatus} = 'confirmed'), false)`,
+      // A confirmation sends an invitation and so does a reschedule (of a pending booking too): a later
+      // cancellation must withdraw it.
+      invited: sql<boolean>`coalesce(bool_or(${bookingEvents.toStatus} = 'confirmed' or ${bookingEvents.type} = 'rescheduled'), false)`,
     })
     .from(bookingEvents)
     .where(eq(bookingEvents.bookingId, bookingId));
-  // Every change is an event, so their count only grows: each revision outranks the last.
   return {
     sequence: Math.max(0, Number(history?.changes ?? 0) - 1),
-    invited: Boolean(history?.everConfirmed),
+    invited: Boolean(history?.invited),
   };
 }
 

@@ -4,6 +4,7 @@ import {
   availabilityQuerySchema,
   availabilityResponseSchema,
   bookingApiPaths,
+  bookingDetailResponseSchema,
   bookingErrorCodes,
   bookingIdParamsSchema,
   bookingMessages,
@@ -14,10 +15,13 @@ import {
   maxDescriptionLength,
   myBookingsQuerySchema,
   myBookingsResponseSchema,
+  rescheduleBookingBodySchema,
   updateBookingBodySchema,
 } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Caller } from '../../plugins/auth.ts';
 import {
   availability,
   type BookingLimits,
@@ -25,10 +29,16 @@ import {
   createBooking,
   listUserBookings,
 } from './bookings.service.ts';
+import { bookingCalendarFile, bookingDetail, rescheduleOwnBooking } from './own-booking.service.ts';
 
 export interface BookingsRoutesOptions extends BookingLimits {
   /** The business time zone (BUSINESS_TIMEZONE). */
   timeZone: string;
+  /** CLIENT_CHANGE_NOTICE_HOURS: a client's cancelling and rescheduling close this long before the start. */
+  changeNoticeHours: number;
+  /** APP_URL and MAIL_FROM: the reschedule e-mail's links and the calendar event's UID and organizer. */
+  appUrl: string;
+  mailFrom: string;
   /** The clock (tests may fix it). */
   now?: () => Date;
 }
@@ -53,6 +63,12 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
   const { timeZone } = options;
   const clock = () => ({ timeZone, now: options.now?.() ?? new Date() });
   const limits: BookingLimits = { maxPendingBookings: options.maxPendingBookings };
+  const mail = { appUrl: options.appUrl, mailFrom: options.mailFrom };
+  // Administrators are never limited by the change notice, also on their own bookings.
+  const changeNoticeFor = (caller: Caller) => (caller.role === 'admin' ? 0 : options.changeNoticeHours);
+  const notFound = apiErrorBodySchema.describe(
+    `Not the caller's booking, or no such booking: '${bookingMessages.bookingNotFound}' (never revealed)`,
+  );
 
   routes.get(
     bookingApiPaths.availability(':id'),
@@ -153,7 +169,7 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
             `No such booking of the caller: '${bookingMessages.bookingNotFound}'`,
           ),
           409: apiErrorBodySchema.describe(
-            `Not confirmed: '${bookingMessages.onlyConfirmedCancellable('pending')}'; started: '${bookingMessages.cancelAfterStart}'`,
+            `Not confirmed: '${bookingMessages.onlyConfirmedCancellable('pending')}'; started: '${bookingMessages.cancelAfterStart}'; within the notice: '${bookingMessages.changeNoticePassed(options.changeNoticeHours)}'`,
           ),
           429: tooManyWrites,
           default: apiErrorBodySchema,
@@ -163,9 +179,122 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
     async (request) => ({
       booking: await cancelOwnBooking(
         app.db,
-        { userId: request.caller.id, bookingId: request.params.id },
+        {
+          userId: request.caller.id,
+          bookingId: request.params.id,
+          changeNoticeHours: changeNoticeFor(request.caller),
+        },
         clock(),
       ),
     }),
+  );
+
+  routes.get(
+    bookingApiPaths.booking(':id'),
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags: ['bookings'],
+        summary: 'One booking as My Bookings shows it, with its history (the owner, or an administrator)',
+        params: bookingIdParamsSchema,
+        response: {
+          200: bookingDetailResponseSchema,
+          400: apiErrorBodySchema.describe('Not a booking id'),
+          401: signedOut,
+          404: notFound,
+          default: apiErrorBodySchema,
+        },
+      },
+    },
+    (request) =>
+      bookingDetail(
+        app.db,
+        request.params.id,
+        { userId: request.caller.id, isAdmin: request.caller.role === 'admin' },
+        { timeZone, changeNoticeHours: options.changeNoticeHours },
+      ),
+  );
+
+  routes.get(
+    bookingApiPaths.calendar(':id'),
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags: ['bookings'],
+        summary: "The caller's booking as an iCalendar file (the same event as the e-mails' invitations)",
+        description:
+          'The same UID and time zone as the e-mails; SEQUENCE grows with every change, a reschedule included.',
+        params: bookingIdParamsSchema,
+        response: {
+          200: {
+            description: 'booking-{id}.ics: a VCALENDAR with METHOD:PUBLISH and one VEVENT',
+            content: { 'text/calendar': { schema: z.string() } },
+          },
+          400: apiErrorBodySchema.describe('Not a booking id'),
+          401: signedOut,
+          404: notFound,
+          default: apiErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const ics = await bookingCalendarFile(app.db, request.params.id, request.caller.id, {
+        ...mail,
+        timeZone,
+      });
+      // A string under a non-JSON content type is sent as it is (no serialization).
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="booking-${request.params.id}.ics"`)
+        .send(ics);
+    },
+  );
+
+  routes.post(
+    bookingApiPaths.reschedule(':id'),
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags: ['bookings'],
+        summary:
+          "Moves the caller's pending or confirmed booking to another slot; safe to retry with an Idempotency-Key",
+        description:
+          'The new slot follows every rule of a new booking. The booking keeps its id, price, confirmation code and status; the client is e-mailed a calendar update.',
+        params: bookingIdParamsSchema,
+        headers: idempotencyHeadersSchema,
+        body: rescheduleBookingBodySchema,
+        response: {
+          200: bookingResponseSchema.describe(
+            'Moved (or, for a retry with the same Idempotency-Key, as moved)',
+          ),
+          400: apiErrorBodySchema.describe(
+            `A slot rule broken, on startsAt (e.g. '${bookingMessages.slotInPast}'), or the same slot: '${bookingMessages.rescheduleSameSlot}'`,
+          ),
+          401: signedOut,
+          404: notFound,
+          409: apiErrorBodySchema.describe(
+            `'${bookingMessages.slotTaken}'; '${bookingMessages.onlyActiveReschedulable('cancelled')}'; '${bookingMessages.rescheduleAfterStart}'; '${bookingMessages.changeNoticePassed(options.changeNoticeHours)}'`,
+          ),
+          422: apiErrorBodySchema.describe(`'${bookingMessages.rescheduleKeyReused}'`),
+          429: tooManyWrites,
+          default: apiErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { booking, moved } = await rescheduleOwnBooking(
+        app.db,
+        {
+          ownerId: request.caller.id,
+          bookingId: request.params.id,
+          startsAt: new Date(request.body.startsAt),
+          idempotencyKey: request.headers['idempotency-key'],
+          changeNoticeHours: changeNoticeFor(request.caller),
+        },
+        clock(),
+        { ...mail, changeNoticeHours: options.changeNoticeHours },
+      );
+      return reply.headers(moved ? {} : { 'idempotent-replayed': 'true' }).send({ booking });
+    },
   );
 }

@@ -211,9 +211,12 @@ export async function createBooking(
         })
         .returning({ id: bookings.id });
       if (!row) throw new Error('The booking insert returned no row');
-      await tx
-        .insert(bookingEvents)
-        .values({ bookingId: row.id, ...actorColumns({ kind: 'client', userId }), toStatus: 'pending' });
+      await tx.insert(bookingEvents).values({
+        bookingId: row.id,
+        ...actorColumns({ kind: 'client', userId }),
+        type: 'created',
+        toStatus: 'pending',
+      });
       return row.id;
     });
   } catch (error) {
@@ -251,14 +254,17 @@ export async function listUserBookings(
 export interface OwnBooking {
   userId: string;
   bookingId: number;
+  /** CLIENT_CHANGE_NOTICE_HOURS for a client; 0 for an administrator (never limited). */
+  changeNoticeHours: number;
 }
 
 /**
- * The owner cancels a confirmed booking that has not started. Another user's booking is not found (its existence
- * is not revealed); any other status, or a start already past, is a 409.
+ * The owner cancels a confirmed booking that has not started, until the change notice before it. Another user's
+ * booking is not found (its existence is not revealed); any other status, a start already past, or a start within
+ * the notice is a 409.
  */
 export async function cancelOwnBooking(db: Database, own: OwnBooking, clock: BookingClock): Promise<Booking> {
-  const { userId, bookingId } = own;
+  const { userId, bookingId, changeNoticeHours } = own;
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ id: bookings.id, status: bookings.status, startsAt: bookings.startsAt })
@@ -266,7 +272,7 @@ export async function cancelOwnBooking(db: Database, own: OwnBooking, clock: Boo
       .where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)))
       .for('update');
     if (!row) throw new NotFound(bookingMessages.bookingNotFound);
-    const refusal = clientCancelRefusal(row.status, row.startsAt, clock.now);
+    const refusal = clientCancelRefusal(row.status, row.startsAt, clock.now, changeNoticeHours);
     if (refusal) throw new Conflict(refusal);
     await recordStatusChange(tx, row, 'cancelled', { kind: 'client', userId });
   });

@@ -1,0 +1,192 @@
+// One booking as its owner manages it: its detail and history, its calendar file, and moving it to another time
+// (docs/product.md#statuses, docs/decisions/108).
+import {
+  type Booking,
+  type BookingDetailResponse,
+  type BookingHistoryEntry,
+  bookingMessages,
+  checkSlotStart,
+  clientRescheduleRefusal,
+  maxBookingHistoryShown,
+} from '@portal/domain';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { type Database, transactionRetryingDeadlocks } from '../../db/client.ts';
+import { isExclusionViolation } from '../../db/errors.ts';
+import { type BookingEventRow, bookingEvents, bookings } from '../../db/schema.ts';
+import { Conflict, invalidField, NotFound, Unprocessable } from '../../lib/errors.ts';
+import {
+  type BookingMailOptions,
+  consultationFile,
+  rescheduledEmail,
+} from '../../lib/mail/booking-emails.ts';
+import { enqueueMail } from '../../lib/mail/outbox.ts';
+import { loadFirmCalendar } from '../calendar/calendar.service.ts';
+import { findBooking, type Reader, selectBookings, toBooking } from './booking-read-model.ts';
+import { actorColumns, calendarHistory } from './booking-status.service.ts';
+import type { BookingClock } from './bookings.service.ts';
+
+/** Who asks for a booking: only its owner finds it, and administrators where the route allows them. */
+export interface BookingViewer {
+  userId: string;
+  /** Administrators see every booking's detail. */
+  isAdmin: boolean;
+}
+
+/** The booking's row as the viewer may see it; another user's booking is not found (its existence is not revealed). */
+function visibleTo(bookingId: number, viewer: BookingViewer): SQL | undefined {
+  return viewer.isAdmin
+    ? eq(bookings.id, bookingId)
+    : and(eq(bookings.id, bookingId), eq(bookings.userId, viewer.userId));
+}
+
+function toHistoryEntry(event: BookingEventRow): BookingHistoryEntry {
+  return {
+    at: event.at.toISOString(),
+    type: event.type,
+    from_status: event.fromStatus,
+    to_status: event.toStatus,
+    ...(event.fromStartsAt ? { from_starts_at: event.fromStartsAt.toISOString() } : {}),
+    ...(event.toStartsAt ? { starts_at: event.toStartsAt.toISOString() } : {}),
+    by: event.actor,
+  };
+}
+
+/** The booking and its latest history (oldest first), for its owner or an administrator. */
+export async function bookingDetail(
+  db: Database,
+  bookingId: number,
+  viewer: BookingViewer,
+  options: { timeZone: string; changeNoticeHours: number },
+): Promise<BookingDetailResponse> {
+  const [row] = await selectBookings(db).where(visibleTo(bookingId, viewer));
+  if (!row) throw new NotFound(bookingMessages.bookingNotFound);
+  // The latest entries: an administrator may change a status any number of times.
+  const events = await db
+    .select()
+    .from(bookingEvents)
+    .where(eq(bookingEvents.bookingId, bookingId))
+    .orderBy(desc(bookingEvents.at), desc(bookingEvents.id))
+    .limit(maxBookingHistoryShown);
+  return {
+    booking: toBooking(row, options.timeZone),
+    history: events.reverse().map(toHistoryEntry),
+    change_notice_hours: options.changeNoticeHours,
+  };
+}
+
+/** The owner's booking as an iCalendar file: the same UID as the e-mails, at the revision its history has reached. */
+export async function bookingCalendarFile(
+  db: Database,
+  bookingId: number,
+  ownerId: string,
+  options: BookingMailOptions & { timeZone: string },
+): Promise<string> {
+  const [row] = await selectBookings(db).where(visibleTo(bookingId, { userId: ownerId, isAdmin: false }));
+  if (!row) throw new NotFound(bookingMessages.bookingNotFound);
+  return consultationFile(toBooking(row, options.timeZone), await calendarHistory(db, bookingId), options);
+}
+
+export interface RescheduleInput {
+  ownerId: string;
+  bookingId: number;
+  startsAt: Date;
+  idempotencyKey?: string | undefined;
+  /** CLIENT_CHANGE_NOTICE_HOURS for a client; 0 for an administrator moving their own booking. */
+  changeNoticeHours: number;
+}
+
+export interface Rescheduled {
+  booking: Booking;
+  /** False when an earlier request with the same Idempotency-Key moved it (a replay). */
+  moved: boolean;
+}
+
+/** An earlier reschedule of this booking with this key: the same new start replays it, another is a 422. */
+async function earlierReschedule(tx: Reader, input: RescheduleInput): Promise<boolean> {
+  if (input.idempotencyKey === undefined) return false;
+  const [event] = await tx
+    .select({ toStartsAt: bookingEvents.toStartsAt })
+    .from(bookingEvents)
+    .where(
+      and(
+        eq(bookingEvents.bookingId, input.bookingId),
+        eq(bookingEvents.idempotencyKey, input.idempotencyKey),
+      ),
+    );
+  if (!event) return false;
+  if (event.toStartsAt?.getTime() !== input.startsAt.getTime()) {
+    throw new Unprocessable(bookingMessages.rescheduleKeyReused);
+  }
+  return true;
+}
+
+/**
+ * The owner moves a pending or confirmed booking, not started and outside the change notice, to another slot that
+ * follows every rule of a new booking. One transaction: the row's times change in place, so the old time is freed
+ * and the new one held at once, under the same exclusion constraint as a new booking (409 when taken); the move is
+ * recorded in the history with both starts, and the client's e-mail with the calendar update goes to the outbox.
+ * The id, price snapshot, confirmation code and status stay.
+ */
+export async function rescheduleOwnBooking(
+  db: Database,
+  input: RescheduleInput,
+  clock: BookingClock,
+  mail: BookingMailOptions & { changeNoticeHours: number },
+): Promise<Rescheduled> {
+  const calendar = await loadFirmCalendar(db);
+  let moved: boolean;
+  try {
+    moved = await transactionRetryingDeadlocks(db, async (tx) => {
+      const [row] = await tx
+        .select({
+          id: bookings.id,
+          status: bookings.status,
+          startsAt: bookings.startsAt,
+          durationMinutes: bookings.durationMinutes,
+        })
+        .from(bookings)
+        .where(visibleTo(input.bookingId, { userId: input.ownerId, isAdmin: false }))
+        .for('update');
+      if (!row) throw new NotFound(bookingMessages.bookingNotFound);
+      // Under the row lock a retry finds what its first attempt did, before any rule could judge it anew.
+      if (await earlierReschedule(tx, input)) return false;
+      const refusal = clientRescheduleRefusal(row.status, row.startsAt, clock.now, input.changeNoticeHours);
+      if (refusal) throw new Conflict(refusal);
+      if (row.startsAt.getTime() === input.startsAt.getTime()) {
+        throw invalidField('startsAt', bookingMessages.rescheduleSameSlot);
+      }
+      // The booked duration (the price snapshot's), on the calendar as it is now.
+      const check = checkSlotStart(input.startsAt, {
+        durationMinutes: row.durationMinutes,
+        ...clock,
+        calendar,
+      });
+      if (!check.ok) throw invalidField('startsAt', check.message);
+      const endsAt = new Date(check.slot.ends_at);
+      const blockedUntil = new Date(endsAt.getTime() + calendar.schedule.bufferMinutes * 60_000);
+
+      const previous = await findBooking(tx, row.id, clock.timeZone);
+      await tx
+        .update(bookings)
+        .set({ startsAt: input.startsAt, endsAt, blockedUntil, updatedAt: sql`now()` })
+        .where(eq(bookings.id, row.id));
+      await tx.insert(bookingEvents).values({
+        bookingId: row.id,
+        ...actorColumns({ kind: 'client', userId: input.ownerId }),
+        type: 'rescheduled',
+        fromStatus: row.status,
+        toStatus: row.status,
+        fromStartsAt: row.startsAt,
+        toStartsAt: input.startsAt,
+        idempotencyKey: input.idempotencyKey ?? null,
+      });
+      const booking = await findBooking(tx, row.id, clock.timeZone);
+      await enqueueMail(tx, rescheduledEmail(booking, previous, await calendarHistory(tx, row.id), mail));
+      return true;
+    });
+  } catch (error) {
+    if (isExclusionViolation(error)) throw new Conflict(bookingMessages.slotTaken);
+    throw error;
+  }
+  return { booking: await findBooking(db, input.bookingId, clock.timeZone), moved };
+}
