@@ -232,6 +232,7 @@ describe('paging limits', () => {
   /** Lists bounded by a rule rather than a page size. */
   const boundedByRule: Record<string, string> = {
     'GET /api/services': 'the catalogue: the seeded services',
+    'GET /api/admin/services': 'the catalogue, retired services too',
     'GET /api/services/{id}/availability': 'one day of slots',
     'GET /api/bookings/admin/stats': 'one entry a day of a range of at most 3,660 days, and the catalogue',
     'GET /api/calendar': 'at most 6 opening ranges a day, and at most 200 closures ahead',
@@ -275,13 +276,16 @@ describe('paging limits', () => {
       }
     }
     expect(unbounded).toEqual([]);
-    expect(paged).toBeGreaterThanOrEqual(3); // my bookings, the admin list, the upcoming schedule
+    // My bookings, the admin list, the upcoming schedule, a service's reviews, the admin reviews.
+    expect(paged).toBeGreaterThanOrEqual(5);
   });
 
   it.each([
     '/api/bookings/my-bookings?limit=101',
     '/api/bookings/admin/all?limit=101',
     '/api/bookings/admin/upcoming?limit=101',
+    '/api/services/1/reviews?limit=51',
+    '/api/admin/reviews?limit=101',
   ])('refuses a page larger than the maximum: %s', async (url) => {
     testApp = await buildTestApp();
     const admin = await signedInAdmin(testApp, 'pager@limits.test');

@@ -100,7 +100,7 @@ describe('admin services', () => {
     const [put] = writes(calls);
     expect(put?.method).toBe('PUT');
     expect(put?.path).toBe(serviceAdminApiPaths.service(1));
-    const { id: _id, icon: _icon, ...record } = webDevelopment;
+    const { id: _id, icon: _icon, rating: _rating, ...record } = webDevelopment;
     expect(put?.body).toEqual({
       ...record,
       hourly_rate: 175,
