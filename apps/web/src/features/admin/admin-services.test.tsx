@@ -48,7 +48,7 @@ function catalogueApi(services: Service[], save?: (call: ApiCall) => Answer) {
       const id = Number(call.path.split('/').at(-1)) || 99;
       return {
         status: call.method === 'POST' ? 201 : 200,
-        body: { service: { id, icon: 'cog', ...(call.body as object) } },
+        body: { service: { id, icon: 'cog', rating: null, ...(call.body as object) } },
       };
     }
     return undefined;
