@@ -9,7 +9,9 @@ import {
   bookingIdParamsSchema,
   bookingMessages,
   createReviewBodySchema,
+  maxAdminReviewsPageSize,
   maxReviewCommentLength,
+  maxReviewsPageSize,
   messages,
   reviewApiPaths,
   reviewIdParamsSchema,
@@ -28,9 +30,11 @@ const signedOut = apiErrorBodySchema.describe(`Not signed in: '${accountMessages
 const notAdmin = apiErrorBodySchema.describe(
   `Signed in, not an administrator: '${accountMessages.adminRequired}'`,
 );
-const badPaging = apiErrorBodySchema.describe(
-  `Bad paging: '${reviewMessages.pageSizeInvalid(50)}', '${reviewMessages.cursorInvalid}'`,
-);
+/** 400 for paging: a limit out of 1..max, or a cursor the list did not give. */
+const badPaging = (max: number) =>
+  apiErrorBodySchema.describe(
+    `Bad paging: '${reviewMessages.pageSizeInvalid(max)}', '${reviewMessages.cursorInvalid}'`,
+  );
 
 /** The longest comment with every character escaped as \uXXXX, and 1 KiB for the rest: under the default limit. */
 export const reviewBodyLimitBytes = maxReviewCommentLength * 6 + 1024;
@@ -88,7 +92,7 @@ export async function reviewsRoutes(app: FastifyInstance) {
         querystring: serviceReviewsQuerySchema,
         response: {
           200: serviceReviewsResponseSchema,
-          400: badPaging,
+          400: badPaging(maxReviewsPageSize),
           404: apiErrorBodySchema.describe(`No such service: '${messages.serviceNotFound}'`),
           default: apiErrorBodySchema,
         },
@@ -107,7 +111,7 @@ export async function reviewsRoutes(app: FastifyInstance) {
         querystring: adminReviewsQuerySchema,
         response: {
           200: adminReviewsResponseSchema,
-          400: badPaging,
+          400: badPaging(maxAdminReviewsPageSize),
           401: signedOut,
           403: notAdmin,
           default: apiErrorBodySchema,
