@@ -18,6 +18,7 @@ import { registerHousekeeping } from './modules/housekeeping/housekeeping.schedu
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { operatorRoutes } from './modules/operator/operator.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
 import { seed } from './modules/services/services.seed.ts';
 import { servicesAdminRoutes } from './modules/services/services-admin.routes.ts';
@@ -139,6 +140,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     mailFrom: config.mailFrom,
   });
   await app.register(calendarRoutes, { timeZone: config.businessTimeZone });
+  await app.register(reviewsRoutes);
   await app.register(adminRoutes, {
     timeZone: config.businessTimeZone,
     requestTimeoutMs: config.requestTimeoutMs,

@@ -19,6 +19,7 @@ import {
 } from './booking-rules.ts';
 import { isIsoDate } from './calendar-dates.ts';
 import { serviceIdParamsSchema } from './catalogue.ts';
+import { bookingReviewSchema } from './review-schemas.ts';
 import { normalizeText } from './text.ts';
 import { textField } from './text-field.ts';
 
@@ -133,6 +134,7 @@ export const bookingSchema = z.object({
   additional_notes: z.string().nullable(),
   total_cost: z.number().int().describe('Whole dollars: rate × duration / 60, rounded, as booked'),
   confirmation_code: z.string().describe('OT-{year}-{id padded to 3 digits}'),
+  review: bookingReviewSchema.nullable().describe("The client's review, once a completed booking has one"),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParamsSchema } from './api-error.ts';
 import categoryContent from './category-content.json' with { type: 'json' };
+import { ratingSummarySchema } from './review-schemas.ts';
 import { serviceIcons } from './service-icons.ts';
 
 export const serviceCategories = [
@@ -58,6 +59,9 @@ export const serviceSchema = z.object({
   technologies: z.array(z.string()),
   deliverables: z.array(z.string()),
   active: z.boolean().describe('false: retired, no longer listed or bookable (its bookings stay)'),
+  rating: ratingSummarySchema
+    .nullable()
+    .describe('The average and count of its public reviews; null until it has one (docs/decisions/109)'),
 });
 export type Service = z.infer<typeof serviceSchema>;
 

@@ -15,6 +15,8 @@ export * from './format.ts';
 export * from './health.ts';
 export * from './messages.ts';
 export * from './profile.ts';
+export * from './review-schemas.ts';
+export * from './reviews.ts';
 export * from './routes.ts';
 export * from './service-admin.ts';
 export * from './service-icons.ts';

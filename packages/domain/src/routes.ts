@@ -45,6 +45,8 @@ export const paths = {
   adminServices: '/admin/services',
   /** Opening hours, buffer, notice, horizon and closed dates. */
   adminSchedule: '/admin/schedule',
+  /** Every review, hidden ones too, to hide one that should not be public. */
+  adminReviews: '/admin/reviews',
   /** The booking wizard of a service; signed in only. */
   book: (serviceId: number | string) => `/book/${serviceId}`,
   /** A booking's detail page. */

@@ -348,6 +348,42 @@ export const bookingEvents = pgTable(
   ],
 );
 
+// ——— Reviews ———
+
+/**
+ * A client's review of a completed consultation: one per booking. Hidden reviews (by an administrator) stay for
+ * the firm but never reach the public list or the figures (docs/decisions/109).
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .unique()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    rating: integer('rating').notNull(),
+    comment: text('comment'),
+    hidden: boolean('hidden').notNull().default(false),
+    ...timestamps(),
+  },
+  (table) => [
+    // A service's public page (newest first) and its figures read only the shown reviews.
+    index('reviews_service_shown_idx')
+      .on(table.serviceId, table.createdAt.desc(), table.id.desc())
+      .where(sql`not ${table.hidden}`),
+    // The administrators' list, newest first.
+    index('reviews_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    check('reviews_rating_range', sql`${table.rating} between 1 and 5`),
+  ],
+);
+
 // ——— Housekeeping ———
 
 /**
@@ -429,3 +465,4 @@ export type BookingEventRow = typeof bookingEvents.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type UserProfileRow = typeof userProfiles.$inferSelect;
+export type ReviewRow = typeof reviews.$inferSelect;

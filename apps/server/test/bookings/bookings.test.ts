@@ -163,6 +163,7 @@ describe('POST /api/bookings', () => {
       additional_notes: 'Bring the ER diagram.',
       total_cost: 263, // 175 × 90 / 60 = 262.5
       confirmation_code: expect.stringMatching(new RegExp(`^OT-(${year}|${year - 1})-\\d{3,}$`)),
+      review: null,
     });
     expect(booking.confirmation_code.endsWith(`-${String(booking.id).padStart(3, '0')}`)).toBe(true);
 

@@ -5,7 +5,7 @@ import { defaultBusinessTimeZone, identityPaths, zonedInstant } from '@portal/do
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInAdmin } from '../admin/fixtures.ts';
+import { seedBookings, signedInAdmin } from '../admin/fixtures.ts';
 import { dayAllocator, postBooking, signedInClient } from '../bookings/clients.ts';
 import { appUrl, freshIp } from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
@@ -123,6 +123,25 @@ beforeAll(async () => {
   const booked = await postBooking(testApp.app, client, validBooking);
   if (booked.statusCode !== 201) throw new Error(booked.body);
   bookingId = String(booked.json().booking.id);
+  // A completed booking of the client, so that fuzzed reviews reach the rules and the database (the first valid
+  // one is stored; later ones meet the one-review rule), and the admin route has a review to aim at.
+  const [completed] = await seedBookings(testApp.app, [
+    { userId: client.id, status: 'completed', createdAt: new Date() },
+  ]);
+  const reviewed = await testApp.app.inject({
+    method: 'POST',
+    url: `/api/bookings/${completed}/review`,
+    headers: { origin: appUrl, cookie: client.cookie },
+    payload: { rating: 5 },
+  });
+  if (reviewed.statusCode !== 201) throw new Error(reviewed.body);
+  const [review] = (
+    await testApp.app.inject({ url: '/api/admin/reviews', headers: { cookie: admin.cookie } })
+  ).json().reviews;
+  /** The path id: the real one in place of the fuzz's booking id. */
+  const aimAt = (real: number) => (id: string) => (id === bookingId ? String(real) : id);
+  const reviewBookingId = aimAt(completed ?? 0);
+  const reviewId = aimAt(review.id);
   routes = {
     'POST /api/bookings': {
       method: 'POST',
@@ -152,6 +171,18 @@ beforeAll(async () => {
       method: 'PUT',
       url: (id) => `/api/bookings/admin/${id}/status`,
       valid: { status: 'confirmed' },
+      cookie: () => admin.cookie,
+    },
+    'POST /api/bookings/{id}/review': {
+      method: 'POST',
+      url: (id) => `/api/bookings/${reviewBookingId(id)}/review`,
+      valid: { rating: 4, comment: 'Useful.\nThank you.' },
+      cookie: () => client.cookie,
+    },
+    'PUT /api/admin/reviews/{id}': {
+      method: 'PUT',
+      url: (id) => `/api/admin/reviews/${reviewId(id)}`,
+      valid: { hidden: true },
       cookie: () => admin.cookie,
     },
     ...identityRoutes(client.cookie, leaving.cookie),
@@ -245,6 +276,8 @@ describe('every write route under generated malformed requests', () => {
     'POST /api/bookings/{id}/reschedule',
     'PUT /api/auth/profile',
     'PUT /api/bookings/admin/{id}/status',
+    'POST /api/bookings/{id}/review',
+    'PUT /api/admin/reviews/{id}',
     'POST sign-up',
     'POST sign-in',
     'POST request-password-reset',

@@ -54,7 +54,7 @@ function send(method: 'GET' | 'POST' | 'PUT', url: string, body?: object, caller
 
 /** The whole editable record of a service, as the form sends it. */
 function editable(service: Service) {
-  const { id: _id, icon: _icon, ...record } = service;
+  const { id: _id, icon: _icon, rating: _rating, ...record } = service;
   return record;
 }
 

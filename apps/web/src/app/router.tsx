@@ -68,6 +68,7 @@ export const router = createBrowserRouter([
                   { path: paths.adminBookings, lazy: page(adminPages, 'AdminBookingsRoute') },
                   { path: paths.adminServices, lazy: page(adminPages, 'AdminServicesRoute') },
                   { path: paths.adminSchedule, lazy: page(adminPages, 'AdminScheduleRoute') },
+                  { path: paths.adminReviews, lazy: page(adminPages, 'AdminReviewsRoute') },
                   { path: '*', lazy: notFound },
                 ],
               },

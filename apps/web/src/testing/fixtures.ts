@@ -18,6 +18,7 @@ export function serviceFixture(overrides: Partial<Service> = {}): Service {
     technologies: [],
     deliverables: [],
     active: true,
+    rating: null,
     ...overrides,
   };
 }
@@ -44,6 +45,7 @@ export function bookingFixture(overrides: Partial<Booking> = {}): Booking {
     additional_notes: null,
     total_cost: 225,
     confirmation_code: `OT-2030-${String(id).padStart(3, '0')}`,
+    review: null,
     ...overrides,
   };
 }

@@ -3,7 +3,7 @@
 import { type Booking, confirmationCode, zonedDate, zonedTime } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { type BookingRow, bookings, services, userProfiles, users } from '../../db/schema.ts';
+import { type BookingRow, bookings, reviews, services, userProfiles, users } from '../../db/schema.ts';
 
 /** A transaction or the database: reads inside a transaction see its own writes. */
 export type Reader = Pick<Database, 'select'>;
@@ -14,6 +14,9 @@ export interface BookingJoinRow {
   email: string;
   firstName: string | null;
   lastName: string | null;
+  /** The client's review (at most one a booking: a unique key), null before one is written. */
+  reviewRating: number | null;
+  reviewComment: string | null;
 }
 
 export function selectBookings(db: Reader) {
@@ -24,11 +27,14 @@ export function selectBookings(db: Reader) {
       email: users.email,
       firstName: userProfiles.firstName,
       lastName: userProfiles.lastName,
+      reviewRating: reviews.rating,
+      reviewComment: reviews.comment,
     })
     .from(bookings)
     .innerJoin(services, eq(services.id, bookings.serviceId))
     .innerJoin(users, eq(users.id, bookings.userId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, bookings.userId));
+    .leftJoin(userProfiles, eq(userProfiles.userId, bookings.userId))
+    .leftJoin(reviews, eq(reviews.bookingId, bookings.id));
 }
 
 export function toBooking(row: BookingJoinRow, timeZone: string): Booking {
@@ -55,6 +61,7 @@ export function toBooking(row: BookingJoinRow, timeZone: string): Booking {
     additional_notes: booking.additionalNotes,
     total_cost: booking.totalCost,
     confirmation_code: confirmationCode(booking.id, booking.createdAt, timeZone),
+    review: row.reviewRating === null ? null : { rating: row.reviewRating, comment: row.reviewComment },
   };
 }
 

@@ -20,7 +20,7 @@ import { adminChanges, type NewServiceRow, services } from '../../db/schema.ts';
 import { bumpCacheVersion } from '../../db/versioned-cache.ts';
 import { HttpError, invalidField, NotFound } from '../../lib/errors.ts';
 import { loadFirmCalendar } from '../calendar/calendar.service.ts';
-import { invalidateCatalogue, listServices, toService } from './services.service.ts';
+import { invalidateCatalogue, listServices, serviceRating, toService } from './services.service.ts';
 
 /** Who makes a change: kept with it (the address too, in case the account goes). */
 export interface Actor {
@@ -190,7 +190,7 @@ export async function updateService(
     }),
   );
   invalidateCatalogue(db);
-  return service;
+  return { ...service, rating: await serviceRating(db, id) };
 }
 
 function asRecord(value: unknown): Record<string, unknown> | null {

@@ -1,11 +1,18 @@
 // The service catalogue: queries, mapping rows to the domain's Service, and the serialized cache.
-import { type Service, serviceIcon, servicesResponseSchema } from '@portal/domain';
-import { asc } from 'drizzle-orm';
+import {
+  averageRating,
+  type RatingSummary,
+  type Service,
+  serviceIcon,
+  servicesResponseSchema,
+} from '@portal/domain';
+import { and, asc, count, eq, not, sum } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { type ServiceRow, services } from '../../db/schema.ts';
+import { reviews, type ServiceRow, services } from '../../db/schema.ts';
 import { versionedCache } from '../../db/versioned-cache.ts';
 
-export function toService(row: ServiceRow): Service {
+/** `rating` is the figures of its shown reviews (null when none): the catalogue and the admin answers read them. */
+export function toService(row: ServiceRow, rating: RatingSummary | null = null): Service {
   return {
     id: row.id,
     name: row.name,
@@ -21,12 +28,42 @@ export function toService(row: ServiceRow): Service {
     technologies: row.technologies,
     deliverables: row.deliverables,
     active: row.active,
+    rating,
   };
 }
 
+/** The figures of shown reviews, of one service or of every service that has any (hidden ones never count). */
+async function ratings(
+  db: Pick<Database, 'select'>,
+  serviceId?: number,
+): Promise<Map<number, RatingSummary>> {
+  const shown = not(reviews.hidden);
+  const rows = await db
+    .select({ serviceId: reviews.serviceId, count: count(), sum: sum(reviews.rating) })
+    .from(reviews)
+    .where(serviceId === undefined ? shown : and(shown, eq(reviews.serviceId, serviceId)))
+    .groupBy(reviews.serviceId);
+  return new Map(
+    rows.map((row) => [
+      row.serviceId,
+      { average: averageRating(Number(row.sum), row.count), count: row.count },
+    ]),
+  );
+}
+
+/** One service's rating figures, or null before its first shown review. */
+export async function serviceRating(
+  db: Pick<Database, 'select'>,
+  serviceId: number,
+): Promise<RatingSummary | null> {
+  return (await ratings(db, serviceId)).get(serviceId) ?? null;
+}
+
 export async function listServices(db: Database): Promise<Service[]> {
+  // Two queries, whatever the number of services: the rows, then every service's figures in one grouped read.
   const rows = await db.select().from(services).orderBy(asc(services.id));
-  return rows.map(toService);
+  const figures = await ratings(db);
+  return rows.map((row) => toService(row, figures.get(row.id) ?? null));
 }
 
 /**

@@ -48,7 +48,7 @@ function catalogueApi(services: Service[], save?: (call: ApiCall) => Answer) {
       const id = Number(call.path.split('/').at(-1)) || 99;
       return {
         status: call.method === 'POST' ? 201 : 200,
-        body: { service: { id, icon: 'cog', ...(call.body as object) } },
+        body: { service: { id, icon: 'cog', rating: null, ...(call.body as object) } },
       };
     }
     return undefined;
@@ -100,7 +100,7 @@ describe('admin services', () => {
     const [put] = writes(calls);
     expect(put?.method).toBe('PUT');
     expect(put?.path).toBe(serviceAdminApiPaths.service(1));
-    const { id: _id, icon: _icon, ...record } = webDevelopment;
+    const { id: _id, icon: _icon, rating: _rating, ...record } = webDevelopment;
     expect(put?.body).toEqual({
       ...record,
       hourly_rate: 175,

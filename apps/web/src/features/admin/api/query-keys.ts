@@ -16,6 +16,7 @@ export const adminKeys = {
   undeliveredMail: ['admin', 'undelivered-mail'] as const,
   schedule: ['admin', 'schedule'] as const,
   closures: ['admin', 'closures'] as const,
+  reviews: ['admin', 'reviews'] as const,
 };
 
 /**

@@ -132,6 +132,9 @@ export function AdminDashboard() {
             <Link to={paths.adminSchedule} className="text-sm font-semibold text-blue-800 hover:underline">
               Schedule &amp; Closed Dates
             </Link>
+            <Link to={paths.adminReviews} className="text-sm font-semibold text-blue-800 hover:underline">
+              Reviews
+            </Link>
           </div>
         </div>
         <PeriodPicker period={period} onChange={choosePeriod} />

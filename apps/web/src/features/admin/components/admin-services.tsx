@@ -39,7 +39,7 @@ const changeTexts: ListTexts = {
 type Editing = { kind: 'none' } | { kind: 'new' } | { kind: 'edit'; service: Service };
 
 function editable(service: Service): ServiceBody {
-  const { id: _id, icon: _icon, ...record } = service;
+  const { id: _id, icon: _icon, rating: _rating, ...record } = service;
   return record;
 }
 

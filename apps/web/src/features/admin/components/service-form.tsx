@@ -42,7 +42,7 @@ function draftOf(service: Service | undefined): Draft {
       active: true,
     };
   }
-  const { id: _id, icon: _icon, hourly_rate, duration, ...rest } = service;
+  const { id: _id, icon: _icon, rating: _rating, hourly_rate, duration, ...rest } = service;
   return { ...rest, hourly_rate: String(hourly_rate), duration: String(duration) };
 }
 

@@ -1,9 +1,11 @@
 import { type Booking, canClientCancel, paths } from '@portal/domain';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button-styles';
+import { StarRating } from '../../../components/ui/star-rating';
 import { bookingTime } from '../format';
 import { BookingArticle } from './booking-article';
+import { ReviewDialog } from './review-dialog';
 
 const small = `${buttonStyles.secondary} px-4 py-2 text-sm`;
 
@@ -35,6 +37,7 @@ export function BookingCard({
   /** Cancelled in this browser only: the server has not received the cancellation yet. */
   cancelNotSent?: boolean;
 }) {
+  const [reviewing, setReviewing] = useState(false);
   return (
     <BookingArticle
       headingId={`booking-${booking.id}-heading`}
@@ -69,10 +72,21 @@ export function BookingCard({
             Cancel
           </button>
         )}
-        {booking.status === 'completed' && (
-          <ComingSoon title="Reviews are coming soon">Leave Review</ComingSoon>
+        {booking.status === 'completed' && !booking.review && (
+          <button type="button" onClick={() => setReviewing(true)} className={small}>
+            Leave Review
+          </button>
         )}
       </div>
+      {booking.review && (
+        <div className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+          <p className="flex items-center gap-2 font-semibold text-slate-900">
+            Your review <StarRating rating={booking.review.rating} />
+          </p>
+          {booking.review.comment && <p className="mt-1 whitespace-pre-line">{booking.review.comment}</p>}
+        </div>
+      )}
+      {reviewing && <ReviewDialog booking={booking} onClose={() => setReviewing(false)} />}
     </BookingArticle>
   );
 }

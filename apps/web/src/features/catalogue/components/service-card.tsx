@@ -4,8 +4,9 @@ import { Link } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { IconList } from '../../../components/ui/icon-list';
 import { ServiceIcon } from '../../../components/ui/service-icon';
+import { RatingFigures } from '../../../components/ui/star-rating';
 
-/** A service in the list: icon, name, rate, session length, description, the category's features, a link. */
+/** A service in the list: icon, name, rate, session length, its rating once reviewed, description, the category's features, a link. */
 export function ServiceCard({ service }: { service: Service }) {
   return (
     <article className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md">
@@ -20,6 +21,7 @@ export function ServiceCard({ service }: { service: Service }) {
         <Clock aria-hidden="true" className="size-4" />
         <span>{`${service.duration} min sessions`}</span>
       </p>
+      <RatingFigures rating={service.rating} className="mt-1" />
       <p className="mt-3 text-slate-700">{service.description}</p>
       <IconList
         icon={Check}

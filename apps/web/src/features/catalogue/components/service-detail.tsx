@@ -5,7 +5,9 @@ import { Link } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { IconList } from '../../../components/ui/icon-list';
 import { ServiceIcon } from '../../../components/ui/service-icon';
+import { RatingFigures } from '../../../components/ui/star-rating';
 import { useSession } from '../../../lib/use-session';
+import { ServiceReviews } from './service-reviews';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -74,6 +76,7 @@ export function ServiceDetail({ service }: { service: Service }) {
             </span>
             <span className="font-semibold text-slate-900">{hourlyRate(service.hourly_rate)}</span>
           </p>
+          <RatingFigures rating={service.rating} className="mt-1 text-base" />
         </div>
       </div>
 
@@ -125,6 +128,7 @@ export function ServiceDetail({ service }: { service: Service }) {
           <Section title="What You'll Receive">
             <CheckList items={content.deliverables} />
           </Section>
+          {service.rating && <ServiceReviews serviceId={service.id} />}
         </div>
 
         <aside aria-label="Book this service" className="lg:col-span-1">

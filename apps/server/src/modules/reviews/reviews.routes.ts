@@ -1,0 +1,145 @@
+// Reviews: the owner of a completed booking writes one; anyone reads a service's shown reviews; administrators
+// list every review and hide or show one (docs/decisions/109).
+import {
+  accountMessages,
+  adminReviewResponseSchema,
+  adminReviewsQuerySchema,
+  adminReviewsResponseSchema,
+  apiErrorBodySchema,
+  bookingIdParamsSchema,
+  bookingMessages,
+  createReviewBodySchema,
+  maxAdminReviewsPageSize,
+  maxReviewCommentLength,
+  maxReviewsPageSize,
+  messages,
+  reviewApiPaths,
+  reviewIdParamsSchema,
+  reviewMessages,
+  reviewResponseSchema,
+  serviceIdParamsSchema,
+  serviceReviewsQuerySchema,
+  serviceReviewsResponseSchema,
+  updateReviewBodySchema,
+} from '@portal/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createReview, listAdminReviews, listServiceReviews, setReviewHidden } from './reviews.service.ts';
+
+const signedOut = apiErrorBodySchema.describe(`Not signed in: '${accountMessages.noActiveSession}'`);
+const notAdmin = apiErrorBodySchema.describe(
+  `Signed in, not an administrator: '${accountMessages.adminRequired}'`,
+);
+/** 400 for paging: a limit out of 1..max, or a cursor the list did not give. */
+const badPaging = (max: number) =>
+  apiErrorBodySchema.describe(
+    `Bad paging: '${reviewMessages.pageSizeInvalid(max)}', '${reviewMessages.cursorInvalid}'`,
+  );
+
+/** The longest comment with every character escaped as \uXXXX, and 1 KiB for the rest: under the default limit. */
+export const reviewBodyLimitBytes = maxReviewCommentLength * 6 + 1024;
+
+export async function reviewsRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const adminOnly = app.requireRole('admin');
+
+  routes.post(
+    reviewApiPaths.review(':id'),
+    {
+      onRequest: app.requireSession,
+      bodyLimit: Math.max(app.initialConfig.bodyLimit ?? 0, reviewBodyLimitBytes),
+      schema: {
+        tags: ['reviews'],
+        summary: "The owner's review of a completed consultation: { rating: 1..5, comment? }, once",
+        params: bookingIdParamsSchema,
+        body: createReviewBodySchema,
+        response: {
+          201: reviewResponseSchema.describe('Saved'),
+          400: apiErrorBodySchema.describe(
+            `Invalid fields as errors[{ path, msg }], e.g. '${reviewMessages.ratingInvalid}'`,
+          ),
+          401: signedOut,
+          404: apiErrorBodySchema.describe(
+            `No such booking of the caller: '${bookingMessages.bookingNotFound}'`,
+          ),
+          409: apiErrorBodySchema.describe(
+            `Not completed: '${reviewMessages.onlyCompleted}'; a second review: '${reviewMessages.alreadyReviewed}'`,
+          ),
+          429: apiErrorBodySchema.describe("The signed-in user's writes per minute are used up"),
+          default: apiErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const review = await createReview(
+        app.db,
+        { userId: request.caller.id, bookingId: request.params.id },
+        request.body,
+      );
+      return reply.code(201).send({ review });
+    },
+  );
+
+  routes.get(
+    reviewApiPaths.serviceReviews(':id'),
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: "A page of a service's reviews, newest first, with the average and count of all of them",
+        description:
+          'Hidden reviews are left out of the list and the figures. Pass nextCursor as cursor for the next page.',
+        params: serviceIdParamsSchema,
+        querystring: serviceReviewsQuerySchema,
+        response: {
+          200: serviceReviewsResponseSchema,
+          400: badPaging(maxReviewsPageSize),
+          404: apiErrorBodySchema.describe(`No such service: '${messages.serviceNotFound}'`),
+          default: apiErrorBodySchema,
+        },
+      },
+    },
+    (request) => listServiceReviews(app.db, request.params.id, request.query),
+  );
+
+  routes.get(
+    reviewApiPaths.adminReviews,
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Every review, hidden ones too, newest first, with its service and author',
+        querystring: adminReviewsQuerySchema,
+        response: {
+          200: adminReviewsResponseSchema,
+          400: badPaging(maxAdminReviewsPageSize),
+          401: signedOut,
+          403: notAdmin,
+          default: apiErrorBodySchema,
+        },
+      },
+    },
+    (request) => listAdminReviews(app.db, request.query),
+  );
+
+  routes.put(
+    reviewApiPaths.adminReview(':id'),
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Hides a review from the public (or shows it again): { hidden: boolean }',
+        params: reviewIdParamsSchema,
+        body: updateReviewBodySchema,
+        response: {
+          200: adminReviewResponseSchema,
+          400: apiErrorBodySchema.describe(`'${reviewMessages.hiddenInvalid}'`),
+          401: signedOut,
+          403: notAdmin,
+          404: apiErrorBodySchema.describe(`'${reviewMessages.reviewNotFound}'`),
+          default: apiErrorBodySchema,
+        },
+      },
+    },
+    async (request) => ({ review: await setReviewHidden(app.db, request.params.id, request.body.hidden) }),
+  );
+}
