@@ -1,4 +1,4 @@
-import { type Booking, canClientCancel, paths } from '@portal/domain';
+import { type Booking, canClientCancel, canClientReschedule, paths } from '@portal/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button-styles';
@@ -26,12 +26,14 @@ export function BookingCard({
   booking,
   now,
   onCancel,
+  onReschedule,
   cancelNotSent = false,
 }: {
   booking: Booking;
   /** The moment the page opened: a booking that has started by then cannot be cancelled. */
   now: Date;
   onCancel: (booking: Booking) => void;
+  onReschedule: (booking: Booking) => void;
   /** Cancelled in this browser only: the server has not received the cancellation yet. */
   cancelNotSent?: boolean;
 }) {
@@ -57,8 +59,11 @@ export function BookingCard({
         <Link to={paths.booking(booking.id)} className={small}>
           View Details
         </Link>
-        {booking.status === 'confirmed' && (
-          <ComingSoon title="Rescheduling is coming soon">Reschedule</ComingSoon>
+        {/* The list has no change notice: within it, the server's refusal says so (decision 110). */}
+        {canClientReschedule(booking.status, booking.starts_at, now) && (
+          <button type="button" onClick={() => onReschedule(booking)} className={small}>
+            Reschedule
+          </button>
         )}
         {canClientCancel(booking.status, booking.starts_at, now) && (
           <button
