@@ -241,6 +241,7 @@ describe('paging limits', () => {
       'at most 200 closures ahead and the latest 20 past ones, and the latest 20 changes',
     'GET /api/admin/undelivered-mail': 'the latest 5 undelivered e-mails, and their count',
     'GET /api/bookings/{id}': "one booking's latest 100 history entries",
+    'GET /api/bookings/activity': "the caller's latest 5 history entries",
     // Red on main before issue 13: the administrators' catalogue is the same list as GET /api/services, retired too.
     'GET /api/admin/services': 'the catalogue, retired services included (as GET /api/services)',
   };

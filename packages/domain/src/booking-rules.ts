@@ -318,7 +318,12 @@ export const bookingApiPaths = {
   booking: (id: number | string) => `/api/bookings/${id}`,
   reschedule: (id: number | string) => `/api/bookings/${id}/reschedule`,
   calendar: (id: number | string) => `/api/bookings/${id}/calendar.ics`,
+  /** The caller's latest history entries across their bookings (the dashboard's Recent Activity). */
+  activity: '/api/bookings/activity',
 } as const;
+
+/** The most entries `GET /api/bookings/activity` answers: the dashboard shows the latest few. */
+export const maxRecentActivity = 5;
 
 /** The most history entries `GET /api/bookings/{id}` answers: the latest ones. */
 export const maxBookingHistoryShown = 100;
