@@ -193,7 +193,7 @@ test.describe('booking', () => {
     expect(await stored()).toEqual([]);
   });
 
-  test('a missing service shows Service Not Found; the detail placeholder reads as the product says', async ({
+  test("a missing service shows Service Not Found; another client's booking shows Booking Not Found", async ({
     page,
     allowConsoleError,
   }) => {
@@ -202,7 +202,11 @@ test.describe('booking', () => {
     await page.goto('/services/999999/book');
     await expect(page.getByRole('heading', { name: 'Service Not Found' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to Services' })).toBeVisible();
+    // Booking 1 is not this new client's (or does not exist): the same answer either way.
     await page.goto('/booking/1');
-    await expect(page.getByText('Booking detail page is under development.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Booking Not Found' })).toBeVisible();
+    await expect(page.getByText('This booking does not exist, or it is not one of yours.')).toBeVisible();
+    await page.getByRole('link', { name: 'Back to My Bookings' }).click();
+    await expect(page).toHaveURL(/\/my-bookings$/);
   });
 });

@@ -242,6 +242,7 @@ describe('paging limits', () => {
       'at most 200 closures ahead and the latest 20 past ones, and the latest 20 changes',
     'GET /api/admin/undelivered-mail': 'the latest 5 undelivered e-mails, and their count',
     'GET /api/bookings/{id}': "one booking's latest 100 history entries",
+    'GET /api/bookings/activity': "the caller's latest 5 history entries",
   };
 
   it('gives every list the API answers a page size with a maximum, or a rule that bounds it', async () => {

@@ -264,7 +264,10 @@ export const bookingMessages = {
   cancelled: 'Booking cancelled successfully',
   cancelledLocally: 'Booking cancelled locally (API unavailable)',
   noBookings: 'No Bookings Found',
-  detailPlaceholder: 'Booking detail page is under development.',
+  /** The detail page of a booking that does not exist or is another user's (the server answers 404 for both). */
+  detailNotFound: 'Booking Not Found',
+  detailNotFoundText: 'This booking does not exist, or it is not one of yours.',
+  detailLoadFailed: 'Failed to load the booking. Please try again.',
 } as const;
 
 /** The web app's message for the server's validation errors: 'Booking validation failed: {path}: {msg}, ...'. */
@@ -315,7 +318,12 @@ export const bookingApiPaths = {
   booking: (id: number | string) => `/api/bookings/${id}`,
   reschedule: (id: number | string) => `/api/bookings/${id}/reschedule`,
   calendar: (id: number | string) => `/api/bookings/${id}/calendar.ics`,
+  /** The caller's latest history entries across their bookings (the dashboard's Recent Activity). */
+  activity: '/api/bookings/activity',
 } as const;
+
+/** The most entries `GET /api/bookings/activity` answers: the dashboard shows the latest few. */
+export const maxRecentActivity = 5;
 
 /** The most history entries `GET /api/bookings/{id}` answers: the latest ones. */
 export const maxBookingHistoryShown = 100;

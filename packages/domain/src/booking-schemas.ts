@@ -14,6 +14,7 @@ import {
   maxBookingHistoryShown,
   maxIdempotencyKeyLength,
   maxMyBookingsPageSize,
+  maxRecentActivity,
   projectDescriptionError,
   urgencyOptions,
 } from './booking-rules.ts';
@@ -201,3 +202,19 @@ export type BookingDetailResponse = z.infer<typeof bookingDetailResponseSchema>;
 /** `POST /api/bookings/{id}/reschedule`: the new slot. */
 export const rescheduleBookingBodySchema = z.object({ startsAt: startsAtSchema });
 export type RescheduleBookingBody = z.infer<typeof rescheduleBookingBodySchema>;
+
+/** One entry of the caller's recent activity: a history entry, with the booking it belongs to. */
+export const activityEntrySchema = bookingHistoryEntrySchema.extend({
+  booking_id: z.number().int(),
+  service_name: z.string(),
+});
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
+
+/** `GET /api/bookings/activity`: the caller's latest history entries across their own bookings, newest first. */
+export const activityResponseSchema = z.object({
+  activity: z
+    .array(activityEntrySchema)
+    .max(maxRecentActivity)
+    .describe(`Newest first; at most ${maxRecentActivity}`),
+});
+export type ActivityResponse = z.infer<typeof activityResponseSchema>;

@@ -2,6 +2,7 @@
 // calendar file, moving it to another time, and the notice before the start after which changes close. The
 // e-mails are read back from the in-process SMTP server and their calendar parts parsed by node-ical.
 import {
+  type ActivityResponse,
   type Booking,
   type BookingDetailResponse,
   bookingMessages,
@@ -490,5 +491,82 @@ describe('the history', () => {
     expect(history).toHaveLength(100);
     expect(history.every((entry) => entry.type === 'reviewed')).toBe(true);
     expect(history.map((entry) => entry.at)).toEqual([...history.map((entry) => entry.at)].sort());
+  });
+});
+
+describe('GET /api/bookings/activity', () => {
+  const activity = (client: Client | undefined) => api(testApp.app, 'GET', '/api/bookings/activity', client);
+
+  it('answers 401 signed out', async () => {
+    expect((await activity(undefined)).statusCode).toBe(401);
+  });
+
+  it("answers the caller's own latest 5 entries across their bookings, newest first, with the booking and service", async () => {
+    const lin = await signedInClient(testApp, 'lin@activity.own-booking.test');
+    const other = await signedInClient(testApp, 'other@activity.own-booking.test');
+    expect((await activity(lin)).json<ActivityResponse>()).toEqual({ activity: [] });
+
+    const date = nextDay();
+    const first = await book(lin, at(date, '10:00'));
+    const second = await book(lin, at(date, '14:00'), 2);
+    await confirm(first);
+    await confirm(second);
+    expect((await reschedule(lin, first.id, at(date, '11:00'))).statusCode).toBe(200);
+    expect((await cancel(lin, first.id)).statusCode).toBe(200);
+    // Another client's entry, made last, is never shown to lin.
+    const foreign = await book(other, at(nextDay(), '10:00'));
+
+    const response = await activity(lin);
+    expect(response.statusCode, response.body).toBe(200);
+    const entries = response.json<ActivityResponse>().activity;
+    // Five of six: the oldest (the first booking's creation) is left out.
+    expect(entries.map(({ at: _at, ...entry }) => entry)).toEqual([
+      {
+        type: 'status_changed',
+        from_status: 'confirmed',
+        to_status: 'cancelled',
+        by: 'client',
+        booking_id: first.id,
+        service_name: first.services.name,
+      },
+      {
+        type: 'rescheduled',
+        from_status: 'confirmed',
+        to_status: 'confirmed',
+        from_starts_at: at(date, '10:00'),
+        starts_at: at(date, '11:00'),
+        by: 'client',
+        booking_id: first.id,
+        service_name: first.services.name,
+      },
+      {
+        type: 'status_changed',
+        from_status: 'pending',
+        to_status: 'confirmed',
+        by: 'admin',
+        booking_id: second.id,
+        service_name: second.services.name,
+      },
+      {
+        type: 'status_changed',
+        from_status: 'pending',
+        to_status: 'confirmed',
+        by: 'admin',
+        booking_id: first.id,
+        service_name: first.services.name,
+      },
+      {
+        type: 'created',
+        from_status: null,
+        to_status: 'pending',
+        by: 'client',
+        booking_id: second.id,
+        service_name: second.services.name,
+      },
+    ]);
+    expect(entries.map((entry) => entry.at)).toEqual([...entries.map((entry) => entry.at)].sort().reverse());
+    expect(entries.some((entry) => entry.booking_id === foreign.id)).toBe(false);
+    const others = (await activity(other)).json<ActivityResponse>().activity;
+    expect(others.map((entry) => entry.booking_id)).toEqual([foreign.id]);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  activityResponseSchema,
   apiErrorBodySchema,
   availabilityParamsSchema,
   availabilityQuerySchema,
@@ -13,6 +14,7 @@ import {
   idempotencyHeadersSchema,
   maxAdditionalNotesLength,
   maxDescriptionLength,
+  maxRecentActivity,
   myBookingsQuerySchema,
   myBookingsResponseSchema,
   rescheduleBookingBodySchema,
@@ -29,7 +31,12 @@ import {
   createBooking,
   listUserBookings,
 } from './bookings.service.ts';
-import { bookingCalendarFile, bookingDetail, rescheduleOwnBooking } from './own-booking.service.ts';
+import {
+  bookingCalendarFile,
+  bookingDetail,
+  recentActivity,
+  rescheduleOwnBooking,
+} from './own-booking.service.ts';
 
 export interface BookingsRoutesOptions extends BookingLimits {
   /** The business time zone (BUSINESS_TIMEZONE). */
@@ -150,6 +157,20 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
       },
     },
     (request) => listUserBookings(app.db, request.caller.id, request.query, timeZone),
+  );
+
+  routes.get(
+    bookingApiPaths.activity,
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags: ['bookings'],
+        summary: `The caller's latest ${maxRecentActivity} history entries across their own bookings, newest first`,
+        description: "The dashboard's Recent Activity: each entry names its booking and service.",
+        response: { 200: activityResponseSchema, 401: signedOut, default: apiErrorBodySchema },
+      },
+    },
+    (request) => recentActivity(app.db, request.caller.id),
   );
 
   routes.put(

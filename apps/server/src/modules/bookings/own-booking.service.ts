@@ -1,6 +1,7 @@
 // One booking as its owner manages it: its detail and history, its calendar file, and moving it to another time
 // (docs/product.md#statuses, docs/decisions/108).
 import {
+  type ActivityResponse,
   type Booking,
   type BookingDetailResponse,
   type BookingHistoryEntry,
@@ -8,11 +9,12 @@ import {
   checkSlotStart,
   clientRescheduleRefusal,
   maxBookingHistoryShown,
+  maxRecentActivity,
 } from '@portal/domain';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, transactionRetryingDeadlocks } from '../../db/client.ts';
 import { isExclusionViolation } from '../../db/errors.ts';
-import { type BookingEventRow, bookingEvents, bookings } from '../../db/schema.ts';
+import { type BookingEventRow, bookingEvents, bookings, services } from '../../db/schema.ts';
 import { Conflict, invalidField, NotFound, Unprocessable } from '../../lib/errors.ts';
 import {
   type BookingMailOptions,
@@ -71,6 +73,25 @@ export async function bookingDetail(
     booking: toBooking(row, options.timeZone),
     history: events.reverse().map(toHistoryEntry),
     change_notice_hours: options.changeNoticeHours,
+  };
+}
+
+/** The user's latest history entries across their own bookings, newest first (the dashboard's Recent Activity). */
+export async function recentActivity(db: Database, userId: string): Promise<ActivityResponse> {
+  const rows = await db
+    .select({ event: bookingEvents, serviceName: services.name })
+    .from(bookingEvents)
+    .innerJoin(bookings, eq(bookings.id, bookingEvents.bookingId))
+    .innerJoin(services, eq(services.id, bookings.serviceId))
+    .where(eq(bookings.userId, userId))
+    .orderBy(desc(bookingEvents.at), desc(bookingEvents.id))
+    .limit(maxRecentActivity);
+  return {
+    activity: rows.map(({ event, serviceName }) => ({
+      ...toHistoryEntry(event),
+      booking_id: event.bookingId,
+      service_name: serviceName,
+    })),
   };
 }
 

@@ -1,6 +1,7 @@
 import { paths } from '@portal/domain';
-import { Briefcase, CalendarDays, Clock, type LucideIcon, ShieldCheck, UserRound } from 'lucide-react';
+import { Briefcase, CalendarDays, type LucideIcon, ShieldCheck, UserRound } from 'lucide-react';
 import { IconCard } from '../../components/ui/icon-card';
+import { RecentActivity } from '../../features/bookings/components/recent-activity';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../../lib/use-session';
 
@@ -49,18 +50,7 @@ export function DashboardRoute() {
           </IconCard>
         ))}
       </ul>
-      <section
-        aria-labelledby="recent-activity"
-        className="mt-12 rounded-2xl border border-slate-200 bg-white p-6"
-      >
-        <h2 id="recent-activity" className="text-xl font-semibold text-slate-900">
-          Recent Activity
-        </h2>
-        <p className="mt-4 flex items-center gap-2 text-slate-700">
-          <Clock aria-hidden="true" className="size-5 text-slate-600" />
-          No recent activity yet.
-        </p>
-      </section>
+      <RecentActivity />
     </div>
   );
 }

@@ -37,6 +37,47 @@ export function bookingTime(booking: Booking): string {
   return slotTime(slot ? `${slot.start_time} - ${slot.end_time}` : '', booking.time_zone, booking.starts_at);
 }
 
+/** The zone this browser's clock is set to (the viewer's own). */
+export function viewerTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** 'Mon, Jan 7, 2030, 11:00 - 12:30 EST': a booking's time in another zone (the viewer's), the zone named. */
+export function bookingTimeIn(booking: Pick<Booking, 'starts_at' | 'ends_at'>, timeZone: string): string {
+  const start = new Date(booking.starts_at);
+  const day = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+  }).format(start);
+  const clock = (at: Date) =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(at);
+  return `${day}, ${clock(start)} - ${clock(new Date(booking.ends_at))} ${zoneAbbreviation(timeZone, start)}`;
+}
+
+/** When a history entry happened: 'Jan 2, 2030, 10:00 MST' in the business zone. */
+export function momentIn(instant: string, timeZone: string): string {
+  const at = new Date(instant);
+  if (Number.isNaN(at.getTime())) return instant;
+  const text = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at);
+  return `${text} ${zoneAbbreviation(timeZone, at)}`;
+}
+
 /** Filter tabs of My Bookings (docs/product.md#my-bookings). */
 export const bookingFilters = ['all', 'upcoming', 'past', 'confirmed', 'pending'] as const;
 export type BookingFilter = (typeof bookingFilters)[number];

@@ -2,6 +2,10 @@
 export const bookingKeys = {
   all: ['bookings'] as const,
   mine: ['bookings', 'mine'] as const,
+  /** One booking with its history (the detail page). */
+  detail: (id: number | string) => ['bookings', 'detail', String(id)] as const,
+  /** The signed-in user's recent activity (the dashboard). */
+  activity: ['bookings', 'activity'] as const,
   /** The firm's public calendar (opening hours, closed dates). */
   calendar: ['bookings', 'calendar'] as const,
   /** Every day's availability of a service (invalidated when a slot turns out to be taken). */

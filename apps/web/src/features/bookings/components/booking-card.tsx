@@ -1,5 +1,5 @@
-import { type Booking, canClientCancel, paths } from '@portal/domain';
-import { type ReactNode, useState } from 'react';
+import { type Booking, canClientCancel, canClientReschedule, paths } from '@portal/domain';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { StarRating } from '../../../components/ui/star-rating';
@@ -9,31 +9,19 @@ import { ReviewDialog } from './review-dialog';
 
 const small = `${buttonStyles.secondary} px-4 py-2 text-sm`;
 
-/** An action the product does not offer yet: shown, disabled, with a tooltip that says so. */
-function ComingSoon({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <button
-      type="button"
-      disabled
-      title={title}
-      className={`${small} disabled:cursor-not-allowed disabled:opacity-60`}
-    >
-      {children}
-    </button>
-  );
-}
-
 /** One booking of the server: its fields (docs/product.md#my-bookings) and the actions its status allows. */
 export function BookingCard({
   booking,
   now,
   onCancel,
+  onReschedule,
   cancelNotSent = false,
 }: {
   booking: Booking;
   /** The moment the page opened: a booking that has started by then cannot be cancelled. */
   now: Date;
   onCancel: (booking: Booking) => void;
+  onReschedule: (booking: Booking) => void;
   /** Cancelled in this browser only: the server has not received the cancellation yet. */
   cancelNotSent?: boolean;
 }) {
@@ -60,8 +48,11 @@ export function BookingCard({
         <Link to={paths.booking(booking.id)} className={small}>
           View Details
         </Link>
-        {booking.status === 'confirmed' && (
-          <ComingSoon title="Rescheduling is coming soon">Reschedule</ComingSoon>
+        {/* The list has no change notice: within it, the server's refusal says so (decision 110). */}
+        {canClientReschedule(booking.status, booking.starts_at, now) && (
+          <button type="button" onClick={() => onReschedule(booking)} className={small}>
+            Reschedule
+          </button>
         )}
         {canClientCancel(booking.status, booking.starts_at, now) && (
           <button

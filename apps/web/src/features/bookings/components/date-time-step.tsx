@@ -54,6 +54,10 @@ interface DateTimeStepProps {
   };
   /** Shown above the slots after the chosen slot was taken by someone else. */
   slotTaken: boolean;
+  /** Rescheduling: the booking's own start, listed (though taken, by it) and marked current, not choosable. */
+  currentStartsAt?: string | undefined;
+  /** The label of the button that goes on (Continue in the wizard). */
+  continueLabel?: string;
   onDate: (date: IsoDate) => void;
   onSlot: (slot: AvailabilitySlot) => void;
   onContinue: () => void;
@@ -68,13 +72,18 @@ export function DateTimeStep({
   slot,
   availability,
   slotTaken,
+  currentStartsAt,
+  continueLabel = 'Continue',
   onDate,
   onSlot,
   onContinue,
 }: DateTimeStepProps) {
   const today = localDay(todayIn(timeZone, now));
   const lastDay = localDay(lastBookableDate(timeZone, now, calendar.schedule));
-  const free = availability.slots?.filter((candidate) => candidate.available) ?? [];
+  const free =
+    availability.slots?.filter(
+      (candidate) => candidate.available || candidate.starts_at === currentStartsAt,
+    ) ?? [];
   return (
     <section aria-labelledby="date-time-heading" className="space-y-6">
       <div>
@@ -128,13 +137,16 @@ export function DateTimeStep({
                 <div className="max-h-[400px] space-y-2 overflow-y-auto pr-1" data-testid="slot-list">
                   {free.map((candidate) => {
                     const chosen = slot?.starts_at === candidate.starts_at;
+                    const current = candidate.starts_at === currentStartsAt;
                     return (
                       <label
                         key={candidate.starts_at}
-                        className={`flex cursor-pointer items-center gap-3 rounded-lg border px-4 py-3 font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-blue-700 ${
-                          chosen
-                            ? 'border-blue-700 bg-blue-50 text-blue-900'
-                            : 'border-slate-300 text-slate-900 hover:bg-slate-50'
+                        className={`flex items-center gap-3 rounded-lg border px-4 py-3 font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-blue-700 ${
+                          current
+                            ? 'cursor-not-allowed border-dashed border-slate-400 bg-slate-50 text-slate-700'
+                            : chosen
+                              ? 'cursor-pointer border-blue-700 bg-blue-50 text-blue-900'
+                              : 'cursor-pointer border-slate-300 text-slate-900 hover:bg-slate-50'
                         }`}
                       >
                         <input
@@ -142,10 +154,16 @@ export function DateTimeStep({
                           name="slot"
                           value={candidate.starts_at}
                           checked={chosen}
+                          disabled={current}
                           onChange={() => onSlot(candidate)}
                           className="size-4 accent-blue-700"
                         />
                         {candidate.label}
+                        {current && (
+                          <span className="ml-auto text-sm font-semibold" data-testid="current-slot">
+                            Current time
+                          </span>
+                        )}
                       </label>
                     );
                   })}
@@ -162,7 +180,7 @@ export function DateTimeStep({
           disabled={!slot}
           onClick={onContinue}
         >
-          Continue
+          {continueLabel}
         </button>
       </div>
     </section>

@@ -13,6 +13,7 @@ import { type BookingFilter, bookingFilters, filterLabels, matchesFilter } from 
 import { useUnsentItems, withUnsent } from '../unsent-queue';
 import { BookingCard } from './booking-card';
 import { CancelDialog } from './cancel-dialog';
+import { RescheduleDialog } from './reschedule-dialog';
 import { UnsentBookingCard } from './unsent-booking-card';
 
 /** The filter tabs of My Bookings, in their order. */
@@ -44,6 +45,7 @@ export function MyBookings() {
   const bookings = useMyBookings();
   const [filter, setFilter] = useState<BookingFilter>('all');
   const [toCancel, setToCancel] = useState<Booking>();
+  const [toReschedule, setToReschedule] = useState<Booking>();
   const [now] = useState(() => new Date());
   // Kept in this browser for the signed-in user; the app shell's sender sends them again.
   const userId = useAuth().session?.user.id;
@@ -96,6 +98,7 @@ export function MyBookings() {
                     booking={booking}
                     now={now}
                     onCancel={setToCancel}
+                    onReschedule={setToReschedule}
                     cancelNotSent={list.cancelsNotSent.has(booking.id)}
                   />
                 </li>
@@ -122,6 +125,7 @@ export function MyBookings() {
         </Tabs>
       </div>
       {toCancel && <CancelDialog booking={toCancel} userId={userId} onClose={() => setToCancel(undefined)} />}
+      {toReschedule && <RescheduleDialog booking={toReschedule} onClose={() => setToReschedule(undefined)} />}
     </div>
   );
 }

@@ -1,0 +1,359 @@
+// The booking's page and moving a booking to another time (docs/product.md#my-bookings), against a stubbed API.
+import '../../index.css';
+import {
+  addDays,
+  type Booking,
+  type BookingDetailResponse,
+  type BookingHistoryEntry,
+  bookingMessages,
+  defaultBusinessTimeZone,
+  type IsoDate,
+  identityPaths,
+  isWeekday,
+  reviewApiPaths,
+  todayIn,
+} from '@portal/domain';
+import { createMemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { page } from 'vitest/browser';
+import { BookingDetailRoute } from '../../app/routes/booking-detail';
+import { MyBookingsRoute } from '../../app/routes/my-bookings';
+import { bookingFixture } from '../../testing/fixtures';
+import { renderRouter } from '../../testing/render-router';
+import { type Answer, type ApiCall as Call, stubApi as stubAnyApi } from '../../testing/stub-api';
+import { bookingTimeIn, momentIn, viewerTimeZone } from './format';
+
+const zone = defaultBusinessTimeZone;
+
+function signedIn(call: Call): Answer | undefined {
+  if (call.path === identityPaths.session) {
+    return {
+      status: 200,
+      body: {
+        session: { id: 's1', expiresAt: '2030-01-01T00:00:00.000Z' },
+        user: { id: 'user-1', email: 'jane@example.com', emailVerified: true, name: '' },
+      },
+    };
+  }
+  if (call.path === '/api/auth/profile') {
+    return { status: 200, body: { user: { id: 'user-1', first_name: 'Jane', role: 'client' } } };
+  }
+  return undefined;
+}
+
+const stubApi = (answer: Parameters<typeof stubAnyApi>[0]) => stubAnyApi(answer, signedIn);
+
+function renderAt(path: string) {
+  return renderRouter(
+    createMemoryRouter(
+      [
+        { path: '/booking/:id', element: <BookingDetailRoute /> },
+        { path: '/my-bookings', element: <MyBookingsRoute /> },
+      ],
+      { initialEntries: [path] },
+    ),
+  );
+}
+
+const history: BookingHistoryEntry[] = [
+  { at: '2030-01-02T17:00:00.000Z', type: 'created', from_status: null, to_status: 'pending', by: 'client' },
+  {
+    at: '2030-01-03T16:15:00.000Z',
+    type: 'status_changed',
+    from_status: 'pending',
+    to_status: 'confirmed',
+    by: 'admin',
+  },
+  {
+    at: '2030-01-04T18:00:00.000Z',
+    type: 'rescheduled',
+    from_status: 'confirmed',
+    to_status: 'confirmed',
+    from_starts_at: '2030-01-07T16:00:00.000Z',
+    starts_at: '2030-01-08T17:00:00.000Z',
+    by: 'client',
+  },
+];
+
+function detailOf(booking: Booking, entries = history, hours = 24): BookingDetailResponse {
+  return { booking, history: entries, change_notice_hours: hours };
+}
+
+const confirmed = bookingFixture({
+  id: 7,
+  status: 'confirmed',
+  additional_notes: 'Please call before noon.',
+  confirmation_code: 'OT-2030-007',
+});
+
+describe('the booking detail page', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows every field, the history as sentences with their times, and the calendar link', async () => {
+    const calls = stubApi((call) =>
+      call.path === '/api/bookings/7' ? { status: 200, body: detailOf(confirmed) } : undefined,
+    );
+    renderAt('/booking/7');
+    await expect.element(page.getByRole('heading', { name: 'Web Development', level: 1 })).toBeVisible();
+    for (const text of [
+      'Confirmed',
+      'Monday, January 7, 2030',
+      '09:00 - 10:30 MST',
+      '90 minutes',
+      '$150/hour',
+      '$225',
+      'OT-2030-007',
+      'High',
+      'Video Call',
+      'Jan 2, 2030',
+      'A customer portal with online booking.',
+      'Please call before noon.',
+    ]) {
+      await expect.element(page.getByText(text, { exact: true })).toBeVisible();
+    }
+    // The viewer's own zone, when it is not the firm's.
+    const own = viewerTimeZone();
+    if (own !== zone) {
+      await expect.element(page.getByText(bookingTimeIn(confirmed, own), { exact: true })).toBeVisible();
+    } else {
+      expect(page.getByText('In your time zone').elements()).toHaveLength(0);
+    }
+    const timeline = page.getByTestId('timeline');
+    await expect.element(timeline.getByText('Booked', { exact: true })).toBeVisible();
+    await expect.element(timeline.getByText('Confirmed by the firm', { exact: true })).toBeVisible();
+    await expect
+      .element(timeline.getByText('Moved from Mon, Jan 7, 09:00 to Tue, Jan 8, 10:00', { exact: true }))
+      .toBeVisible();
+    await expect.element(timeline.getByText(momentIn(history[1]?.at ?? '', zone))).toBeVisible();
+    expect(momentIn(history[1]?.at ?? '', zone)).toBe('Jan 3, 2030, 09:15 MST');
+    expect(
+      timeline
+        .getByRole('listitem')
+        .elements()
+        .map((item) => item.querySelector('p')?.textContent),
+    ).toEqual(['Booked', 'Confirmed by the firm', 'Moved from Mon, Jan 7, 09:00 to Tue, Jan 8, 10:00']);
+    await expect
+      .element(page.getByRole('link', { name: 'Add to calendar' }))
+      .toHaveAttribute('href', '/api/bookings/7/calendar.ics');
+    await expect.element(page.getByRole('button', { name: 'Reschedule' })).toBeEnabled();
+    await expect.element(page.getByRole('button', { name: 'Cancel', exact: true })).toBeEnabled();
+    await expect
+      .element(page.getByRole('link', { name: 'Back to My Bookings' }))
+      .toHaveAttribute('href', '/my-bookings');
+    expect(calls.filter((call) => call.path === '/api/bookings/7')).toHaveLength(1);
+  });
+
+  it("says 'Cancelled automatically: not confirmed in time' and offers no change for a cancelled booking", async () => {
+    const cancelled = bookingFixture({ id: 8, status: 'cancelled' });
+    stubApi((call) =>
+      call.path === '/api/bookings/8'
+        ? {
+            status: 200,
+            body: detailOf(cancelled, [
+              history[0] as BookingHistoryEntry,
+              {
+                at: '2030-01-05T17:00:00.000Z',
+                type: 'status_changed',
+                from_status: 'pending',
+                to_status: 'cancelled',
+                by: 'system',
+              },
+            ]),
+          }
+        : undefined,
+    );
+    renderAt('/booking/8');
+    await expect
+      .element(page.getByText('Cancelled automatically: not confirmed in time', { exact: true }))
+      .toBeVisible();
+    expect(page.getByRole('button', { name: 'Reschedule' }).elements()).toHaveLength(0);
+    expect(page.getByRole('button', { name: 'Cancel', exact: true }).elements()).toHaveLength(0);
+  });
+
+  it('shows the change notice instead of acting inside it', async () => {
+    const soon = new Date(Date.now() + 10 * 3_600_000);
+    const inside = bookingFixture({
+      id: 9,
+      status: 'confirmed',
+      starts_at: soon.toISOString(),
+      ends_at: new Date(soon.getTime() + 90 * 60_000).toISOString(),
+    });
+    stubApi((call) =>
+      call.path === '/api/bookings/9' ? { status: 200, body: detailOf(inside, history, 24) } : undefined,
+    );
+    renderAt('/booking/9');
+    const notice = bookingMessages.changeNoticePassed(24);
+    await expect.element(page.getByText(notice)).toBeVisible();
+    const reschedule = page.getByRole('button', { name: 'Reschedule' });
+    await expect.element(reschedule).toBeDisabled();
+    await expect.element(reschedule).toHaveAccessibleDescription(notice);
+    await expect.element(page.getByRole('button', { name: 'Cancel', exact: true })).toBeDisabled();
+  });
+
+  it('reviews a completed booking from its page, then shows the rating instead of the button', async () => {
+    let review: { rating: number; comment: string | null } | null = null;
+    const calls = stubApi((call) => {
+      if (call.path === '/api/bookings/5') {
+        return { status: 200, body: detailOf(bookingFixture({ id: 5, status: 'completed', review })) };
+      }
+      if (call.path === reviewApiPaths.review(5) && call.method === 'POST') {
+        review = { rating: 4, comment: null };
+        return { status: 201, body: { review } };
+      }
+      return undefined;
+    });
+    renderAt('/booking/5');
+    await page.getByRole('button', { name: 'Leave Review' }).click();
+    await page.getByRole('dialog').getByRole('radio', { name: '4 stars' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save Review' }).click();
+    await expect.poll(() => calls.some((call) => call.method === 'POST')).toBe(true);
+    await expect.element(page.getByText('Your review')).toBeVisible();
+    await expect.element(page.getByRole('button', { name: 'Leave Review' })).not.toBeInTheDocument();
+  });
+
+  it('shows a not-found state with a way back for an unknown or foreign booking', async () => {
+    stubApi((call) =>
+      call.path === '/api/bookings/404'
+        ? { status: 404, body: { message: bookingMessages.bookingNotFound } }
+        : undefined,
+    );
+    renderAt('/booking/404');
+    await expect.element(page.getByRole('heading', { name: bookingMessages.detailNotFound })).toBeVisible();
+    await expect.element(page.getByText(bookingMessages.detailNotFoundText)).toBeVisible();
+    await page.getByRole('link', { name: 'Back to My Bookings' }).click();
+    await expect.element(page.getByRole('heading', { name: 'My Bookings' })).toBeVisible();
+  });
+});
+
+/** The next weekday at least two days ahead, in the business zone. */
+function weekdayAhead(after: number): IsoDate {
+  let day = addDays(todayIn(zone, new Date()), after);
+  while (!isWeekday(day)) day = addDays(day, 1);
+  return day;
+}
+
+const slot = (start: string, end: string, available: boolean, day: string) => ({
+  start_time: start,
+  end_time: end,
+  label: `${start} - ${end}`,
+  starts_at: `${day}T${start}:00.000Z`,
+  ends_at: `${day}T${end}:00.000Z`,
+  available,
+});
+
+describe('rescheduling', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  const day = weekdayAhead(7);
+  const nextDay = weekdayAhead(8);
+  // The stubbed availability writes times as UTC: the booking follows it, so the slot and booking agree.
+  const booked = bookingFixture({
+    id: 3,
+    status: 'confirmed',
+    booking_date: day,
+    starts_at: `${day}T09:00:00.000Z`,
+    ends_at: `${day}T10:30:00.000Z`,
+    time_slots: [{ start_time: '09:00', end_time: '10:30', availability: { date: day } }],
+  });
+  const moved = {
+    ...booked,
+    booking_date: nextDay,
+    starts_at: `${nextDay}T10:00:00.000Z`,
+    ends_at: `${nextDay}T11:30:00.000Z`,
+    time_slots: [{ start_time: '10:00', end_time: '11:30', availability: { date: nextDay } }],
+  };
+
+  /** The server: the list, the day's slots (the booking's own one taken by it), and the move as `move` answers. */
+  function server(move: (call: Call) => Answer) {
+    let current: Booking = booked;
+    const calls = stubApi((call) => {
+      if (call.path === '/api/bookings/my-bookings') {
+        return { status: 200, body: { bookings: [current], nextCursor: null } };
+      }
+      if (call.method === 'GET' && call.path === '/api/bookings/3') {
+        return { status: 200, body: detailOf(current) };
+      }
+      if (call.path === '/api/services/1/availability') {
+        const date = call.query.get('date') ?? '';
+        const own = date === current.booking_date;
+        return {
+          status: 200,
+          body: {
+            date,
+            timeZone: zone,
+            slots: [slot('09:00', '10:30', !own, date), slot('10:00', '11:30', true, date)],
+          },
+        };
+      }
+      if (call.method === 'POST' && call.path === '/api/bookings/3/reschedule') {
+        const answer = move(call);
+        if (answer !== 'unreachable' && answer.status === 200) current = moved;
+        return answer;
+      }
+      return undefined;
+    });
+    return calls;
+  }
+
+  async function chooseNextDaysTen() {
+    const dialog = page.getByRole('dialog', { name: 'Reschedule Booking' });
+    await expect.element(dialog).toBeVisible();
+    // Opens on the booking's day, its own slot listed and marked, not choosable.
+    const current = dialog.getByRole('radio', { name: /09:00 - 10:30/ });
+    await expect.element(current).toBeDisabled();
+    await expect.element(dialog.getByTestId('current-slot')).toHaveTextContent('Current time');
+    const find = () => document.querySelector<HTMLButtonElement>(`[data-day="${nextDay}"] button`);
+    if (!find()) await dialog.getByRole('button', { name: 'Go to the Next Month' }).click();
+    await expect.poll(find).toBeTruthy();
+    await page.elementLocator(find() as HTMLButtonElement).click();
+    await dialog.getByRole('radio', { name: '10:00 - 11:30' }).click();
+    await dialog.getByRole('button', { name: 'Review New Time' }).click();
+    return dialog;
+  }
+
+  it('moves a booking from My Bookings: current slot marked, old and new time confirmed, list refreshed', async () => {
+    const calls = server(() => ({ status: 200, body: { booking: moved } }));
+    renderAt('/my-bookings');
+    const card = page.getByRole('article');
+    await card.getByRole('button', { name: 'Reschedule' }).click();
+    const dialog = await chooseNextDaysTen();
+    await expect.element(dialog.getByText(/^Current time/)).toBeVisible();
+    const facts = dialog.getByRole('definition');
+    await expect.element(facts.first()).toHaveTextContent(/09:00 - 10:30/);
+    await expect.element(facts.nth(1)).toHaveTextContent(/10:00 - 11:30/);
+    await dialog.getByRole('button', { name: 'Confirm Reschedule' }).click();
+    await expect.element(page.getByText('Booking rescheduled successfully', { exact: true })).toBeVisible();
+    await expect.element(dialog).not.toBeInTheDocument();
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.body).toEqual({ startsAt: `${nextDay}T10:00:00.000Z` });
+    expect(post?.headers.get('Idempotency-Key')).toBeTruthy();
+    await expect.element(card.getByText('10:00 - 11:30', { exact: false })).toBeVisible();
+  });
+
+  it("keeps the booking as it was and says the server's reason when the move is refused", async () => {
+    const refusal = bookingMessages.changeNoticePassed(24);
+    server(() => ({ status: 409, body: { message: refusal } }));
+    renderAt('/booking/3');
+    await page.getByRole('button', { name: 'Reschedule' }).click();
+    const dialog = await chooseNextDaysTen();
+    await dialog.getByRole('button', { name: 'Confirm Reschedule' }).click();
+    await expect.element(page.getByText(refusal)).toBeVisible();
+    expect(page.getByText('Booking rescheduled successfully').elements()).toHaveLength(0);
+    await expect.element(page.getByText('09:00 - 10:30', { exact: false }).first()).toBeVisible();
+    expect(page.getByText('10:00 - 11:30', { exact: false }).elements()).toHaveLength(0);
+  });
+
+  it('moves a booking from its page, which then shows the new time', async () => {
+    server(() => ({ status: 200, body: { booking: moved } }));
+    renderAt('/booking/3');
+    await page.getByRole('button', { name: 'Reschedule' }).click();
+    const dialog = await chooseNextDaysTen();
+    await dialog.getByRole('button', { name: 'Confirm Reschedule' }).click();
+    await expect.element(page.getByText(bookingMessages.rescheduled)).toBeVisible();
+    await expect.element(page.getByText('10:00 - 11:30 MST', { exact: true })).toBeVisible();
+  });
+});

@@ -1,0 +1,247 @@
+import {
+  type Booking,
+  type BookingDetailResponse,
+  bookingApiPaths,
+  bookingMessages,
+  canClientCancel,
+  canClientReschedule,
+  clientChangeNoticeRefusal,
+  dollars,
+  historySentence,
+  hourlyRate,
+  isActiveBookingStatus,
+  longDate,
+  paths,
+} from '@portal/domain';
+import { ArrowLeft, CalendarPlus, SearchX } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { buttonStyles } from '../../../components/ui/button-styles';
+import { Spinner } from '../../../components/ui/spinner';
+import { StarRating } from '../../../components/ui/star-rating';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { FormMessage } from '../../../components/ui/text-field';
+import { ApiError } from '../../../lib/api-error';
+import { useAuth } from '../../../lib/use-session';
+import { useBooking } from '../api/get-booking';
+import {
+  bookingTime,
+  bookingTimeIn,
+  contactLabels,
+  momentIn,
+  shortDateIn,
+  urgencyLabels,
+  viewerTimeZone,
+} from '../format';
+import { type Fact, FactList } from './booking-facts';
+import { CancelDialog } from './cancel-dialog';
+import { RescheduleDialog } from './reschedule-dialog';
+import { ReviewDialog } from './review-dialog';
+
+const small = `${buttonStyles.secondary} px-4 py-2 text-sm`;
+
+const backLink = (
+  <Link to={paths.myBookings} className={small}>
+    <ArrowLeft aria-hidden="true" className="size-4" />
+    Back to My Bookings
+  </Link>
+);
+
+function facts(booking: Booking, viewerZone: string): Fact[] {
+  const ownZone =
+    viewerZone !== booking.time_zone
+      ? [{ term: 'In your time zone', value: bookingTimeIn(booking, viewerZone) }]
+      : [];
+  return [
+    { term: 'Date', value: longDate(booking.booking_date) },
+    { term: 'Time', value: bookingTime(booking) },
+    ...ownZone,
+    { term: 'Duration', value: `${booking.services.duration} minutes` },
+    { term: 'Rate', value: hourlyRate(booking.services.hourly_rate) },
+    { term: 'Total Cost', value: dollars(booking.total_cost) },
+    { term: 'Confirmation Code', value: booking.confirmation_code },
+    { term: 'Urgency', value: urgencyLabels[booking.urgency] },
+    { term: 'Preferred Contact', value: contactLabels[booking.preferred_contact] },
+    { term: 'Booked On', value: shortDateIn(booking.created_at, booking.time_zone) },
+    { term: 'Project Description', value: booking.project_description, wide: true },
+    { term: 'Notes', value: booking.additional_notes ?? 'None', wide: true },
+  ];
+}
+
+function Timeline({ detail }: { detail: BookingDetailResponse }) {
+  const zone = detail.booking.time_zone;
+  return (
+    <section aria-labelledby="history-heading" className="mt-8">
+      <h2 id="history-heading" className="text-lg font-semibold text-slate-900">
+        History
+      </h2>
+      <ol className="mt-3 space-y-3 border-l-2 border-slate-200 pl-5" data-testid="timeline">
+        {detail.history.map((entry) => (
+          <li key={`${entry.at}-${entry.type}-${entry.to_status}`}>
+            <p className="font-medium text-slate-900">{historySentence(entry, zone)}</p>
+            <time dateTime={entry.at} className="text-sm text-slate-700">
+              {momentIn(entry.at, zone)}
+            </time>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/**
+ * What the client may do with the booking: Reschedule and Cancel as the domain's rules allow, with the change
+ * notice said instead once it has closed them; Leave Review for a completed one; and the calendar file.
+ */
+function Actions({
+  detail,
+  now,
+  onReschedule,
+  onCancel,
+}: {
+  detail: BookingDetailResponse;
+  now: Date;
+  onReschedule: () => void;
+  onCancel: () => void;
+}) {
+  const noticeId = useId();
+  const [reviewing, setReviewing] = useState(false);
+  const { booking, change_notice_hours: hours } = detail;
+  const canMove = canClientReschedule(booking.status, booking.starts_at, now, hours);
+  const canCancel = canClientCancel(booking.status, booking.starts_at, now, hours);
+  // Still ahead and active, but inside the notice: the buttons stay in view, disabled, and the rule says why.
+  const ahead = isActiveBookingStatus(booking.status) && Date.parse(booking.starts_at) > now.getTime();
+  const notice = ahead ? clientChangeNoticeRefusal(booking.starts_at, now, hours) : undefined;
+  const disabled = `${small} disabled:cursor-not-allowed disabled:opacity-60`;
+  return (
+    <div className="mt-6">
+      <div className="flex flex-wrap gap-3">
+        <a href={bookingApiPaths.calendar(booking.id)} download className={small}>
+          <CalendarPlus aria-hidden="true" className="size-4" />
+          Add to calendar
+        </a>
+        {(canMove || notice) && (
+          <button
+            type="button"
+            className={disabled}
+            disabled={!canMove}
+            aria-describedby={notice ? noticeId : undefined}
+            onClick={onReschedule}
+          >
+            Reschedule
+          </button>
+        )}
+        {(canCancel || (notice && booking.status === 'confirmed')) && (
+          <button
+            type="button"
+            className={`${disabled} border-red-300 text-red-800 hover:bg-red-50`}
+            disabled={!canCancel}
+            aria-describedby={notice ? noticeId : undefined}
+            onClick={onCancel}
+          >
+            Cancel
+          </button>
+        )}
+        {booking.status === 'completed' && !booking.review && (
+          <button type="button" className={small} onClick={() => setReviewing(true)}>
+            Leave Review
+          </button>
+        )}
+      </div>
+      {booking.review && (
+        <p className="mt-3 flex items-center gap-2 text-sm font-semibold text-slate-900">
+          Your review <StarRating rating={booking.review.rating} />
+        </p>
+      )}
+      {reviewing && <ReviewDialog booking={booking} onClose={() => setReviewing(false)} />}
+      {notice && (
+        <p id={noticeId} className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          {notice}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function NotFound() {
+  return (
+    <div className="py-12 text-center">
+      <SearchX aria-hidden="true" className="mx-auto size-10 text-slate-500" />
+      <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900">
+        {bookingMessages.detailNotFound}
+      </h1>
+      <p className="mt-2 text-slate-700">{bookingMessages.detailNotFoundText}</p>
+      <div className="mt-6 flex justify-center">{backLink}</div>
+    </div>
+  );
+}
+
+/**
+ * A booking's page (docs/product.md#my-bookings): its facts in the business zone (and the viewer's own when it
+ * differs), its history as sentences, the calendar file, and the actions its status and the change notice allow.
+ * Another user's booking is not found, like one that does not exist (the server never reveals it).
+ */
+export function BookingDetail({ id }: { id: string }) {
+  const query = useBooking(id);
+  const userId = useAuth().session?.user.id;
+  const [dialog, setDialog] = useState<'reschedule' | 'cancel'>();
+  // Judged at the moment the page opened, like My Bookings; the server judges again.
+  const [now] = useState(() => new Date());
+  const [viewerZone] = useState(viewerTimeZone);
+
+  let content: ReactNode;
+  if (query.isPending) content = <Spinner label="Loading booking..." />;
+  else if (query.isError) {
+    // A malformed id (400) names no booking either.
+    const missing = query.error instanceof ApiError && (query.error.isNotFound || query.error.status === 400);
+    content = missing ? (
+      <NotFound />
+    ) : (
+      <>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Booking Details</h1>
+        <div className="mt-6">
+          <FormMessage type="error">
+            {bookingMessages.detailLoadFailed}{' '}
+            <button type="button" className="font-semibold underline" onClick={() => void query.refetch()}>
+              Try again
+            </button>
+          </FormMessage>
+        </div>
+        <div className="mt-6">{backLink}</div>
+      </>
+    );
+  } else {
+    const { booking } = query.data;
+    content = (
+      <article aria-labelledby="booking-heading">
+        <div>{backLink}</div>
+        <div className="mt-6 flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <p className="text-sm font-medium text-slate-700">Booking Details</p>
+            <h1 id="booking-heading" className="text-3xl font-bold tracking-tight text-slate-900">
+              {booking.services.name}
+            </h1>
+          </div>
+          <StatusBadge status={booking.status} />
+        </div>
+        <div className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <FactList facts={facts(booking, viewerZone)} look="card" />
+          <Actions
+            detail={query.data}
+            now={now}
+            onReschedule={() => setDialog('reschedule')}
+            onCancel={() => setDialog('cancel')}
+          />
+        </div>
+        <Timeline detail={query.data} />
+        {dialog === 'reschedule' && (
+          <RescheduleDialog booking={booking} onClose={() => setDialog(undefined)} />
+        )}
+        {dialog === 'cancel' && (
+          <CancelDialog booking={booking} userId={userId} onClose={() => setDialog(undefined)} />
+        )}
+      </article>
+    );
+  }
+  return <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 lg:px-8">{content}</div>;
+}

@@ -1,0 +1,190 @@
+import {
+  type AvailabilitySlot,
+  type Booking,
+  bookingMessages,
+  defaultFirmCalendar,
+  type IsoDate,
+  longDate,
+} from '@portal/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useNotify } from '../../../components/notifications/use-notify';
+import { BusyButton } from '../../../components/ui/busy-button';
+import { buttonStyles } from '../../../components/ui/button-styles';
+import { ApiError } from '../../../lib/api-error';
+import { useAvailability } from '../api/get-availability';
+import { useFirmCalendar } from '../api/get-calendar';
+import { bookingKeys } from '../api/query-keys';
+import { useRescheduleBooking } from '../api/reschedule-booking';
+import { bookingTime, slotTime } from '../format';
+import { FactList } from './booking-facts';
+import { DateTimeStep } from './date-time-step';
+
+/** 'Monday, January 7, 2030, 09:00 - 10:30 MST'. */
+function when(date: IsoDate, hours: string, timeZone: string, startsAt: string): string {
+  return `${longDate(date)}, ${slotTime(hours, timeZone, startsAt)}`;
+}
+
+/**
+ * Moves a booking to another time (docs/product.md#my-bookings): the wizard's Date & Time step for the same
+ * service, its current slot marked, then the old and new time side by side. The server's refusal is said as it
+ * words it, and the booking stays as it was. A modal <dialog>, so focus stays in it.
+ */
+export function RescheduleDialog({ booking, onClose }: { booking: Booking; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  const [step, setStep] = useState<'choose' | 'confirm'>('choose');
+  // Opens on the booking's own day, so its current slot is in view.
+  const [date, setDate] = useState<IsoDate>(booking.booking_date);
+  const [slot, setSlot] = useState<AvailabilitySlot>();
+  const [slotTaken, setSlotTaken] = useState(false);
+  const [now] = useState(() => new Date());
+  // One key per chosen slot: a retry of the same move never moves it twice.
+  const key = useRef<string>(undefined);
+  const availability = useAvailability(booking.service_id, date);
+  const calendar = useFirmCalendar().data ?? defaultFirmCalendar;
+  const reschedule = useRescheduleBooking();
+  const queryClient = useQueryClient();
+  const { notify } = useNotify();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+
+  function confirm() {
+    if (!slot) return;
+    key.current ??= crypto.randomUUID();
+    reschedule.mutate(
+      { id: booking.id, startsAt: slot.starts_at, key: key.current },
+      {
+        onSuccess: () => {
+          onClose();
+          notify({ type: 'success', title: 'Booking Rescheduled', message: bookingMessages.rescheduled });
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 401) return onClose();
+          if (error instanceof ApiError && error.isClientError) key.current = undefined;
+          if (error instanceof ApiError && error.message === bookingMessages.slotTaken) {
+            // Someone else took it meanwhile: choose again from fresh slots.
+            setSlot(undefined);
+            setSlotTaken(true);
+            setStep('choose');
+            void queryClient.invalidateQueries({ queryKey: bookingKeys.availabilityOf(booking.service_id) });
+          } else {
+            onClose();
+          }
+          const reason =
+            error instanceof ApiError && error.isClientError
+              ? error.message
+              : bookingMessages.rescheduleFailed;
+          notify({ type: 'error', title: 'Reschedule Failed', message: reason });
+        },
+      },
+    );
+  }
+
+  const busy = reschedule.isPending;
+  const currentSlot = booking.time_slots[0];
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={`${id}-title`}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!busy) onClose();
+      }}
+      className="m-auto w-[calc(100%-2rem)] max-w-4xl rounded-xl p-6 shadow-xl backdrop:bg-slate-900/50"
+    >
+      <h2 id={`${id}-title`} className="text-xl font-semibold text-slate-900">
+        Reschedule Booking
+      </h2>
+      <p className="mt-1 text-slate-700">
+        {booking.services.name} ({booking.confirmation_code}): now on {longDate(booking.booking_date)},{' '}
+        {bookingTime(booking)}.
+      </p>
+      <div className="mt-6">
+        {step === 'choose' ? (
+          <DateTimeStep
+            timeZone={booking.time_zone}
+            calendar={calendar}
+            now={now}
+            date={date}
+            slot={slot}
+            availability={{
+              isPending: availability.isPending || (slotTaken && availability.isFetching),
+              isError: availability.isError,
+              slots: availability.data?.slots,
+              retry: () => void availability.refetch(),
+            }}
+            slotTaken={slotTaken}
+            currentStartsAt={booking.starts_at}
+            continueLabel="Review New Time"
+            onDate={(next) => {
+              if (next !== date) setSlot(undefined);
+              setDate(next);
+              setSlotTaken(false);
+            }}
+            onSlot={(next) => {
+              setSlot(next);
+              setSlotTaken(false);
+              key.current = undefined;
+            }}
+            onContinue={() => setStep('confirm')}
+          />
+        ) : (
+          slot && (
+            <section aria-labelledby={`${id}-confirm`} className="space-y-6">
+              <h3 id={`${id}-confirm`} className="text-lg font-semibold text-slate-900">
+                Confirm the New Time
+              </h3>
+              <FactList
+                look="summary"
+                facts={[
+                  {
+                    term: 'Current time',
+                    value: when(
+                      booking.booking_date,
+                      currentSlot ? `${currentSlot.start_time} - ${currentSlot.end_time}` : '',
+                      booking.time_zone,
+                      booking.starts_at,
+                    ),
+                  },
+                  { term: 'New time', value: when(date, slot.label, booking.time_zone, slot.starts_at) },
+                ]}
+              />
+              <p className="text-sm text-slate-700">
+                The booking keeps its confirmation code, price and status; we e-mail you a calendar update.
+              </p>
+              <div className="flex flex-wrap justify-end gap-3">
+                <button
+                  type="button"
+                  className={buttonStyles.secondary}
+                  onClick={() => setStep('choose')}
+                  disabled={busy}
+                >
+                  Back
+                </button>
+                <BusyButton
+                  className={buttonStyles.primary}
+                  onClick={confirm}
+                  busy={busy}
+                  busyLabel="Rescheduling..."
+                >
+                  Confirm Reschedule
+                </BusyButton>
+              </div>
+            </section>
+          )
+        )}
+      </div>
+      {step === 'choose' && (
+        <div className="mt-4 flex justify-end">
+          <button type="button" className={buttonStyles.secondary} onClick={onClose}>
+            Keep Current Time
+          </button>
+        </div>
+      )}
+    </dialog>
+  );
+}

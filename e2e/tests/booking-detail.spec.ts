@@ -1,0 +1,108 @@
+import type { Page } from '@playwright/test';
+import { createAccount, origin } from './accounts-helpers.ts';
+import { expect, expectAccessible, test } from './fixtures.ts';
+
+/** The business zone the server reckons in (BUSINESS_TIMEZONE is not set for the journeys). */
+const businessZone = 'America/Phoenix';
+/** Service 3: the booking journeys take services 1 and 2 in parallel. */
+const serviceId = 3;
+
+/** The `count`th weekday after today in the business zone, as 'YYYY-MM-DD'. */
+function weekdayAhead(count: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: businessZone }).format(new Date());
+  const [year = 0, month = 1, day = 1] = today.split('-').map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  for (let found = 0; found < count; ) {
+    date.setUTCDate(date.getUTCDate() + 1);
+    if (date.getUTCDay() !== 0 && date.getUTCDay() !== 6) found += 1;
+  }
+  return date.toISOString().slice(0, 10);
+}
+
+/** 'Monday, January 7, 2030' for 'YYYY-MM-DD', as the app writes a date. */
+function longDate(day: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  }).format(new Date(`${day}T12:00:00Z`));
+}
+
+/** Books the first free slot of `day` through the API, as the wizard would; returns the booking's id. */
+async function bookThroughApi(page: Page, day: string): Promise<number> {
+  const availability = await page.request.get(`/api/services/${serviceId}/availability?date=${day}`);
+  const { slots } = (await availability.json()) as { slots: { starts_at: string; available: boolean }[] };
+  const free = slots.find((slot) => slot.available);
+  if (!free) throw new Error(`no free slot on ${day}`);
+  const response = await page.request.post('/api/bookings', {
+    data: {
+      serviceId,
+      projectDescription: 'A data warehouse for our sales figures, with dashboards.',
+      startsAt: free.starts_at,
+    },
+    headers: origin(page),
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { booking: { id: number } }).booking.id;
+}
+
+test.describe('booking detail and reschedule', () => {
+  test('a client opens a booking, reschedules it to another day, and sees the new time in My Bookings, the calendar file and Recent Activity', async ({
+    page,
+  }, testInfo) => {
+    await createAccount(page);
+    // Weeks ahead (past the 24-hour change notice), a day per repetition so parallel runs never share a slot.
+    const day = weekdayAhead(10 + testInfo.repeatEachIndex * 2);
+    const newDay = weekdayAhead(11 + testInfo.repeatEachIndex * 2);
+    const id = await bookThroughApi(page, day);
+
+    await page.goto('/my-bookings');
+    await page.getByRole('article').getByRole('link', { name: 'View Details' }).click();
+    await expect(page).toHaveURL(new RegExp(`/booking/${id}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText(longDate(day), { exact: true })).toBeVisible();
+    await expect(page.getByTestId('timeline').getByText('Booked', { exact: true })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Reschedule' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reschedule Booking' });
+    await expect(dialog.getByTestId('current-slot')).toBeVisible();
+    const target = dialog.locator(`[data-day="${newDay}"] button`);
+    if ((await target.count()) === 0)
+      await dialog.getByRole('button', { name: 'Go to the Next Month' }).click();
+    await target.click();
+    const slot = dialog.getByRole('radio', { disabled: false }).first();
+    await expect(slot).toBeVisible();
+    const label = (await slot.evaluate((input) => input.closest('label')?.textContent ?? '')).trim();
+    const [start = ''] = label.split(' - ');
+    await slot.check();
+    await dialog.getByRole('button', { name: 'Review New Time' }).click();
+    await expect(dialog.getByText(`${longDate(newDay)}, ${label}`, { exact: false })).toBeVisible();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Confirm Reschedule' }).click();
+    await expect(page.getByText('Booking rescheduled successfully')).toBeVisible();
+    await expect(page.getByText(longDate(newDay), { exact: true })).toBeVisible();
+    await expect(page.getByTestId('timeline').getByText(/^Moved from .* to .*$/)).toBeVisible();
+
+    // The calendar file has the new start, in the business zone.
+    const href = await page.getByRole('link', { name: 'Add to calendar' }).getAttribute('href');
+    expect(href).toBe(`/api/bookings/${id}/calendar.ics`);
+    const ics = await page.request.get(href ?? '');
+    expect(ics.status()).toBe(200);
+    const dtstart = `DTSTART;TZID=${businessZone}:${newDay.replaceAll('-', '')}T${start.replace(':', '')}00`;
+    expect(await ics.text()).toContain(dtstart);
+
+    await page.getByRole('link', { name: 'Back to My Bookings' }).click();
+    const card = page.getByRole('article');
+    await expect(card.getByText(longDate(newDay), { exact: true })).toBeVisible();
+    await expect(card.getByText(label, { exact: false })).toBeVisible();
+
+    await page.goto('/dashboard');
+    const activity = page.getByRole('region', { name: 'Recent Activity' });
+    await expect(activity.getByRole('listitem').first()).toContainText('Moved from');
+    await activity.getByRole('link').first().click();
+    await expect(page).toHaveURL(new RegExp(`/booking/${id}$`));
+  });
+});
