@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from './client.ts';
 import { cacheVersions } from './schema.ts';
 
-export type CacheName = 'catalogue' | 'calendar';
+export type CacheName = 'catalogue' | 'calendar' | 'held-times';
 
 /** How long a copy is served without asking the database whether it is still current. */
 const defaultFreshForMs = 250;
@@ -29,8 +29,18 @@ async function currentVersion(db: Database, name: CacheName): Promise<number> {
 interface CacheState<T> {
   value?: T;
   version?: number;
+  builtAt: number;
   checkedAt: number;
   pending?: Promise<T>;
+}
+
+export interface VersionedCacheOptions {
+  /** How long a copy is served without asking the database whether it is still current. */
+  freshForMs?: number;
+  /** Where the version is read; by default the cache's row in `cache_versions`. */
+  version?: (db: Database) => Promise<number>;
+  /** A copy is rebuilt when older than this, whatever its version says (for versions raised before commit). */
+  maxAgeMs?: number;
 }
 
 export interface VersionedCache<T> {
@@ -45,13 +55,16 @@ export interface VersionedCache<T> {
 export function versionedCache<T>(
   name: CacheName,
   build: (db: Database) => Promise<T>,
-  freshForMs = defaultFreshForMs,
+  options: VersionedCacheOptions = {},
 ): VersionedCache<T> {
+  const freshForMs = options.freshForMs ?? defaultFreshForMs;
+  const readVersion = options.version ?? ((db: Database) => currentVersion(db, name));
+  const maxAgeMs = options.maxAgeMs ?? Number.POSITIVE_INFINITY;
   const states = new WeakMap<Database, CacheState<T>>();
   const stateOf = (db: Database): CacheState<T> => {
     let state = states.get(db);
     if (!state) {
-      state = { checkedAt: 0 };
+      state = { builtAt: 0, checkedAt: 0 };
       states.set(db, state);
     }
     return state;
@@ -60,8 +73,8 @@ export function versionedCache<T>(
   async function refresh(db: Database, state: CacheState<T>): Promise<T> {
     // The version is read before the rows: a change committed in between raises it again, so the next check
     // rebuilds rather than keeping rows that are older than the version they are filed under.
-    const version = await currentVersion(db, name);
-    if (state.value !== undefined && state.version === version) {
+    const version = await readVersion(db);
+    if (state.value !== undefined && state.version === version && Date.now() - state.builtAt < maxAgeMs) {
       state.checkedAt = Date.now();
       return state.value;
     }
@@ -69,7 +82,8 @@ export function versionedCache<T>(
     if (states.get(db) === state) {
       state.value = value;
       state.version = version;
-      state.checkedAt = Date.now();
+      state.builtAt = Date.now();
+      state.checkedAt = state.builtAt;
     }
     return value;
   }

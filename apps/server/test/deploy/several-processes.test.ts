@@ -229,7 +229,19 @@ describe.skipIf(testDriver !== 'postgres')('three server processes on one Postgr
   });
 
   it('lets exactly one of 30 simultaneous bookings of one slot, spread over the three, win', async () => {
-    const startsAt = zonedInstant(dayAllocator(3)(), 10 * 60, defaultBusinessTimeZone)?.toISOString();
+    const day = dayAllocator(3)();
+    const startsAt = zonedInstant(day, 10 * 60, defaultBusinessTimeZone)?.toISOString();
+    const free = async (index: number) => {
+      const answer = (await (
+        await call(index, 'GET', `/api/services/1/availability?date=${day}`)
+      ).json()) as {
+        slots: { starts_at: string; available: boolean }[];
+      };
+      return answer.slots.find((slot) => slot.starts_at === new Date(startsAt ?? '').toISOString())
+        ?.available;
+    };
+    // Every process has the day's held times cached before the booking.
+    expect(await Promise.all([0, 1, 2].map(free))).toEqual([true, true, true]);
     const responses = await Promise.all(
       Array.from({ length: 30 }, async (_, index) => {
         const response = await call(index, 'POST', '/api/bookings', {
@@ -244,6 +256,14 @@ describe.skipIf(testDriver !== 'postgres')('three server processes on one Postgr
     expect(statuses.filter((status) => status === 409)).toHaveLength(29);
     for (const response of responses.filter((item) => item.status === 409)) {
       expect(response.body).toEqual({ message: bookingMessages.slotTaken });
+    }
+    // Whichever process took it, the others stop offering it: their cached held times follow bookings_version.
+    for (const index of [0, 1, 2]) {
+      await waitUntil(
+        async () => (await free(index)) === false,
+        `server ${index} to show the slot taken`,
+        2_000,
+      );
     }
   });
 

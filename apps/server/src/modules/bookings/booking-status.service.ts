@@ -19,6 +19,7 @@ import {
 } from '../../lib/mail/booking-emails.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { findBooking, type Reader } from './booking-read-model.ts';
+import { bookingsChanged } from './held-times.ts';
 
 /** Who makes a change: a signed-in user acting as the booking's client or as an administrator, or the system. */
 export type EventActor = { kind: 'client' | 'admin'; userId: string } | { kind: 'system' };
@@ -98,6 +99,8 @@ export async function setBookingStatus(
   } catch (error) {
     if (isExclusionViolation(error)) throw new Conflict(bookingMessages.slotTaken);
     throw error;
+  } finally {
+    bookingsChanged(db);
   }
   return findBooking(db, input.bookingId, options.timeZone);
 }
@@ -160,5 +163,5 @@ export async function expirePendingBooking(
     );
     if (letter) await enqueueMail(tx, letter);
     return true;
-  });
+  }).finally(() => bookingsChanged(db));
 }

@@ -2,7 +2,6 @@
 import { createHash } from 'node:crypto';
 import {
   type AvailabilityResponse,
-  activeBookingStatuses,
   type Booking,
   bookingErrorCodes,
   bookingMessages,
@@ -17,7 +16,7 @@ import {
   serviceMessages,
   totalCost,
 } from '@portal/domain';
-import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, gt } from 'drizzle-orm';
 import { type Database, transactionRetryingDeadlocks } from '../../db/client.ts';
 import { isExclusionViolation, isUniqueViolation } from '../../db/errors.ts';
 import { bookingEvents, bookings, services, userProfiles, users } from '../../db/schema.ts';
@@ -27,6 +26,7 @@ import { loadCatalogue } from '../services/services.service.ts';
 import { after, decodeCursor, newestFirst, pageOf } from './booking-pages.ts';
 import { findBooking, type Reader, selectBookings, toBooking } from './booking-read-model.ts';
 import { actorColumns, recordStatusChange } from './booking-status.service.ts';
+import { bookingsChanged, heldTimesOn } from './held-times.ts';
 
 /** What the booking rules need to know about the moment and the place. */
 export interface BookingClock {
@@ -53,18 +53,7 @@ export async function availability(
   const last = slots.at(-1);
   if (!first || !last) return { date, timeZone: clock.timeZone, slots: [] };
   const { bufferMinutes } = calendar.schedule;
-  const dayBlockedUntil = new Date(Date.parse(last.ends_at) + bufferMinutes * 60_000).toISOString();
-  // Uses the GiST index of the exclusion constraint (same predicate).
-  const held = await db
-    .select({ startsAt: bookings.startsAt, blockedUntil: bookings.blockedUntil })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.serviceId, serviceId),
-        inArray(bookings.status, [...activeBookingStatuses]),
-        sql`tstzrange(${bookings.startsAt}, ${bookings.blockedUntil}) && tstzrange(${first.starts_at}::timestamptz, ${dayBlockedUntil}::timestamptz)`,
-      ),
-    );
+  const held = await heldTimesOn(db, serviceId, date, bufferMinutes, clock.timeZone);
   return {
     date,
     timeZone: clock.timeZone,
@@ -220,6 +209,7 @@ export async function createBooking(
       return row.id;
     });
   } catch (error) {
+    bookingsChanged(db);
     // The same key sent twice at once: the loser finds the winner's booking (or its slot taken by it).
     if (idempotencyKey !== undefined && (isUniqueViolation(error) || isExclusionViolation(error))) {
       const earlier = await replay(db, userId, idempotencyKey, hash, clock.timeZone);
@@ -228,6 +218,7 @@ export async function createBooking(
     if (isExclusionViolation(error)) throw new Conflict(bookingMessages.slotTaken);
     throw error;
   }
+  bookingsChanged(db);
   if (typeof made !== 'number') return made;
   return { booking: await findBooking(db, made, clock.timeZone), created: true };
 }
@@ -276,5 +267,6 @@ export async function cancelOwnBooking(db: Database, own: OwnBooking, clock: Boo
     if (refusal) throw new Conflict(refusal);
     await recordStatusChange(tx, row, 'cancelled', { kind: 'client', userId });
   });
+  bookingsChanged(db);
   return findBooking(db, bookingId, clock.timeZone);
 }

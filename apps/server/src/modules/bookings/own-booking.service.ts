@@ -26,6 +26,7 @@ import { loadFirmCalendar } from '../calendar/calendar.service.ts';
 import { findBooking, type Reader, selectBookings, toBooking } from './booking-read-model.ts';
 import { actorColumns, calendarHistory } from './booking-status.service.ts';
 import type { BookingClock } from './bookings.service.ts';
+import { bookingsChanged } from './held-times.ts';
 
 /** Who asks for a booking: only its owner finds it, and administrators where the route allows them. */
 export interface BookingViewer {
@@ -208,6 +209,8 @@ export async function rescheduleOwnBooking(
   } catch (error) {
     if (isExclusionViolation(error)) throw new Conflict(bookingMessages.slotTaken);
     throw error;
+  } finally {
+    bookingsChanged(db);
   }
   return { booking: await findBooking(db, input.bookingId, clock.timeZone), moved };
 }
