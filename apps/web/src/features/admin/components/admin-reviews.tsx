@@ -2,8 +2,8 @@ import { type AdminReview, paths, reviewMessages } from '@portal/domain';
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { useNotify } from '../../../components/notifications/use-notify';
-import { BusyButton } from '../../../components/ui/busy-button';
 import { buttonStyles } from '../../../components/ui/button-styles';
+import { NextPageButton } from '../../../components/ui/next-page-button';
 import { Spinner } from '../../../components/ui/spinner';
 import { StarRating } from '../../../components/ui/star-rating';
 import { FormMessage } from '../../../components/ui/text-field';
@@ -112,16 +112,7 @@ export function AdminReviews() {
             ))}
           </ul>
         )}
-        {query.hasNextPage && (
-          <BusyButton
-            className={`${buttonStyles.secondary} mt-4`}
-            onClick={() => void query.fetchNextPage()}
-            busy={query.isFetchingNextPage}
-            busyLabel="Loading..."
-          >
-            More Reviews
-          </BusyButton>
-        )}
+        <NextPageButton query={query} label="More Reviews" className="mt-4" />
       </div>
     </div>
   );

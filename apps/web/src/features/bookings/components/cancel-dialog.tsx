@@ -1,8 +1,9 @@
 import { type Booking, bookingMessages, longDate } from '@portal/domain';
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { buttonStyles } from '../../../components/ui/button-styles';
+import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { ApiError } from '../../../lib/api-error';
 import { useCancelBooking } from '../api/cancel-booking';
 import { addUnsent, isUnreachable } from '../unsent-queue';
@@ -25,15 +26,9 @@ export function CancelDialog({
   userId: string | undefined;
   onClose: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   const cancel = useCancelBooking();
   const { notify } = useNotify();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
 
   function confirm() {
     cancel.mutate(booking.id, {
@@ -62,19 +57,7 @@ export function CancelDialog({
   const busy = cancel.isPending;
   const slot = booking.time_slots[0];
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-text`}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!busy) onClose();
-      }}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl p-6 shadow-xl backdrop:bg-slate-900/50"
-    >
-      <h2 id={`${id}-title`} className="text-xl font-semibold text-slate-900">
-        Cancel Booking?
-      </h2>
+    <ModalDialog title="Cancel Booking?" busy={busy} onClose={onClose} describedBy={`${id}-text`}>
       <p id={`${id}-text`} className="mt-3 text-slate-700">
         Your {booking.services.name} consultation on {longDate(booking.booking_date)}
         {slot ? ` at ${slot.start_time}` : ''} ({booking.confirmation_code}) will be cancelled and its time
@@ -88,6 +71,6 @@ export function CancelDialog({
           Cancel Booking
         </BusyButton>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -7,10 +7,11 @@ import {
   longDate,
 } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { buttonStyles } from '../../../components/ui/button-styles';
+import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { ApiError } from '../../../lib/api-error';
 import { useAvailability } from '../api/get-availability';
 import { useFirmCalendar } from '../api/get-calendar';
@@ -31,7 +32,6 @@ function when(date: IsoDate, hours: string, timeZone: string, startsAt: string):
  * words it, and the booking stays as it was. A modal <dialog>, so focus stays in it.
  */
 export function RescheduleDialog({ booking, onClose }: { booking: Booking; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   const [step, setStep] = useState<'choose' | 'confirm'>('choose');
   // Opens on the booking's own day, so its current slot is in view.
@@ -46,11 +46,6 @@ export function RescheduleDialog({ booking, onClose }: { booking: Booking; onClo
   const reschedule = useRescheduleBooking();
   const queryClient = useQueryClient();
   const { notify } = useNotify();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
 
   function confirm() {
     if (!slot) return;
@@ -87,18 +82,7 @@ export function RescheduleDialog({ booking, onClose }: { booking: Booking; onClo
   const busy = reschedule.isPending;
   const currentSlot = booking.time_slots[0];
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={`${id}-title`}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!busy) onClose();
-      }}
-      className="m-auto w-[calc(100%-2rem)] max-w-4xl rounded-xl p-6 shadow-xl backdrop:bg-slate-900/50"
-    >
-      <h2 id={`${id}-title`} className="text-xl font-semibold text-slate-900">
-        Reschedule Booking
-      </h2>
+    <ModalDialog title="Reschedule Booking" busy={busy} onClose={onClose} width="wide">
       <p className="mt-1 text-slate-700">
         {booking.services.name} ({booking.confirmation_code}): now on {longDate(booking.booking_date)},{' '}
         {bookingTime(booking)}.
@@ -185,6 +169,6 @@ export function RescheduleDialog({ booking, onClose }: { booking: Booking; onClo
           </button>
         </div>
       )}
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -7,10 +7,11 @@ import {
   reviewMessages,
   textProblem,
 } from '@portal/domain';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { buttonStyles } from '../../../components/ui/button-styles';
+import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { StarRatingInput } from '../../../components/ui/star-rating';
 import { ApiError } from '../../../lib/api-error';
 import { useCreateReview } from '../api/create-review';
@@ -23,18 +24,12 @@ const fieldLook =
  * <dialog>, so focus stays in it; Escape or Not Now closes it.
  */
 export function ReviewDialog({ booking, onClose }: { booking: Booking; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   const [rating, setRating] = useState<number | null>(null);
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | undefined>();
   const save = useCreateReview();
   const { notify } = useNotify();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -69,18 +64,7 @@ export function ReviewDialog({ booking, onClose }: { booking: Booking; onClose: 
 
   const busy = save.isPending;
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={`${id}-title`}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!busy) onClose();
-      }}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl p-6 shadow-xl backdrop:bg-slate-900/50"
-    >
-      <h2 id={`${id}-title`} className="text-xl font-semibold text-slate-900">
-        Review Your Consultation
-      </h2>
+    <ModalDialog title="Review Your Consultation" busy={busy} onClose={onClose}>
       <p className="mt-2 text-slate-700">
         {booking.services.name} on {longDate(booking.booking_date)} ({booking.confirmation_code})
       </p>
@@ -114,6 +98,6 @@ export function ReviewDialog({ booking, onClose }: { booking: Booking; onClose: 
           </BusyButton>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,6 +1,5 @@
 import { defaultBusinessTimeZone, reviewMessages, shortDate, zonedDate } from '@portal/domain';
-import { BusyButton } from '../../../components/ui/busy-button';
-import { buttonStyles } from '../../../components/ui/button-styles';
+import { NextPageButton } from '../../../components/ui/next-page-button';
 import { Spinner } from '../../../components/ui/spinner';
 import { StarRating } from '../../../components/ui/star-rating';
 import { FormMessage } from '../../../components/ui/text-field';
@@ -43,16 +42,7 @@ export function ServiceReviews({ serviceId }: { serviceId: number }) {
             ))}
           </ul>
         )}
-        {query.hasNextPage && (
-          <BusyButton
-            className={`${buttonStyles.secondary} mt-4`}
-            onClick={() => void query.fetchNextPage()}
-            busy={query.isFetchingNextPage}
-            busyLabel="Loading..."
-          >
-            More Reviews
-          </BusyButton>
-        )}
+        <NextPageButton query={query} label="More Reviews" className="mt-4" />
       </div>
     </section>
   );
