@@ -41,6 +41,8 @@ export default defineConfig({
       APP_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
+      // The journeys' helpers say which client they are with X-Forwarded-For, as a proxy in front would.
+      TRUST_PROXY: '1',
     },
   },
 });
