@@ -128,7 +128,7 @@ function sameRanges(a: readonly OpeningRange[], b: readonly OpeningRange[]): boo
   );
 }
 
-/** Whether the weekly hours are the portal's original ones (the spec's texts then apply word for word). */
+/** Whether the weekly hours are the portal's original ones (the original texts of docs/product.md then apply). */
 export function hasDefaultWeeklyHours(schedule: Schedule): boolean {
   return weekdayNames.every((day) => sameRanges(schedule.weeklyHours[day], defaultSchedule.weeklyHours[day]));
 }
@@ -157,7 +157,7 @@ function rangesLabel(ranges: readonly OpeningRange[]): string {
 }
 
 /**
- * The note under the booking calendar: the spec's sentence while the weekly hours are the original ones, else
+ * The note under the booking calendar: the original sentence (docs/product.md#messages) while the weekly hours are the original ones, else
  * the actual hours, consecutive days with the same hours written as one span ('Monday-Thursday, 9 AM - 5 PM').
  */
 export function openingHoursNote(schedule: Schedule): string {
