@@ -172,9 +172,14 @@ describe('database limits (PostgreSQL)', () => {
     expect(response.json()).toEqual({ message: messages.requestTimedOut });
   });
 
-  it('waits at most DATABASE_CONNECTION_TIMEOUT_MS for a connection when all DATABASE_POOL_SIZE are busy', async (context) => {
+  it('waits at most DATABASE_CONNECTION_TIMEOUT_MS for a connection when all DATABASE_POOL_SIZE are busy, then answers 503', async (context) => {
     testApp = await buildTestApp({
       env: { DATABASE_POOL_SIZE: '2', DATABASE_CONNECTION_TIMEOUT_MS: '300' },
+      prepare: (app) =>
+        app.get('/api/probe/query', async () => {
+          await app.db.execute(sql`select 1`);
+          return { finished: true };
+        }),
     });
     const { app } = testApp;
     if (app.database.driver === 'pglite') context.skip();
@@ -195,12 +200,44 @@ describe('database limits (PostgreSQL)', () => {
       const started = Date.now();
       await expect(app.db.execute(sql`select 1`)).rejects.toThrow();
       expect(Date.now() - started).toBeLessThan(4_000);
+      // A request that finds no connection is told the server is busy (503), not that it broke (500).
+      const response = await app.inject('/api/probe/query');
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ message: messages.serverBusy });
     } finally {
       release();
       await Promise.all(holders);
     }
     // With a connection free again, queries go through.
     await app.db.execute(sql`select 1`);
+  });
+
+  it('answers 503 (try again), not 500, when PostgreSQL ends a transaction to break a deadlock', async (context) => {
+    testApp = await buildTestApp({
+      prepare: (app) =>
+        app.post('/api/probe/deadlock', async () => {
+          // Two transactions each take one lock, then the other's: PostgreSQL aborts one of them (40P01).
+          let holding = 0;
+          let bothHold!: () => void;
+          const barrier = new Promise<void>((done) => {
+            bothHold = done;
+          });
+          const lockBoth = (first: number, second: number) =>
+            app.db.transaction(async (tx) => {
+              await tx.execute(sql`select pg_advisory_xact_lock(${first})`);
+              holding += 1;
+              if (holding === 2) bothHold();
+              await barrier;
+              await tx.execute(sql`select pg_advisory_xact_lock(${second})`);
+            });
+          await Promise.all([lockBoth(1, 2), lockBoth(2, 1)]);
+          return { finished: true };
+        }),
+    });
+    if (testApp.app.database.driver === 'pglite') context.skip();
+    const response = await testApp.app.inject({ method: 'POST', url: '/api/probe/deadlock' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ message: messages.serverBusy });
   });
 
   it('closes pooled connections idle for DATABASE_IDLE_TIMEOUT_MS', async (context) => {

@@ -10,6 +10,8 @@ export const messages = {
   internalError: 'Something went wrong. Please try again later.',
   /** 503: the request took longer than the server's limit (REQUEST_TIMEOUT_MS) or a statement timed out. */
   requestTimedOut: 'The server took too long to answer. Please try again in a moment.',
+  /** 503: no database connection came free in time, or a transaction was ended to break a deadlock. */
+  serverBusy: 'The server is busy. Please try again in a moment.',
   /** 413: a body over the route's limit. */
   bodyTooLarge: 'The request body is too large',
 } as const;

@@ -48,3 +48,21 @@ export function isUniqueViolation(error: unknown): boolean {
 export function isDeadlock(error: unknown): boolean {
   return databaseErrorCode(error) === deadlockDetected;
 }
+
+const connectionTimeoutMessages = new Set([
+  'timeout exceeded when trying to connect',
+  'Connection terminated due to connection timeout',
+]);
+
+/**
+ * No connection within DATABASE_CONNECTION_TIMEOUT_MS: the pool is full (or the server slow to accept one). The pg
+ * library marks these errors by their message alone, so the message is what is compared.
+ */
+export function isConnectionTimeout(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+    if (connectionTimeoutMessages.has(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}

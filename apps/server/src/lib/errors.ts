@@ -3,7 +3,7 @@
 import { type ApiErrorBody, type FieldError, messages } from '@portal/domain';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { databaseFailure } from '../db/errors.ts';
+import { databaseFailure, isConnectionTimeout, isDeadlock } from '../db/errors.ts';
 
 export class HttpError extends Error {
   readonly statusCode: number;
@@ -54,7 +54,7 @@ export class UnsupportedMediaType extends refusal(415) {}
 /** 422: understood, but it contradicts an earlier request (an Idempotency-Key reused for another booking). */
 export class Unprocessable extends refusal(422) {}
 export class TooManyRequests extends refusal(429) {}
-/** 503: the server cannot answer now (the request or a statement ran out of time); trying again may work. */
+/** 503: the server cannot answer now (out of time, no free connection, a deadlock); trying again may work. */
 export class ServiceUnavailable extends refusal(503) {}
 
 /** PostgreSQL's query_canceled: here, a statement that ran past statement_timeout. */
@@ -104,6 +104,10 @@ function describeError(error: unknown): { statusCode: number; body: ApiErrorBody
   const { code } = asFrameworkError(error);
   if (code === 'FST_ERR_HANDLER_TIMEOUT' || databaseFailure(error)?.code === queryCanceled) {
     return describeError(new ServiceUnavailable(messages.requestTimedOut));
+  }
+  // Transient: the same request may well succeed a moment later (deadlocks past their retries included).
+  if (isConnectionTimeout(error) || isDeadlock(error)) {
+    return describeError(new ServiceUnavailable(messages.serverBusy));
   }
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return describeError(new PayloadTooLarge(messages.bodyTooLarge));
   if (hasZodFastifySchemaValidationErrors(error)) {

@@ -87,3 +87,15 @@ export function postBooking(
     payload: JSON.stringify(body),
   });
 }
+
+/**
+ * The race tests prove what the database decides, not how fast a loaded machine answers: the rate limit and the
+ * time limits (request, statement, waiting for a pooled connection) are set out of their way, so that a CI machine
+ * busy with other test files stalls a round without turning its answers into 503s.
+ */
+export const raceLimits = {
+  WRITE_RATE_LIMIT_PER_MINUTE: '10000',
+  REQUEST_TIMEOUT_MS: '60000',
+  DATABASE_STATEMENT_TIMEOUT_MS: '60000',
+  DATABASE_CONNECTION_TIMEOUT_MS: '60000',
+};

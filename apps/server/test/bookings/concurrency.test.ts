@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingEvents, bookings } from '../../src/db/schema.ts';
 import { appUrl } from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp, testDriver } from '../helpers/build-test-app.ts';
-import { type Client, dayAllocator, signedInClient } from './clients.ts';
+import { type Client, dayAllocator, raceLimits, signedInClient } from './clients.ts';
 
 const rounds = 10;
 
@@ -30,7 +30,7 @@ describe.skipIf(testDriver !== 'postgres')('POST /api/bookings under concurrency
   beforeAll(async () => {
     // Each racer sends 50 bookings and may win several rounds: the fair-use limits are not what this proves.
     testApp = await buildTestApp({
-      env: { MAX_PENDING_BOOKINGS_PER_CLIENT: '1000', WRITE_RATE_LIMIT_PER_MINUTE: '10000' },
+      env: { ...raceLimits, MAX_PENDING_BOOKINGS_PER_CLIENT: '1000' },
     });
     baseUrl = await listen(testApp.app);
     for (let index = 0; index < clientCount; index += 1) {
@@ -104,7 +104,9 @@ describe.skipIf(testDriver !== 'postgres')('the pending limit under concurrency 
   const nextDay = dayAllocator(9);
 
   beforeAll(async () => {
-    testApp = await buildTestApp({ env: { MAX_PENDING_BOOKINGS_PER_CLIENT: String(maxPending) } });
+    testApp = await buildTestApp({
+      env: { ...raceLimits, MAX_PENDING_BOOKINGS_PER_CLIENT: String(maxPending) },
+    });
     baseUrl = await listen(testApp.app);
   });
   afterAll(async () => {

@@ -9,7 +9,7 @@ import { bookingEvents, bookings } from '../../src/db/schema.ts';
 import { seedBookings } from '../admin/fixtures.ts';
 import { appUrl } from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp, testDriver } from '../helpers/build-test-app.ts';
-import { type Client, dayAllocator, signedInClient } from './clients.ts';
+import { type Client, dayAllocator, raceLimits, signedInClient } from './clients.ts';
 
 const rounds = 10;
 const racers = 20;
@@ -30,7 +30,7 @@ describe.skipIf(testDriver !== 'postgres')(
     const nextDay = dayAllocator(2);
 
     beforeAll(async () => {
-      testApp = await buildTestApp({ env: { WRITE_RATE_LIMIT_PER_MINUTE: '10000' } });
+      testApp = await buildTestApp({ env: raceLimits });
       await testApp.app.listen({ port: 0, host: '127.0.0.1' });
       baseUrl = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
       for (let index = 0; index < clientCount; index += 1) {
