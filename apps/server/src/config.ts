@@ -60,6 +60,10 @@ export interface Config {
   bodyLimitBytes: number;
   /** The PostgreSQL pool: DATABASE_POOL_SIZE and the DATABASE_*_TIMEOUT_MS variables. */
   databaseLimits: DatabaseLimits;
+  /** Where the firm's notices go (FIRM_EMAIL, comma-separated); empty → every administrator's address. */
+  firmEmails: string[];
+  /** Hours before a confirmed consultation when its reminders go out (REMINDER_HOURS, default 24), largest first. */
+  reminderHours: number[];
 }
 
 export const defaultMailFrom = 'OT Consulting <no-reply@localhost>';
@@ -67,6 +71,7 @@ export const defaultMailFrom = 'OT Consulting <no-reply@localhost>';
 export const defaultRequestTimeoutMs = 8_000;
 export const defaultBodyLimitBytes = 16 * 1024;
 export const minAuthSecretLength = 32;
+export const defaultReminderHours = 24;
 
 /** Thrown by `loadConfig`; its message is one line naming the variable and what is wrong. */
 export class ConfigError extends Error {
@@ -109,6 +114,13 @@ const positiveNumber = (fallback: number) =>
       .positive('must be a positive number')
       .default(fallback),
   );
+
+/** A comma-separated list: each entry trimmed, empty entries dropped. */
+const listOf = (value: string) =>
+  value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 
 const optionalText = z
   .string()
@@ -175,6 +187,19 @@ const environmentSchema = z.object({
   DATABASE_CONNECTION_TIMEOUT_MS: positiveWholeNumber(defaultDatabaseLimits.connectionTimeoutMs),
   DATABASE_IDLE_TIMEOUT_MS: positiveWholeNumber(defaultDatabaseLimits.idleTimeoutMs),
   DATABASE_STATEMENT_TIMEOUT_MS: positiveWholeNumber(defaultDatabaseLimits.statementTimeoutMs),
+  FIRM_EMAIL: optionalText.refine(
+    (value) =>
+      value === undefined ||
+      listOf(value).every((address) => /^[^<>@\s,]+@[^<>@\s,]+\.[^<>@\s,]+$/.test(address)),
+    'must be an e-mail address, or several separated by commas, such as office@example.com',
+  ),
+  REMINDER_HOURS: optionalText.refine(
+    (value) =>
+      value === undefined ||
+      (listOf(value).length > 0 &&
+        listOf(value).every((hours) => /^\d+$/.test(hours) && Number(hours) > 0 && Number(hours) <= 720)),
+    'must be whole hours between 1 and 720, or several separated by commas, such as 24,1',
+  ),
   MAIL_FROM: optionalText.refine(
     (value) => value === undefined || /^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/.test(value),
     'must be an address such as "OT Consulting <no-reply@example.com>"',
@@ -284,6 +309,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       idleTimeoutMs: values.DATABASE_IDLE_TIMEOUT_MS,
       statementTimeoutMs: values.DATABASE_STATEMENT_TIMEOUT_MS,
     },
+    firmEmails: values.FIRM_EMAIL === undefined ? [] : [...new Set(listOf(values.FIRM_EMAIL))],
+    reminderHours: [
+      ...new Set(listOf(values.REMINDER_HOURS ?? String(defaultReminderHours)).map(Number)),
+    ].sort((a, b) => b - a),
   };
   checkDeployment(config, values.TRUST_PROXY);
   return config;

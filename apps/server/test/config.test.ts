@@ -49,6 +49,8 @@ describe('loadConfig', () => {
       DATABASE_CONNECTION_TIMEOUT_MS: '3000',
       DATABASE_IDLE_TIMEOUT_MS: '30000',
       DATABASE_STATEMENT_TIMEOUT_MS: '4000',
+      FIRM_EMAIL: 'office@example.com, partner@example.com,office@example.com',
+      REMINDER_HOURS: '1, 24,1',
     });
     expect(config).toEqual({
       port: 8080,
@@ -80,7 +82,13 @@ describe('loadConfig', () => {
         idleTimeoutMs: 30_000,
         statementTimeoutMs: 4000,
       },
+      firmEmails: ['office@example.com', 'partner@example.com'],
+      reminderHours: [24, 1],
     });
+  });
+
+  it("sends the firm's notices to the administrators and reminds 24 hours ahead unless told otherwise", () => {
+    expect(loadConfig({})).toMatchObject({ firmEmails: [], reminderHours: [24] });
   });
 
   it('has a default for every time and size limit', () => {
@@ -138,6 +146,10 @@ describe('loadConfig', () => {
     [{ AUTH_SECRET: 'short' }, /^AUTH_SECRET must be at least 32 characters long/],
     [{ SMTP_URL: 'http://mail' }, /^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
     [{ MAIL_FROM: 'nobody' }, /^MAIL_FROM must be an address/],
+    [{ FIRM_EMAIL: 'office@example.com, nobody' }, /^FIRM_EMAIL must be an e-mail address, or several/],
+    [{ REMINDER_HOURS: '24,soon' }, /^REMINDER_HOURS must be whole hours between 1 and 720/],
+    [{ REMINDER_HOURS: '0' }, /^REMINDER_HOURS must be whole hours between 1 and 720/],
+    [{ REMINDER_HOURS: ',' }, /^REMINDER_HOURS must be whole hours between 1 and 720/],
     [{ MAIL_MAX_ATTEMPTS: '0' }, /^MAIL_MAX_ATTEMPTS must be a positive whole number/],
     [{ SMTP_TIMEOUT_SECONDS: '-1' }, /^SMTP_TIMEOUT_SECONDS must be a positive number/],
     [{ PENDING_EXPIRY_HOURS: '1.5' }, /^PENDING_EXPIRY_HOURS must be a whole number \(0 or more\)/],
