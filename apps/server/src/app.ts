@@ -12,6 +12,7 @@ import { errorHandler } from './lib/errors.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
+import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerHousekeeping } from './modules/housekeeping/housekeeping.scheduler.ts';
@@ -131,7 +132,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(identityRoutes, { appUrl: config.appUrl });
   await app.register(servicesRoutes);
   await app.register(servicesAdminRoutes);
-  await app.register(profilesRoutes);
+  await app.register(profilesRoutes, { appUrl: config.appUrl });
   await app.register(bookingsRoutes, {
     timeZone: config.businessTimeZone,
     maxPendingBookings: config.maxPendingBookingsPerClient,
@@ -140,6 +141,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     mailFrom: config.mailFrom,
   });
   await app.register(calendarRoutes, { timeZone: config.businessTimeZone });
+  await app.register(calendarFeedRoutes, {
+    timeZone: config.businessTimeZone,
+    appUrl: config.appUrl,
+    mailFrom: config.mailFrom,
+  });
   await app.register(reviewsRoutes);
   await app.register(adminRoutes, {
     timeZone: config.businessTimeZone,

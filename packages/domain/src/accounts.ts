@@ -55,6 +55,8 @@ export function isIdentityEndpoint(path: string): boolean {
 export const accountApiPaths = {
   profile: '/api/auth/profile',
   userStats: '/api/auth/users/stats',
+  /** Replaces the caller's calendar feed token: the old feed URL answers 404 from then on. */
+  calendarFeedReset: '/api/auth/calendar-feed/reset',
 } as const;
 
 /** Longest profile values accepted. */

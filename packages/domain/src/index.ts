@@ -8,6 +8,8 @@ export * from './booking-history.ts';
 export * from './booking-rules.ts';
 export * from './booking-schemas.ts';
 export * from './calendar-dates.ts';
+export * from './calendar-feed.ts';
+export * from './calendar-feed-schemas.ts';
 export * from './calendar-schemas.ts';
 export * from './catalogue.ts';
 export * from './core-services.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { accountMessages } from './account-messages.ts';
 import { profileFieldLimits, roles } from './accounts.ts';
 import { isoInstantSchema } from './api-error.ts';
+import { calendarFeedUrlSchema } from './calendar-feed-schemas.ts';
 import { textField } from './text-field.ts';
 
 /** Optional text: empty or missing is stored as null. */
@@ -54,6 +55,7 @@ export const profileUserSchema = z.object({
   createdAt: isoInstantSchema,
   updatedAt: isoInstantSchema,
   email_verified: z.boolean(),
+  calendar_feed_url: calendarFeedUrlSchema,
 });
 export type ProfileUser = z.infer<typeof profileUserSchema>;
 export const profileResponseSchema = z.object({ user: profileUserSchema });

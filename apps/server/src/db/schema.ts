@@ -190,6 +190,18 @@ export const userProfiles = pgTable('user_profiles', {
   ...timestamps(),
 });
 
+/**
+ * Each account's calendar feed (docs/decisions/114): the token in its private subscription URL, kept so the profile
+ * can show the URL again, and its SHA-256, by which a feed request finds it (every token asked for, real or not,
+ * takes the same path: hash, one index lookup). A reset replaces both; the row is made on the first profile read.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: ownerId().primaryKey(),
+  token: text('token').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  ...timestamps(),
+});
+
 // ——— Mail ———
 
 /** `dead`: given up after MAIL_MAX_ATTEMPTS failed attempts; shown to administrators, never retried. */

@@ -2,11 +2,12 @@ import type { Writable } from 'node:stream';
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { databaseFailure } from '../db/errors.ts';
 
-/** Tokens travel in some URLs (the e-mail verification link): they never reach the logs. */
+/** Tokens travel in some URLs (the e-mail verification link, the calendar feed): they never reach the logs. */
 export function redactTokens(url: string): string {
   return url
     .replace(/([?&](?:token|callbackURL)=)[^&#]*/gi, '$1[redacted]')
-    .replace(/(\/reset-password\/)[^/?#]+/, '$1[redacted]');
+    .replace(/(\/reset-password\/)[^/?#]+/, '$1[redacted]')
+    .replace(/^(\/api\/calendar\/)[^/?#]+/, '$1[redacted]');
 }
 
 /**

@@ -185,6 +185,12 @@ beforeAll(async () => {
       valid: { hidden: true },
       cookie: () => admin.cookie,
     },
+    'POST /api/auth/calendar-feed/reset': {
+      method: 'POST',
+      url: () => '/api/auth/calendar-feed/reset',
+      valid: {},
+      cookie: () => client.cookie,
+    },
     ...identityRoutes(client.cookie, leaving.cookie),
   };
 });
@@ -278,6 +284,7 @@ describe('every write route under generated malformed requests', () => {
     'PUT /api/bookings/admin/{id}/status',
     'POST /api/bookings/{id}/review',
     'PUT /api/admin/reviews/{id}',
+    'POST /api/auth/calendar-feed/reset',
     'POST sign-up',
     'POST sign-in',
     'POST request-password-reset',

@@ -47,15 +47,20 @@ describe('the logs', () => {
     expect(logged).not.toContain('no-such-account');
   });
 
-  it('hold neither the password, the session token nor the profile of someone who signs in', async () => {
+  it('hold neither the password, the session token, the calendar feed token nor the profile of someone who signs in', async () => {
     lines.length = 0;
     const email = 'marie.curie@logs.test';
     const client = await signedInClient(testApp, email, { firstName: 'Marie-Personal', lastName: 'Curie' });
     const token = /portal\.session_token=([^;]+)/.exec(client.cookie)?.[1];
     expect(token).toBeTruthy();
-    await api(testApp.app, 'GET', '/api/auth/profile', { cookie: client.cookie });
+    const profile = await api(testApp.app, 'GET', '/api/auth/profile', { cookie: client.cookie });
     await identity(testApp.app, 'GET', '/get-session', undefined, { cookie: client.cookie });
+    // The calendar feed's token is its URL's only credential.
+    const feed = new URL(profile.json().user.calendar_feed_url).pathname;
+    expect((await testApp.app.inject(feed)).statusCode).toBe(200);
     const logged = lines.join('');
+    expect(logged).toContain('"url":"/api/calendar/[redacted]"');
+    expect(logged).not.toContain(feed.slice('/api/calendar/'.length, -'.ics'.length));
     expect(lines.length).toBeGreaterThan(0);
     expect(logged).not.toContain('booking-tests-password');
     expect(logged).not.toContain(decodeURIComponent(token ?? '').split('.')[0]);

@@ -10,7 +10,15 @@ import {
   productName,
   zoneName,
 } from '@portal/domain';
-import { type CalendarMethod, consultationCalendar, consultationUid, mailbox } from './calendar.ts';
+import {
+  type CalendarFeedOptions,
+  type CalendarMethod,
+  type ConsultationEvent,
+  consultationCalendar,
+  consultationFeed,
+  consultationUid,
+  mailbox,
+} from './calendar.ts';
 import { compose, type MailMessage } from './letter.ts';
 
 /** '09:00 – 10:00 Mountain Standard Time (America/Phoenix)'. */
@@ -122,14 +130,15 @@ const eventStatuses = {
   cancelled: 'CANCELLED',
 } as const satisfies Record<BookingStatus, string>;
 
-function calendarEvent<Method extends CalendarMethod>(
+/** The booking's calendar event: the same UID, SEQUENCE and text wherever it travels (e-mail, file, feed). */
+function consultationEvent<Method extends CalendarMethod>(
   booking: Booking,
   method: Method,
   history: CalendarHistory,
   options: BookingMailOptions,
   myBookingsUrl: string,
-) {
-  return consultationCalendar({
+): ConsultationEvent<Method> {
+  return {
     method,
     eventStatus: eventStatuses[booking.status],
     uid: consultationUid(booking.id, options.appUrl),
@@ -150,7 +159,17 @@ function calendarEvent<Method extends CalendarMethod>(
       name: [booking.user_profiles.first_name, booking.user_profiles.last_name].filter(Boolean).join(' '),
     },
     stamp: new Date(),
-  });
+  };
+}
+
+function calendarEvent<Method extends CalendarMethod>(
+  booking: Booking,
+  method: Method,
+  history: CalendarHistory,
+  options: BookingMailOptions,
+  myBookingsUrl: string,
+) {
+  return consultationCalendar(consultationEvent(booking, method, history, options, myBookingsUrl));
 }
 
 /** Why the status changed, when it was not an administrator's decision. */
@@ -231,4 +250,19 @@ export function consultationFile(
 ): string {
   const myBookingsUrl = new URL(paths.myBookings, options.appUrl).toString();
   return calendarEvent(booking, 'PUBLISH', history, options, myBookingsUrl).content;
+}
+
+/** Consultations as a subscription feed (METHOD:PUBLISH), each at the revision its history has reached. */
+export function consultationsFeed(
+  entries: { booking: Booking; history: CalendarHistory }[],
+  options: BookingMailOptions,
+  feed: CalendarFeedOptions,
+): string {
+  const myBookingsUrl = new URL(paths.myBookings, options.appUrl).toString();
+  return consultationFeed(
+    entries.map(({ booking, history }) =>
+      consultationEvent(booking, 'PUBLISH', history, options, myBookingsUrl),
+    ),
+    feed,
+  );
 }

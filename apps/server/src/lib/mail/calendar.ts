@@ -67,18 +67,21 @@ const icalMethods = {
   PUBLISH: ICalCalendarMethod.PUBLISH,
 } as const;
 
-/** The iCalendar object of one consultation, as the outbox stores it. */
-export function consultationCalendar<Method extends CalendarMethod>(
-  event: ConsultationEvent<Method>,
-): { method: Method; content: string } {
-  const zone = vtimezone(event.timeZone) === null ? null : event.timeZone;
-  const calendar = ical({
+type Calendar = ReturnType<typeof ical>;
+
+function newCalendar(method: CalendarMethod, feed?: CalendarFeedOptions): Calendar {
+  return ical({
     prodId: { company: 'OT Consulting', product: 'Client Portal', language: 'EN' },
-    method: icalMethods[event.method],
+    method: icalMethods[method],
     // No calendar-wide zone (it would also shift DTSTAMP out of UTC): the event names its own, and the
     // generator adds the VTIMEZONE of every zone an event uses.
     timezone: { name: null, generator: vtimezone },
+    ...(feed ? { name: feed.name, ttl: feed.refreshMinutes * 60 } : {}),
   });
+}
+
+function addConsultation(calendar: Calendar, event: ConsultationEvent<CalendarMethod>): void {
+  const zone = vtimezone(event.timeZone) === null ? null : event.timeZone;
   calendar.createEvent({
     id: event.uid,
     sequence: event.sequence,
@@ -102,5 +105,28 @@ export function consultationCalendar<Method extends CalendarMethod>(
     ],
     status: ICalEventStatus[event.method === 'CANCEL' ? 'CANCELLED' : (event.eventStatus ?? 'CONFIRMED')],
   });
+}
+
+/** The iCalendar object of one consultation, as the outbox stores it. */
+export function consultationCalendar<Method extends CalendarMethod>(
+  event: ConsultationEvent<Method>,
+): { method: Method; content: string } {
+  const calendar = newCalendar(event.method);
+  addConsultation(calendar, event);
   return { method: event.method, content: calendar.toString() };
+}
+
+/** What a subscribed calendar shows of the feed itself: its name, and how often to fetch it again. */
+export interface CalendarFeedOptions {
+  /** X-WR-CALNAME. */
+  name: string;
+  /** REFRESH-INTERVAL and X-PUBLISHED-TTL. */
+  refreshMinutes: number;
+}
+
+/** A subscription feed (METHOD:PUBLISH): many consultations in one calendar, each the same event as its e-mails'. */
+export function consultationFeed(events: ConsultationEvent<'PUBLISH'>[], feed: CalendarFeedOptions): string {
+  const calendar = newCalendar('PUBLISH', feed);
+  for (const event of events) addConsultation(calendar, event);
+  return calendar.toString();
 }

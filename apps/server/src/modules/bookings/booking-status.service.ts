@@ -7,7 +7,7 @@ import {
   isPendingBookingDue,
   pendingExpiryBounds,
 } from '@portal/domain';
-import { and, asc, eq, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { type Database, transactionRetryingDeadlocks } from '../../db/client.ts';
 import { isExclusionViolation } from '../../db/errors.ts';
 import { bookingEvents, bookings } from '../../db/schema.ts';
@@ -51,19 +51,35 @@ export async function recordStatusChange(
  * a reschedule included, is an event, so their count only grows: each revision outranks the last.
  */
 export async function calendarHistory(tx: Reader, bookingId: number): Promise<CalendarHistory> {
-  const [history] = await tx
+  return (await calendarHistories(tx, [bookingId])).get(bookingId) ?? noCalendarHistory;
+}
+
+/** A booking without history (never so: its creation is recorded with it). */
+export const noCalendarHistory: CalendarHistory = { sequence: 0, invited: false };
+
+/** calendarHistory of several bookings in one query (a calendar feed). */
+export async function calendarHistories(
+  tx: Reader,
+  bookingIds: number[],
+): Promise<Map<number, CalendarHistory>> {
+  if (bookingIds.length === 0) return new Map();
+  const rows = await tx
     .select({
+      bookingId: bookingEvents.bookingId,
       changes: sql<number>`count(*)::int`,
       // A confirmation sends an invitation and so does a reschedule (of a pending booking too): a later
       // cancellation must withdraw it.
       invited: sql<boolean>`coalesce(bool_or(${bookingEvents.toStatus} = 'confirmed' or ${bookingEvents.type} = 'rescheduled'), false)`,
     })
     .from(bookingEvents)
-    .where(eq(bookingEvents.bookingId, bookingId));
-  return {
-    sequence: Math.max(0, Number(history?.changes ?? 0) - 1),
-    invited: Boolean(history?.invited),
-  };
+    .where(inArray(bookingEvents.bookingId, bookingIds))
+    .groupBy(bookingEvents.bookingId);
+  return new Map(
+    rows.map((row) => [
+      row.bookingId,
+      { sequence: Math.max(0, Number(row.changes) - 1), invited: Boolean(row.invited) },
+    ]),
+  );
 }
 
 /** What an administrator's change needs beyond the database: the zone, and the client's e-mail's links. */

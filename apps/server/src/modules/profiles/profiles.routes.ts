@@ -7,11 +7,11 @@ import {
 } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { findProfile, saveProfile } from './profiles.service.ts';
+import { findProfile, type ProfileOptions, saveProfile } from './profiles.service.ts';
 
 const signedOut = apiErrorBodySchema.describe(`Not signed in: '${accountMessages.noActiveSession}'`);
 
-export async function profilesRoutes(app: FastifyInstance) {
+export async function profilesRoutes(app: FastifyInstance, options: ProfileOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
@@ -29,7 +29,7 @@ export async function profilesRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (request) => ({ user: await findProfile(app.db, request.caller) }),
+    async (request) => ({ user: await findProfile(app.db, request.caller, options) }),
   );
 
   routes.put(
@@ -48,6 +48,6 @@ export async function profilesRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (request) => ({ user: await saveProfile(app.db, request.caller, request.body) }),
+    async (request) => ({ user: await saveProfile(app.db, request.caller, request.body, options) }),
   );
 }

@@ -5,11 +5,22 @@ import type { Database } from '../../db/client.ts';
 import { type UserProfileRow, userProfiles, users } from '../../db/schema.ts';
 import { NotFound } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
+import { calendarFeedToken, calendarFeedUrl } from '../calendar-feed/calendar-feed.service.ts';
 
 /** Whose profile it is: the signed-in caller. */
 type ProfileOwner = Pick<Caller, 'id' | 'email' | 'emailVerified' | 'role' | 'createdAt'>;
 
-function toProfileUser(owner: ProfileOwner, profile: UserProfileRow): ProfileUser {
+/** APP_URL: the calendar feed's URL is absolute. */
+export interface ProfileOptions {
+  appUrl: string;
+}
+
+async function toProfileUser(
+  db: Database,
+  owner: ProfileOwner,
+  profile: UserProfileRow,
+  options: ProfileOptions,
+): Promise<ProfileUser> {
   // "Member since" is the account's creation; the profile's own times are only its updates.
   const createdAt = owner.createdAt.toISOString();
   const updatedAt = profile.updatedAt.toISOString();
@@ -28,14 +39,19 @@ function toProfileUser(owner: ProfileOwner, profile: UserProfileRow): ProfileUse
     lastName: profile.lastName,
     createdAt,
     updatedAt,
+    calendar_feed_url: calendarFeedUrl(options.appUrl, await calendarFeedToken(db, owner.id)),
   };
 }
 
 /** The caller's profile; 404 while it is not completed yet (the web app then asks for it). */
-export async function findProfile(db: Database, owner: ProfileOwner): Promise<ProfileUser> {
+export async function findProfile(
+  db: Database,
+  owner: ProfileOwner,
+  options: ProfileOptions,
+): Promise<ProfileUser> {
   const [row] = await db.select().from(userProfiles).where(eq(userProfiles.userId, owner.id));
   if (!row) throw new NotFound(accountMessages.profileNotFound);
-  return toProfileUser(owner, row);
+  return toProfileUser(db, owner, row, options);
 }
 
 /** Creates or replaces the caller's profile; the account's display name follows the names. */
@@ -43,8 +59,9 @@ export async function saveProfile(
   db: Database,
   owner: ProfileOwner,
   update: ProfileUpdate,
+  options: ProfileOptions,
 ): Promise<ProfileUser> {
-  return db.transaction(async (tx) => {
+  const row = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(userProfiles)
       .values({ userId: owner.id, ...update })
@@ -55,6 +72,7 @@ export async function saveProfile(
       .update(users)
       .set({ name: `${update.firstName} ${update.lastName}`, updatedAt: sql`now()` })
       .where(eq(users.id, owner.id));
-    return toProfileUser(owner, row);
+    return row;
   });
+  return toProfileUser(db, owner, row, options);
 }

@@ -1,0 +1,80 @@
+// The calendar feed over HTTP (docs/decisions/114): the feed itself, fetched by calendar apps without a session,
+// and the signed-in user's reset of its URL.
+import {
+  accountApiPaths,
+  accountMessages,
+  apiErrorBodySchema,
+  calendarFeedCacheSeconds,
+  calendarFeedPastDays,
+  calendarFeedPath,
+  calendarFeedResetResponseSchema,
+  maxCalendarFeedEvents,
+  messages,
+} from '@portal/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { BookingMailOptions } from '../../lib/mail/booking-emails.ts';
+import { calendarFeedFile, calendarFeedUrl, resetCalendarFeed } from './calendar-feed.service.ts';
+
+export interface CalendarFeedRoutesOptions extends BookingMailOptions {
+  /** The business time zone (BUSINESS_TIMEZONE). */
+  timeZone: string;
+}
+
+const tags = ['calendar'];
+
+export async function calendarFeedRoutes(app: FastifyInstance, options: CalendarFeedRoutesOptions) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    calendarFeedPath(':token'),
+    {
+      schema: {
+        tags,
+        summary:
+          'A private calendar feed (iCalendar) to subscribe to; the token in its URL is its only credential',
+        description: `The owner's active (pending: TENTATIVE, confirmed) consultations, or every client's for an administrator's feed, from those that ended ${calendarFeedPastDays} days ago on, at most ${maxCalendarFeedEvents}; each the same event (UID, SEQUENCE) as the e-mails' invitations. No session needed.`,
+        params: z.object({ token: z.string() }),
+        response: {
+          200: {
+            description: 'A VCALENDAR with METHOD:PUBLISH and a VEVENT per consultation',
+            content: { 'text/calendar': { schema: z.string() } },
+          },
+          404: apiErrorBodySchema.describe(
+            `Any token that is not a current one (unknown, guessed, or replaced by a reset): '${messages.routeNotFound}'`,
+          ),
+          default: apiErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const ics = await calendarFeedFile(app.db, request.params.token, { ...options, now: new Date() });
+      // Personal data: no shared cache keeps it; a calendar app may reuse it briefly.
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('cache-control', `private, max-age=${calendarFeedCacheSeconds}`)
+        .header('content-disposition', 'inline; filename="consultations.ics"')
+        .send(ics);
+    },
+  );
+
+  routes.post(
+    accountApiPaths.calendarFeedReset,
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags: ['accounts'],
+        summary: "Replaces the caller's calendar feed URL; the old one answers 404 at once",
+        response: {
+          200: calendarFeedResetResponseSchema,
+          401: apiErrorBodySchema.describe(`Not signed in: '${accountMessages.noActiveSession}'`),
+          default: apiErrorBodySchema,
+        },
+      },
+    },
+    async (request) => ({
+      calendar_feed_url: calendarFeedUrl(options.appUrl, await resetCalendarFeed(app.db, request.caller.id)),
+    }),
+  );
+}
