@@ -40,7 +40,7 @@ export const calendarFeedMessages = {
   resetTitle: 'Reset the calendar link?',
   resetWarning:
     'A new private link will be made. The current link stops working at once: calendars subscribed to it stop updating until you subscribe to the new one.',
-  resetConfirm: 'Reset Link',
+  resetConfirm: 'Make a New Link',
   resetting: 'Resetting...',
   keep: 'Keep Current Link',
   resetDone: 'Your calendar link has been reset. Subscribe to the new link.',

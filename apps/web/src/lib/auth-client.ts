@@ -70,7 +70,15 @@ function readSession(body: unknown): IdentitySession | null {
 
 /** The profile's fields that are text, in both spellings the route answers with, and those that may be null. */
 type Field = keyof Profile;
-const textFields: readonly Field[] = ['id', 'email', 'first_name', 'last_name', 'created_at', 'updated_at'];
+const textFields: readonly Field[] = [
+  'id',
+  'email',
+  'first_name',
+  'last_name',
+  'created_at',
+  'updated_at',
+  'calendar_feed_url',
+];
 const camelTextFields: readonly Field[] = ['firstName', 'lastName', 'createdAt', 'updatedAt'];
 const optionalTextFields: readonly Field[] = ['phone', 'company'];
 

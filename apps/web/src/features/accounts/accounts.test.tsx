@@ -31,6 +31,7 @@ const profile = (role = 'client') => ({
     createdAt: '2026-01-15T10:00:00.000Z',
     updatedAt: '2026-01-15T10:00:00.000Z',
     email_verified: true,
+    calendar_feed_url: 'http://localhost:3000/api/calendar/feed-token.ics',
   },
 });
 

@@ -14,6 +14,7 @@ import { apiAnswered } from '../api/errors';
 import { useUpdateProfile } from '../api/update-profile';
 import { profileFields } from './account-fields';
 import { AccountForm, type AccountFormDefinition, type Notice, useAccountForm } from './account-form';
+import { CalendarFeedCard } from './calendar-feed-card';
 import { AuthLoading } from './route-guards';
 
 const fields = profileFields<ProfileForm>(['first_name', 'last_name', 'phone', 'company']);
@@ -135,7 +136,13 @@ export function ProfileDetails() {
         {auth.error ? accountMessages.profileLoadFailed : accountMessages.profileLoadError}
       </FormMessage>
     );
-  else body = <ProfileCard profile={auth.profile} email={auth.session.user.email} />;
+  else
+    body = (
+      <>
+        <ProfileCard profile={auth.profile} email={auth.session.user.email} />
+        <CalendarFeedCard profile={auth.profile} />
+      </>
+    );
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">My Profile</h1>
