@@ -269,3 +269,25 @@ describe('the feed size', () => {
     for (const id of seeded.slice(-5)) expect(listed).not.toContain(uid(id));
   });
 });
+
+describe('POST /api/auth/calendar-feed/reset under the write rate limit', () => {
+  it('counts against WRITE_RATE_LIMIT_PER_MINUTE like every other write: over it, 429 and the link stays', async () => {
+    const limited = await buildTestApp({ env: { WRITE_RATE_LIMIT_PER_MINUTE: '1' } });
+    try {
+      const client = await signedInClient(limited, 'busy@calendar-feed.test', null);
+      const reset = () => api(limited.app, 'POST', '/api/auth/calendar-feed/reset', client);
+      const first = await reset();
+      expect(first.statusCode, first.body).toBe(200);
+      const refused = await reset();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBeDefined();
+      const [row] = await limited.app.db
+        .select({ token: calendarFeeds.token })
+        .from(calendarFeeds)
+        .where(eq(calendarFeeds.userId, client.id));
+      expect(first.json<{ calendar_feed_url: string }>().calendar_feed_url).toContain(`/${row?.token}.ics`);
+    } finally {
+      await limited.close();
+    }
+  });
+});
