@@ -94,7 +94,10 @@ describe('the calendar feed on the profile page', () => {
         : signedIn()(call),
     );
     const resets = () => calls.filter((call) => call.path === accountApiPaths.calendarFeedReset);
+    vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
     renderProfile();
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect.element(page.getByText(calendarFeedMessages.copied, { exact: true })).toBeVisible();
     await page.getByRole('button', { name: calendarFeedMessages.reset }).click();
     const dialog = page.getByRole('dialog', { name: calendarFeedMessages.resetTitle });
     await expect.element(dialog).toHaveAccessibleDescription(calendarFeedMessages.resetWarning);
@@ -108,6 +111,10 @@ describe('the calendar feed on the profile page', () => {
     await expect.element(linkField()).toHaveValue(newUrl);
     await expect.element(page.getByText(calendarFeedMessages.resetDone)).toBeVisible();
     expect(resets()).toHaveLength(1);
+    // 'Copied' was said of the old link.
+    await expect
+      .element(page.getByText(calendarFeedMessages.copied, { exact: true }))
+      .not.toBeInTheDocument();
   });
 
   it("shows the server's refusal and keeps the link when the reset is refused", async () => {

@@ -59,15 +59,17 @@ function ResetDialog({ userId, onClose }: { userId: string; onClose: () => void 
 
 /** The private calendar link to subscribe to, with Copy (announced politely) and Reset link. */
 export function CalendarFeedCard({ profile }: { profile: ProfileUser }) {
-  const [copyNote, setCopyNote] = useState('');
+  // Said of the link it was about: a reset's new link has not been copied yet.
+  const [copyNote, setCopyNote] = useState<{ url: string; text: string } | null>(null);
   const [resetting, setResetting] = useState(false);
+  const url = profile.calendar_feed_url;
 
   async function copy() {
     try {
-      await navigator.clipboard.writeText(profile.calendar_feed_url);
-      setCopyNote(calendarFeedMessages.copied);
+      await navigator.clipboard.writeText(url);
+      setCopyNote({ url, text: calendarFeedMessages.copied });
     } catch {
-      setCopyNote(calendarFeedMessages.copyFailed);
+      setCopyNote({ url, text: calendarFeedMessages.copyFailed });
     }
   }
 
@@ -85,7 +87,7 @@ export function CalendarFeedCard({ profile }: { profile: ProfileUser }) {
       <div className="mt-4 flex flex-wrap items-end gap-3">
         <TextField
           label="Calendar link"
-          value={profile.calendar_feed_url}
+          value={url}
           readOnly
           onFocus={(event) => event.currentTarget.select()}
           className="min-w-0 flex-1"
@@ -98,7 +100,7 @@ export function CalendarFeedCard({ profile }: { profile: ProfileUser }) {
         </button>
       </div>
       <p role="status" className="mt-2 min-h-6 text-sm text-slate-700">
-        {copyNote}
+        {copyNote?.url === url ? copyNote.text : ''}
       </p>
       {resetting && <ResetDialog userId={profile.id} onClose={() => setResetting(false)} />}
     </section>
