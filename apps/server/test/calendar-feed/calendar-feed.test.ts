@@ -147,6 +147,8 @@ describe('GET /api/calendar/{token}.ics', () => {
     expect(response.body).toContain('METHOD:PUBLISH');
     expect(response.body).toContain('X-WR-CALNAME:OT Consulting consultations');
     expect(response.body).toContain('REFRESH-INTERVAL;VALUE=DURATION:PT1H');
+    // The business zone's definition once, whatever the number of events written in it.
+    expect(response.body.match(/BEGIN:VTIMEZONE\r\nTZID:America\/Phoenix\r\n/g)).toHaveLength(1);
 
     const events = eventsOf(response.body);
     expect(uids(events)).toEqual([uid(pending.id), uid(confirmed.id), uid(recent ?? 0)].sort());

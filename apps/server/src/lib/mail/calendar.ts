@@ -12,7 +12,10 @@ import ical, {
 import { tzlib_get_ical_block, tzlib_get_timezones } from 'timezones-ical-library';
 import type { OutboxCalendarEvent } from '../../db/schema.ts';
 
-/** PUBLISH: the file a client downloads (no reply expected); REQUEST and CANCEL travel with e-mails. */
+/**
+ * PUBLISH: the file a client downloads or the feed they subscribe to (no reply expected); REQUEST and CANCEL travel
+ * with e-mails.
+ */
 export type CalendarMethod = OutboxCalendarEvent['method'] | 'PUBLISH';
 
 export interface ConsultationEvent<Method extends CalendarMethod = OutboxCalendarEvent['method']> {

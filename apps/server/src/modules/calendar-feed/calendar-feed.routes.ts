@@ -5,6 +5,7 @@ import {
   accountMessages,
   apiErrorBodySchema,
   calendarFeedCacheSeconds,
+  calendarFeedParamsSchema,
   calendarFeedPastDays,
   calendarFeedPath,
   calendarFeedResetResponseSchema,
@@ -35,7 +36,7 @@ export async function calendarFeedRoutes(app: FastifyInstance, options: Calendar
         summary:
           'A private calendar feed (iCalendar) to subscribe to; the token in its URL is its only credential',
         description: `The owner's active (pending: TENTATIVE, confirmed) consultations, or every client's for an administrator's feed, from those that ended ${calendarFeedPastDays} days ago on, at most ${maxCalendarFeedEvents}; each the same event (UID, SEQUENCE) as the e-mails' invitations. No session needed.`,
-        params: z.object({ token: z.string() }),
+        params: calendarFeedParamsSchema,
         response: {
           200: {
             description: 'A VCALENDAR with METHOD:PUBLISH and a VEVENT per consultation',

@@ -65,7 +65,7 @@ export async function resetCalendarFeed(db: Database, userId: string): Promise<s
   return token;
 }
 
-export interface CalendarFeedOptions extends BookingMailOptions {
+export interface CalendarFeedFileOptions extends BookingMailOptions {
   timeZone: string;
   now: Date;
 }
@@ -79,7 +79,7 @@ export interface CalendarFeedOptions extends BookingMailOptions {
 export async function calendarFeedFile(
   db: Database,
   token: string,
-  options: CalendarFeedOptions,
+  options: CalendarFeedFileOptions,
 ): Promise<string> {
   const [owner] = await db
     .select({ userId: calendarFeeds.userId, role: users.role })
