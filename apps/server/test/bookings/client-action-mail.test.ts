@@ -186,6 +186,16 @@ describe('without FIRM_EMAIL: the client and every administrator hear of each cl
     const page = list.json<AdminBookingsResponse>();
     expect(page.total).toBe(1);
     expect(page.bookings.map((each) => each.id)).toEqual([booking.id]);
+    // And its export, which shares the filters.
+    const csv = await api(w.testApp.app, 'GET', `/api/bookings/admin/export${link.search}`, admin);
+    expect(csv.statusCode).toBe(200);
+    expect(
+      csv.body
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => line.split(',')[0]),
+    ).toEqual([code]);
     // The client is never one of the firm's recipients.
     expect((await outboxTo(ada.email)).filter((row) => row.subject.startsWith('New booking'))).toEqual([]);
   });
