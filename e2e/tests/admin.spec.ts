@@ -102,6 +102,23 @@ test.describe('administration', () => {
     await expect(page.getByText('Booking cancelled successfully')).toBeVisible();
     await expect(card.getByText('Cancelled', { exact: true })).toBeVisible();
     await expect(card.getByRole('button', { name: 'Cancel', exact: true })).toHaveCount(0);
+    const cancelledMail = await latestMail(
+      page.request,
+      client.email,
+      /You have cancelled your consultation/,
+    );
+    expect(cancelledMail.subject).toContain(booking.confirmation_code);
+
+    // The firm's notice of the cancellation links to All Bookings opened on this booking (its address is checked
+    // in the server's e-mail tests; the dev mailbox's latest message to an administrator may be another journey's).
+    await admin.goto(`/admin/bookings?bookingId=${booking.id}`);
+    await expect(admin.getByText('Showing one booking: the one your e-mail links to.')).toBeVisible();
+    await expect(admin.getByText('Showing 1–1 of 1')).toBeVisible();
+    await expect(admin.getByTestId('booking-row')).toHaveCount(1);
+    await expect(admin.getByLabel(`Status of booking ${booking.confirmation_code}`)).toHaveValue('cancelled');
+    await expectAccessible(admin);
+    await admin.getByRole('button', { name: 'Show all bookings' }).click();
+    await expect(admin).toHaveURL(/\/admin\/bookings$/);
 
     // The administrator finds it cancelled in the list and out of the revenue.
     await admin.goto('/admin/bookings?status=cancelled');

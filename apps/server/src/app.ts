@@ -139,6 +139,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     changeNoticeHours: config.clientChangeNoticeHours,
     appUrl: config.appUrl,
     mailFrom: config.mailFrom,
+    firmEmails: config.firmEmails,
+    pendingExpiryHours: config.pendingExpiryHours,
   });
   await app.register(calendarRoutes, { timeZone: config.businessTimeZone });
   await app.register(calendarFeedRoutes, {

@@ -138,6 +138,7 @@ export const adminMessages = {
   statusInvalid: 'status must be one of all, pending, confirmed, completed, cancelled',
   bookingStatusInvalid: 'status must be one of pending, confirmed, completed, cancelled',
   serviceUnknown: 'No service has this id',
+  bookingIdInvalid: 'bookingId must be a booking id (a whole number from 1)',
   /** Every paged list's words (the admin list and My Bookings share the cursor). */
   cursorInvalid: bookingMessages.cursorInvalid,
   rangeTooLong: `The statistics cover at most ${maxStatsRangeDays} days; choose a shorter range`,

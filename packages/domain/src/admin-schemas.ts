@@ -101,6 +101,13 @@ const adminBookingFilterFields = z.object({
     .positive(adminMessages.serviceUnknown)
     .max(2_147_483_647, adminMessages.serviceUnknown)
     .optional(),
+  // One booking (the firm's e-mails link to it): the list and the export narrow to it within the other filters.
+  bookingId: z.coerce
+    .number({ error: adminMessages.bookingIdInvalid })
+    .int(adminMessages.bookingIdInvalid)
+    .positive(adminMessages.bookingIdInvalid)
+    .max(2_147_483_647, adminMessages.bookingIdInvalid)
+    .optional(),
 });
 
 /** The filters shared by the admin list and its CSV export (dates: the day the booking was made). */

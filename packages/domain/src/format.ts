@@ -1,13 +1,26 @@
 // How statuses, money, calendar dates and time zones are written to people, the same on every screen and in
 // e-mails.
-import type { BookingStatus } from './booking-rules.ts';
-import type { IsoDate } from './calendar-dates.ts';
+import type { BookingStatus, PreferredContact, Urgency } from './booking-rules.ts';
+import { type IsoDate, zonedDate, zonedTime } from './calendar-dates.ts';
 
 export const statusLabels: Record<BookingStatus, string> = {
   pending: 'Pending',
   confirmed: 'Confirmed',
   completed: 'Completed',
   cancelled: 'Cancelled',
+};
+
+export const urgencyLabels: Record<Urgency, string> = {
+  low: 'Low',
+  normal: 'Normal',
+  high: 'High',
+  urgent: 'Urgent',
+};
+
+export const contactLabels: Record<PreferredContact, string> = {
+  email: 'Email',
+  phone: 'Phone',
+  video: 'Video Call',
 };
 
 /** Whole dollars: '$1,250'. */
@@ -62,4 +75,9 @@ export function zoneName(timeZone: string, at: Date = new Date()): string {
 /** The zone's short name at an instant: 'MST'. */
 export function zoneAbbreviation(timeZone: string, at: Date): string {
   return zoneNamePart(timeZone, at, 'short') ?? timeZone;
+}
+
+/** 'Thursday, January 10, 2030, 14:05 Mountain Standard Time (America/Phoenix)': an instant in a zone, named. */
+export function longMoment(instant: Date, timeZone: string): string {
+  return `${longDate(zonedDate(instant, timeZone))}, ${zonedTime(instant, timeZone)} ${zoneName(timeZone, instant)}`;
 }

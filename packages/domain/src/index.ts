@@ -5,6 +5,7 @@ export * from './admin-rules.ts';
 export * from './admin-schemas.ts';
 export * from './api-error.ts';
 export * from './booking-history.ts';
+export * from './booking-letters.ts';
 export * from './booking-rules.ts';
 export * from './booking-schemas.ts';
 export * from './calendar-dates.ts';

@@ -41,6 +41,8 @@ export const paths = {
   admin: '/admin',
   /** Every booking, filtered and paged (the target of the dashboard's View All). */
   adminBookings: '/admin/bookings',
+  /** All Bookings opened on one booking (the firm's e-mails link here). */
+  adminBooking: (id: number | string) => `/admin/bookings?bookingId=${id}`,
   /** The catalogue: every service, its form and the latest changes. */
   adminServices: '/admin/services',
   /** Opening hours, buffer, notice, horizon and closed dates. */

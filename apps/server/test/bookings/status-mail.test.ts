@@ -74,8 +74,11 @@ function change(booking: Booking, status: BookingStatus) {
   );
 }
 
-/** Booking letters only (the accounts flows sent each client a verification e-mail first). */
-const bookingSubject = /consultation/i;
+/**
+ * The letters of an administrator's decisions only (each client also got a verification e-mail, and a letter saying
+ * each booking was received: client-action-mail.test.ts).
+ */
+const bookingSubject = /^(Your consultation (is|has)|Thank you for your consultation)/;
 
 /** The n-th booking letter (0-based) to `email`, once the worker has delivered it. */
 function mailTo(email: string, index: number): Promise<CapturedMail> {

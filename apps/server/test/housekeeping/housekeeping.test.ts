@@ -342,7 +342,7 @@ describe('several server processes', () => {
         .where(and(eq(bookingEvents.bookingId, due.id), eq(bookingEvents.actor, 'system')));
       expect(systemEvents).toHaveLength(1);
       expect(await expiryLetters(due)).toHaveLength(1);
-      const subject = new RegExp(due.confirmation_code);
+      const subject = new RegExp(`request has been cancelled — ${due.confirmation_code}`);
       await capture.waitFor(ada.email, { subject });
       // Both processes' mail workers are polling: the letter still arrives once.
       await new Promise((done) => setTimeout(done, 500));

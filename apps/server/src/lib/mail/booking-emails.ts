@@ -1,12 +1,17 @@
-// The client's e-mails about an administrator's decision on a booking, with the calendar part where there is one.
+// The client's e-mails about their booking (received, an administrator's decision, their own move or
+// cancellation), with the calendar part where there is one.
 import {
   type Booking,
   type BookingStatus,
   bookingExpiryMessages,
+  bookingReceivedMessages,
   bookingRescheduleMessages,
+  clientCancellationMessages,
   dollars,
   longDate,
+  longMoment,
   paths,
+  pendingExpiresAt,
   productName,
   zoneName,
 } from '@portal/domain';
@@ -22,13 +27,13 @@ import {
 import { compose, type MailMessage } from './letter.ts';
 
 /** '09:00 – 10:00 Mountain Standard Time (America/Phoenix)'. */
-function bookingTimeRange(booking: Booking): string {
+export function bookingTimeRange(booking: Booking): string {
   const slot = booking.time_slots[0];
   const range = slot ? `${slot.start_time} – ${slot.end_time}` : '';
   return `${range} ${zoneName(booking.time_zone, new Date(booking.starts_at))}`.trim();
 }
 
-function bookingDetails(booking: Booking): [string, string][] {
+export function bookingDetails(booking: Booking): [string, string][] {
   return [
     ['Service', booking.services.name],
     ['Date', longDate(booking.booking_date)],
@@ -74,6 +79,22 @@ function bookingCancelledEmail(booking: Booking, myBookingsUrl: string, withCale
         ? ['The attached calendar update (invite.ics) removes the consultation from your calendar.']
         : []),
       'If you did not expect this or would like another time, you are welcome to book a new consultation.',
+    ],
+  });
+}
+
+/** Sent when the client cancelled their booking; the calendar cancellation travels with it when one went out. */
+function clientCancelledEmail(booking: Booking, myBookingsUrl: string, withCalendar: boolean): MailMessage {
+  return compose({
+    to: booking.user_profiles.email,
+    subject: clientCancellationMessages.subject(booking.confirmation_code),
+    name: firstName(booking),
+    intro: [clientCancellationMessages.intro(booking.services.name)],
+    details: bookingDetails(booking),
+    action: { label: 'View My Bookings', url: myBookingsUrl },
+    outro: [
+      ...(withCalendar ? [clientCancellationMessages.calendarNote] : []),
+      clientCancellationMessages.outro,
     ],
   });
 }
@@ -173,12 +194,12 @@ function calendarEvent<Method extends CalendarMethod>(
 }
 
 /** Why the status changed, when it was not an administrator's decision. */
-export type StatusChangeReason = 'notConfirmedInTime';
+export type StatusChangeReason = 'notConfirmedInTime' | 'cancelledByClient';
 
 /**
  * The client's e-mail about the status an administrator has just given the booking: confirmed → the letter with a
  * calendar REQUEST; cancelled → the letter, with a calendar CANCEL of the same event when an invitation went out;
- * completed → a thank-you; pending → none. A cancellation because nobody confirmed in time says so.
+ * completed → a thank-you; pending → none. A cancellation because nobody confirmed in time, or by the client, says so.
  */
 export function statusChangeEmail(
   booking: Booking,
@@ -201,12 +222,50 @@ export function statusChangeEmail(
       if (reason === 'notConfirmedInTime' && !history.invited)
         return bookingExpiredEmail(booking, myBookingsUrl);
       return {
-        ...bookingCancelledEmail(booking, myBookingsUrl, history.invited),
+        ...(reason === 'cancelledByClient' ? clientCancelledEmail : bookingCancelledEmail)(
+          booking,
+          myBookingsUrl,
+          history.invited,
+        ),
         ...(history.invited
           ? { icalEvent: calendarEvent(booking, 'CANCEL', history, options, myBookingsUrl) }
           : {}),
       };
   }
+}
+
+/**
+ * The client's e-mail when their booking was received: pending, and what happens next (the firm confirms, how
+ * they will be contacted, when an unconfirmed request lapses). No calendar part: the invitation comes with the
+ * confirmation (docs/decisions/112).
+ */
+export function bookingReceivedEmail(
+  booking: Booking,
+  options: Pick<BookingMailOptions, 'appUrl'> & { pendingExpiryHours: number },
+): MailMessage {
+  const expiresAt = pendingExpiresAt(
+    new Date(booking.created_at),
+    new Date(booking.starts_at),
+    options.pendingExpiryHours,
+  );
+  return compose({
+    to: booking.user_profiles.email,
+    subject: bookingReceivedMessages.subject(booking.confirmation_code),
+    name: firstName(booking),
+    intro: [
+      bookingReceivedMessages.intro(booking.services.name),
+      bookingReceivedMessages.nextSteps(booking.preferred_contact),
+    ],
+    details: bookingDetails(booking),
+    action: {
+      label: bookingReceivedMessages.action,
+      url: new URL(paths.booking(booking.id), options.appUrl).toString(),
+    },
+    outro: [
+      ...(expiresAt ? [bookingReceivedMessages.expiry(longMoment(expiresAt, booking.time_zone))] : []),
+      bookingReceivedMessages.changes,
+    ],
+  });
 }
 
 /** '{weekday, month day, year}, HH:MM – HH:MM {zone}': where a booking was before it moved. */

@@ -34,6 +34,8 @@ async function filterConditions(
     }
     conditions.push(eq(bookings.serviceId, filters.serviceId));
   }
+  // One booking (the firm's e-mails link to it); an id that matches nothing is an empty list, like any filter.
+  if (filters.bookingId !== undefined) conditions.push(eq(bookings.id, filters.bookingId));
   return conditions;
 }
 

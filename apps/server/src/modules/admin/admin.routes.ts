@@ -106,12 +106,12 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
         summary: 'Every booking, newest first (by the moment booked), filtered and paged by cursor',
         description:
           'Dates filter by the day the booking was made, in the business time zone. Pass nextCursor as cursor ' +
-          'for the next page.',
+          "for the next page. bookingId narrows the list to that one booking (the firm's e-mails link to it).",
         querystring: adminBookingsQuerySchema,
         response: {
           200: adminBookingsResponseSchema,
           400: apiErrorBodySchema.describe(
-            `Invalid filters or paging: dates, '${adminMessages.serviceUnknown}', '${adminMessages.cursorInvalid}'`,
+            `Invalid filters or paging: dates, '${adminMessages.serviceUnknown}', '${adminMessages.bookingIdInvalid}', '${adminMessages.cursorInvalid}'`,
           ),
           ...guarded,
         },

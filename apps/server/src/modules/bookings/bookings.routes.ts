@@ -43,9 +43,13 @@ export interface BookingsRoutesOptions extends BookingLimits {
   timeZone: string;
   /** CLIENT_CHANGE_NOTICE_HOURS: a client's cancelling and rescheduling close this long before the start. */
   changeNoticeHours: number;
-  /** APP_URL and MAIL_FROM: the reschedule e-mail's links and the calendar event's UID and organizer. */
+  /** APP_URL and MAIL_FROM: the e-mails' links and the calendar event's UID and organizer. */
   appUrl: string;
   mailFrom: string;
+  /** FIRM_EMAIL: who hears of clients' bookings, cancellations and moves (empty: every administrator). */
+  firmEmails: readonly string[];
+  /** PENDING_EXPIRY_HOURS: the received letter says when an unconfirmed request lapses (0: never). */
+  pendingExpiryHours: number;
   /** The clock (tests may fix it). */
   now?: () => Date;
 }
@@ -70,7 +74,7 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
   const { timeZone } = options;
   const clock = () => ({ timeZone, now: options.now?.() ?? new Date() });
   const limits: BookingLimits = { maxPendingBookings: options.maxPendingBookings };
-  const mail = { appUrl: options.appUrl, mailFrom: options.mailFrom };
+  const mail = { appUrl: options.appUrl, mailFrom: options.mailFrom, firmEmails: options.firmEmails };
   // Administrators are never limited by the change notice, also on their own bookings.
   const changeNoticeFor = (caller: Caller) => (caller.role === 'admin' ? 0 : options.changeNoticeHours);
   const notFound = apiErrorBodySchema.describe(
@@ -129,6 +133,7 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
         { userId: caller.id, request: body, idempotencyKey: headers['idempotency-key'] },
         clock(),
         limits,
+        { ...mail, pendingExpiryHours: options.pendingExpiryHours },
       );
       return reply
         .headers(created ? {} : { 'idempotent-replayed': 'true' })
@@ -206,6 +211,7 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
           changeNoticeHours: changeNoticeFor(request.caller),
         },
         clock(),
+        mail,
       ),
     }),
   );

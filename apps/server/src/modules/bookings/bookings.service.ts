@@ -21,11 +21,18 @@ import { type Database, transactionRetryingDeadlocks } from '../../db/client.ts'
 import { isExclusionViolation, isUniqueViolation } from '../../db/errors.ts';
 import { bookingEvents, bookings, services, userProfiles, users } from '../../db/schema.ts';
 import { Conflict, Forbidden, invalidField, NotFound, Unprocessable } from '../../lib/errors.ts';
+import {
+  type BookingMailOptions,
+  bookingReceivedEmail,
+  statusChangeEmail,
+} from '../../lib/mail/booking-emails.ts';
+import { type FirmNoticeOptions, notifyFirm } from '../../lib/mail/firm-emails.ts';
+import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { loadFirmCalendar } from '../calendar/calendar.service.ts';
 import { loadCatalogue } from '../services/services.service.ts';
 import { after, decodeCursor, newestFirst, pageOf } from './booking-pages.ts';
 import { findBooking, type Reader, selectBookings, toBooking } from './booking-read-model.ts';
-import { actorColumns, recordStatusChange } from './booking-status.service.ts';
+import { actorColumns, calendarHistory, recordStatusChange } from './booking-status.service.ts';
 import { bookingsChanged, heldTimesOn } from './held-times.ts';
 
 /** What the booking rules need to know about the moment and the place. */
@@ -103,6 +110,9 @@ async function replay(
   return { booking: toBooking(row, timeZone), created: false };
 }
 
+/** What the e-mails of a client's action need: the client's letter (links, calendar organizer) and the firm's. */
+export type ClientActionMail = BookingMailOptions & FirmNoticeOptions;
+
 /** The fair-use limits of booking (docs/product.md#limits). */
 export interface BookingLimits {
   /** Pending bookings not yet started one client may hold at a time (MAX_PENDING_BOOKINGS_PER_CLIENT). */
@@ -110,15 +120,17 @@ export interface BookingLimits {
 }
 
 /**
- * Books a slot as `pending` with its price snapshot and its first history event, in one transaction. Re-checks
- * every rule; 409 when another active booking holds the time (the database's exclusion constraint decides), or
- * when the client already holds `maxPendingBookings` pending bookings that have not started.
+ * Books a slot as `pending` with its price snapshot and its first history event, in one transaction, with the
+ * client's letter (received, what happens next) and the firm's notice. Re-checks every rule; 409 when another
+ * active booking holds the time (the database's exclusion constraint decides), or when the client already holds
+ * `maxPendingBookings` pending bookings that have not started. A replay sends nothing again.
  */
 export async function createBooking(
   db: Database,
   input: CreateBookingInput,
   clock: BookingClock,
   limits: BookingLimits,
+  mail: ClientActionMail & { pendingExpiryHours: number },
 ): Promise<CreatedBooking> {
   const { userId, request, idempotencyKey } = input;
   const startsAt = new Date(request.startsAt);
@@ -156,7 +168,7 @@ export async function createBooking(
   // The buffer in force now goes with the booking: the exclusion constraint compares these ranges.
   const blockedUntil = new Date(endsAt.getTime() + calendar.schedule.bufferMinutes * 60_000);
 
-  let made: CreatedBooking | number;
+  let made: CreatedBooking;
   try {
     made = await transactionRetryingDeadlocks(db, async (tx) => {
       // The client's row, locked until commit, makes their bookings one at a time, so the count below holds
@@ -206,7 +218,10 @@ export async function createBooking(
         type: 'created',
         toStatus: 'pending',
       });
-      return row.id;
+      const booking = await findBooking(tx, row.id, clock.timeZone);
+      await enqueueMail(tx, bookingReceivedEmail(booking, mail));
+      await notifyFirm(tx, { kind: 'newBooking', booking }, mail);
+      return { booking, created: true };
     });
   } catch (error) {
     bookingsChanged(db);
@@ -219,8 +234,7 @@ export async function createBooking(
     throw error;
   }
   bookingsChanged(db);
-  if (typeof made !== 'number') return made;
-  return { booking: await findBooking(db, made, clock.timeZone), created: true };
+  return made;
 }
 
 // ——— Listing and cancelling ———
@@ -250,11 +264,17 @@ export interface OwnBooking {
 }
 
 /**
- * The owner cancels a confirmed booking that has not started, until the change notice before it. Another user's
- * booking is not found (its existence is not revealed); any other status, a start already past, or a start within
- * the notice is a 409.
+ * The owner cancels a confirmed booking that has not started, until the change notice before it, and the client's
+ * letter (with the calendar cancellation) and the firm's notice go to the outbox in the same transaction. Another
+ * user's booking is not found (its existence is not revealed); any other status, a start already past, or a start
+ * within the notice is a 409.
  */
-export async function cancelOwnBooking(db: Database, own: OwnBooking, clock: BookingClock): Promise<Booking> {
+export async function cancelOwnBooking(
+  db: Database,
+  own: OwnBooking,
+  clock: BookingClock,
+  mail: ClientActionMail,
+): Promise<Booking> {
   const { userId, bookingId, changeNoticeHours } = own;
   await db.transaction(async (tx) => {
     const [row] = await tx
@@ -266,6 +286,10 @@ export async function cancelOwnBooking(db: Database, own: OwnBooking, clock: Boo
     const refusal = clientCancelRefusal(row.status, row.startsAt, clock.now, changeNoticeHours);
     if (refusal) throw new Conflict(refusal);
     await recordStatusChange(tx, row, 'cancelled', { kind: 'client', userId });
+    const booking = await findBooking(tx, row.id, clock.timeZone);
+    const letter = statusChangeEmail(booking, await calendarHistory(tx, row.id), mail, 'cancelledByClient');
+    if (letter) await enqueueMail(tx, letter);
+    await notifyFirm(tx, { kind: 'cancelledByClient', booking }, mail);
   });
   bookingsChanged(db);
   return findBooking(db, bookingId, clock.timeZone);

@@ -21,11 +21,12 @@ import {
   consultationFile,
   rescheduledEmail,
 } from '../../lib/mail/booking-emails.ts';
+import { notifyFirm } from '../../lib/mail/firm-emails.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { loadFirmCalendar } from '../calendar/calendar.service.ts';
 import { findBooking, type Reader, selectBookings, toBooking } from './booking-read-model.ts';
 import { actorColumns, calendarHistory } from './booking-status.service.ts';
-import type { BookingClock } from './bookings.service.ts';
+import type { BookingClock, ClientActionMail } from './bookings.service.ts';
 import { bookingsChanged } from './held-times.ts';
 
 /** Who asks for a booking: only its owner finds it, and administrators where the route allows them. */
@@ -146,14 +147,15 @@ async function earlierReschedule(tx: Reader, input: RescheduleInput): Promise<bo
  * The owner moves a pending or confirmed booking, not started and outside the change notice, to another slot that
  * follows every rule of a new booking. One transaction: the row's times change in place, so the old time is freed
  * and the new one held at once, under the same exclusion constraint as a new booking (409 when taken); the move is
- * recorded in the history with both starts, and the client's e-mail with the calendar update goes to the outbox.
+ * recorded in the history with both starts, and the client's e-mail with the calendar update and the firm's notice
+ * go to the outbox.
  * The id, price snapshot, confirmation code and status stay.
  */
 export async function rescheduleOwnBooking(
   db: Database,
   input: RescheduleInput,
   clock: BookingClock,
-  mail: BookingMailOptions & { changeNoticeHours: number },
+  mail: ClientActionMail & { changeNoticeHours: number },
 ): Promise<Rescheduled> {
   const calendar = await loadFirmCalendar(db);
   let moved: boolean;
@@ -204,6 +206,7 @@ export async function rescheduleOwnBooking(
       });
       const booking = await findBooking(tx, row.id, clock.timeZone);
       await enqueueMail(tx, rescheduledEmail(booking, previous, await calendarHistory(tx, row.id), mail));
+      await notifyFirm(tx, { kind: 'rescheduledByClient', booking, previous }, mail);
       return true;
     });
   } catch (error) {

@@ -354,6 +354,10 @@ describe('admin bookings', () => {
     bookingFixture({ id: 50, status: 'cancelled' }),
     bookingFixture({ id: 49, status: 'cancelled' }),
   ];
+  const linked = bookingFixture({
+    id: 77,
+    user_profiles: { first_name: 'Linked', last_name: 'Client', email: 'linked@example.com' },
+  });
   const services = [
     serviceFixture({
       id: 2,
@@ -371,9 +375,11 @@ describe('admin bookings', () => {
       if (call.path === '/api/services') return ok({ services });
       if (call.path !== adminApiPaths.all) return undefined;
       const answer: AdminBookingsResponse =
-        call.query.get('cursor') === 'page-2'
-          ? { bookings: secondPage, total: 52, nextCursor: null }
-          : { bookings: firstPage, total: 52, nextCursor: 'page-2' };
+        call.query.get('bookingId') === '77'
+          ? { bookings: [linked], total: 1, nextCursor: null }
+          : call.query.get('cursor') === 'page-2'
+            ? { bookings: secondPage, total: 52, nextCursor: null }
+            : { bookings: firstPage, total: 52, nextCursor: 'page-2' };
       return ok(answer);
     });
   }
@@ -434,6 +440,25 @@ describe('admin bookings', () => {
     await page.getByLabelText('Booked to').fill('2029-12-01');
     await expect.element(page.getByRole('alert')).toHaveTextContent('must not be before');
     expect(listCalls(calls).length).toBe(asked);
+  });
+
+  it("opens on the one booking the firm's e-mail links to, and shows every booking again", async () => {
+    const calls = listApi();
+    const router = renderAt('/admin/bookings?bookingId=77');
+    await expect.element(page.getByText('Showing 1–1 of 1')).toBeVisible();
+    expect(Object.fromEntries(listCalls(calls)[0]?.query ?? [])).toEqual({ bookingId: '77', limit: '50' });
+    await expect.element(page.getByText('Showing one booking: the one your e-mail links to.')).toBeVisible();
+    await expect.element(page.getByTestId('booking-row')).toHaveLength(1);
+    await expect.element(page.getByTestId('booking-row')).toHaveTextContent('OT-2030-077');
+    await expect
+      .element(page.getByRole('link', { name: 'Export CSV' }))
+      .toHaveAttribute('href', '/api/bookings/admin/export?bookingId=77');
+
+    await page.getByRole('button', { name: 'Show all bookings' }).click();
+    await expect.element(page.getByText('Showing 1–50 of 52')).toBeVisible();
+    expect(router.state.location.search).toBe('');
+    expect(listCalls(calls).at(-1)?.query.has('bookingId')).toBe(false);
+    await expect.element(page.getByText('Showing one booking', { exact: false })).not.toBeInTheDocument();
   });
 
   it('exports the filtered list as CSV', async () => {

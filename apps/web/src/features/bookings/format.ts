@@ -1,18 +1,5 @@
-import type { Booking, PreferredContact, Urgency } from '@portal/domain';
+import type { Booking } from '@portal/domain';
 import { zoneAbbreviation } from '@portal/domain';
-
-export const urgencyLabels: Record<Urgency, string> = {
-  low: 'Low',
-  normal: 'Normal',
-  high: 'High',
-  urgent: 'Urgent',
-};
-
-export const contactLabels: Record<PreferredContact, string> = {
-  email: 'Email',
-  phone: 'Phone',
-  video: 'Video Call',
-};
 
 /** The day an instant falls on in a zone, written short: 'Jan 7, 2030'. */
 export function shortDateIn(instant: string, timeZone: string): string {

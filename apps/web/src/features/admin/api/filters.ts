@@ -12,6 +12,8 @@ export interface AdminListFilters {
   startDate?: IsoDate | undefined;
   endDate?: IsoDate | undefined;
   serviceId?: number | undefined;
+  /** One booking: the firm's e-mails link to All Bookings opened on it. */
+  bookingId?: number | undefined;
 }
 
 /** One page of the admin list: the filters, the page size and where to start (a cursor the API gave). */
@@ -27,6 +29,7 @@ export function adminListSearch(query: AdminListFilters & Partial<AdminListQuery
   if (query.startDate) search.set('startDate', query.startDate);
   if (query.endDate) search.set('endDate', query.endDate);
   if (query.serviceId !== undefined) search.set('serviceId', String(query.serviceId));
+  if (query.bookingId !== undefined) search.set('bookingId', String(query.bookingId));
   if (query.limit !== undefined) search.set('limit', String(query.limit));
   if (query.cursor) search.set('cursor', query.cursor);
   return search;
@@ -42,10 +45,12 @@ export function filtersFromSearch(search: URLSearchParams): AdminListFilters {
   const startDate = search.get('startDate') ?? '';
   const endDate = search.get('endDate') ?? '';
   const serviceId = Number(search.get('serviceId') ?? '');
+  const bookingId = Number(search.get('bookingId') ?? '');
   return {
     status: adminStatusFilters.find((filter) => filter === status) ?? 'all',
     startDate: isIsoDate(startDate) ? startDate : undefined,
     endDate: isIsoDate(endDate) ? endDate : undefined,
     serviceId: Number.isInteger(serviceId) && serviceId > 0 ? serviceId : undefined,
+    bookingId: Number.isSafeInteger(bookingId) && bookingId > 0 ? bookingId : undefined,
   };
 }

@@ -5,7 +5,7 @@ import { type AdminListQuery, adminListSearch } from './filters';
 import { adminKeys, keepShown } from './query-keys';
 
 /**
- * GET /api/bookings/admin/all?status&startDate&endDate&serviceId&limit&cursor → one page of bookings, newest
+ * GET /api/bookings/admin/all?status&startDate&endDate&serviceId&bookingId&limit&cursor → one page of bookings, newest
  * first, how many match in all, and the cursor of the next page (null on the last).
  */
 export async function getAdminBookings(

@@ -28,7 +28,7 @@ const listTexts: ListTexts = {
 /**
  * /admin/bookings: every booking, newest first, filtered by status, the days booked and service (kept in the URL,
  * so a reload keeps them), paged with the API's cursor, each with its status dropdown; the filtered list can be
- * exported as CSV.
+ * exported as CSV. `?bookingId=` (the firm's e-mails link there) opens it on that one booking.
  */
 export function AdminBookings() {
   const [search, setSearch] = useSearchParams();
@@ -81,6 +81,19 @@ export function AdminBookings() {
           Export CSV
         </a>
       </div>
+
+      {filters.bookingId !== undefined && (
+        <div className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-blue-200 bg-blue-50 p-4">
+          <p className="text-sm text-blue-950">Showing one booking: the one your e-mail links to.</p>
+          <button
+            type="button"
+            onClick={() => changeFilters({ ...filters, bookingId: undefined })}
+            className={`${buttonStyles.secondary} ${small}`}
+          >
+            Show all bookings
+          </button>
+        </div>
+      )}
 
       <div className="mt-6">
         <BookingFilters

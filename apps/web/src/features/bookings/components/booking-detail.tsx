@@ -6,12 +6,14 @@ import {
   canClientCancel,
   canClientReschedule,
   clientChangeNoticeRefusal,
+  contactLabels,
   dollars,
   historySentence,
   hourlyRate,
   isActiveBookingStatus,
   longDate,
   paths,
+  urgencyLabels,
 } from '@portal/domain';
 import { ArrowLeft, CalendarPlus, SearchX } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
@@ -24,15 +26,7 @@ import { FormMessage } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/use-session';
 import { useBooking } from '../api/get-booking';
-import {
-  bookingTime,
-  bookingTimeIn,
-  contactLabels,
-  momentIn,
-  shortDateIn,
-  urgencyLabels,
-  viewerTimeZone,
-} from '../format';
+import { bookingTime, bookingTimeIn, momentIn, shortDateIn, viewerTimeZone } from '../format';
 import { type Fact, FactList } from './booking-facts';
 import { CancelDialog } from './cancel-dialog';
 import { RescheduleDialog } from './reschedule-dialog';

@@ -1,6 +1,6 @@
 import type { IsoDate, PreferredContact, Urgency } from '@portal/domain';
-import { dollars, longDate } from '@portal/domain';
-import { contactLabels, shortDateIn, urgencyLabels } from '../format';
+import { contactLabels, dollars, longDate, urgencyLabels } from '@portal/domain';
+import { shortDateIn } from '../format';
 
 /** A term and its value; a `wide` one (free text) takes a whole row and keeps its line breaks. */
 export interface Fact {

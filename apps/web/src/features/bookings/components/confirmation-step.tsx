@@ -1,16 +1,18 @@
 import {
   type AvailabilitySlot,
+  contactLabels,
   dollars,
   hourlyRate,
   type IsoDate,
   longDate,
   type Service,
   totalCost,
+  urgencyLabels,
 } from '@portal/domain';
 import { useId } from 'react';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { buttonStyles } from '../../../components/ui/button-styles';
-import { contactLabels, slotTime, urgencyLabels } from '../format';
+import { slotTime } from '../format';
 import { type Fact, FactList } from './booking-facts';
 import type { BookingDetails } from './details-step';
 import { disabledLook } from './styles';

@@ -1,4 +1,5 @@
 import {
+  contactLabels,
   contactOptions,
   maxAdditionalNotesLength,
   maxDescriptionLength,
@@ -6,13 +7,13 @@ import {
   type PreferredContact,
   projectDescriptionError,
   type Urgency,
+  urgencyLabels,
   urgencyOptions,
 } from '@portal/domain';
 import { useId } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { Select } from '../../../components/ui/select';
-import { contactLabels, urgencyLabels } from '../format';
 import { disabledLook } from './styles';
 
 export interface BookingDetails {
