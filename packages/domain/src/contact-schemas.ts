@@ -25,6 +25,12 @@ function requiredText(rule: TextRule, required: string) {
     .refine((value) => value.length > 0, { error: required });
 }
 
+const serviceIdSchema = z
+  .number({ error: contactMessages.serviceInvalid })
+  .int({ error: contactMessages.serviceInvalid })
+  .positive({ error: contactMessages.serviceInvalid })
+  .max(2_147_483_647, { error: contactMessages.serviceInvalid });
+
 /** `POST /api/contact`. */
 export const contactBodySchema = z.object({
   name: requiredText(contactNameRule, contactMessages.nameRequired).describe(
@@ -47,11 +53,7 @@ export const contactBodySchema = z.object({
       if (problem) context.addIssue({ code: 'custom', message: problem });
     })
     .describe(`${contactMessageRule.max} characters at most, at least 20; several lines`),
-  serviceId: z
-    .number({ error: contactMessages.serviceInvalid })
-    .int({ error: contactMessages.serviceInvalid })
-    .positive({ error: contactMessages.serviceInvalid })
-    .max(2_147_483_647, { error: contactMessages.serviceInvalid })
+  serviceId: serviceIdSchema
     .nullish()
     .transform((value) => value ?? null)
     .describe('The service the message is about (Get Free Consultation preselects it); optional'),
@@ -103,3 +105,15 @@ export const updateContactMessageBodySchema = z.object({
 });
 export type UpdateContactMessageBody = z.infer<typeof updateContactMessageBodySchema>;
 export const adminContactMessageResponseSchema = z.object({ contactMessage: adminContactMessageSchema });
+
+/**
+ * The contact page's form: the body's rules, with the service as its select gives it ('' for none) and the
+ * honeypot as its hidden input gives it.
+ */
+export const contactFormSchema = contactBodySchema.extend({
+  serviceId: z
+    .string()
+    .transform((value) => (value === '' ? null : Number(value)))
+    .pipe(serviceIdSchema.nullable()),
+});
+export type ContactFormValues = z.input<typeof contactFormSchema>;
