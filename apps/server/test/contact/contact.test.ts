@@ -193,6 +193,21 @@ describe('POST /api/contact', () => {
     },
   );
 
+  it('takes the longest message with every character escaped as \\uXXXX (about 30 KB, over the default body limit)', async () => {
+    const body = message({ message: 'é'.repeat(maxContactMessageLength) });
+    const payload = JSON.stringify(body).replaceAll('é', '\\u00e9');
+    expect(payload.length).toBeGreaterThan(30_000);
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: contactApiPaths.contact,
+      remoteAddress: freshIp(),
+      headers: { origin: appUrl, 'content-type': 'application/json' },
+      payload,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await traces(body.email)).toEqual({ stored: 1, mails: 3 });
+  });
+
   it('takes the longest message, 5,000 characters, and one of exactly 20', async () => {
     expect((await post(message({ message: 'y'.repeat(maxContactMessageLength) }))).statusCode).toBe(200);
     expect((await post(message({ message: `${'z'.repeat(20)}  ` }))).statusCode).toBe(200);
