@@ -14,7 +14,7 @@ import {
   maxContactMessagesPageSize,
   maxHoneypotLength,
 } from './contact.ts';
-import type { TextRule } from './text.ts';
+import { normalizeText, type TextRule } from './text.ts';
 import { textField } from './text-field.ts';
 
 /** A required one-line text under the text rule: missing or blank is `required`. */
@@ -47,7 +47,8 @@ export const contactBodySchema = z.object({
       error: (issue) =>
         issue.input === undefined ? contactMessages.messageRequired : 'Message must be text',
     })
-    .pipe(textField(contactMessageRule))
+    .overwrite(normalizeText)
+    // The length and the text rule in one check, as the form's counter uses it.
     .superRefine((value, context) => {
       const problem = contactMessageProblem(value);
       if (problem) context.addIssue({ code: 'custom', message: problem });
