@@ -16,7 +16,7 @@ export function uniqueEmail(prefix = 'client'): string {
  * hop), so the accounts service's per-address sign-up limit counts each journey's sign-ups apart, as it would for
  * clients on their own machines.
  */
-function ownClientAddress(): Record<string, string> {
+export function ownClientAddress(): Record<string, string> {
   const bytes = randomUUID().replaceAll('-', '');
   return {
     'X-Forwarded-For': `10.${Number.parseInt(bytes.slice(0, 2), 16)}.${Number.parseInt(bytes.slice(2, 4), 16)}.${Number.parseInt(bytes.slice(4, 6), 16) || 1}`,
@@ -25,6 +25,8 @@ function ownClientAddress(): Record<string, string> {
 
 interface Mail {
   subject: string;
+  /** Where a reply goes, when not to the sender (the firm's copy of a contact-form message). */
+  replyTo: string | null;
   text: string;
   links: string[];
 }

@@ -70,7 +70,7 @@ test.describe('service detail', () => {
     await expect(main.getByRole('link', { name: 'Book Consultation Now' })).toHaveAttribute('href', '/login');
     await expect(main.getByRole('link', { name: 'Get Free Consultation' })).toHaveAttribute(
       'href',
-      '/contact',
+      '/contact?service=1',
     );
     await expectAccessible(page);
     await keepScreenshot(page, 'service-detail');
@@ -87,10 +87,11 @@ test.describe('service detail', () => {
     await expect(page.getByText(ninety.longDescription)).toBeVisible();
   });
 
-  test('Get Free Consultation leads to the contact page', async ({ page }) => {
+  test('Get Free Consultation leads to the contact form, about that service', async ({ page }) => {
     await page.goto('/services/3');
     await page.getByRole('link', { name: 'Get Free Consultation' }).click();
-    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page).toHaveURL(/\/contact\?service=3$/);
+    await expect(page.getByRole('combobox', { name: 'Service' })).toHaveValue('3');
     await expect(page.getByText('Mon-Fri 8AM-7PM MST').first()).toBeVisible();
     await expectAccessible(page);
     await keepScreenshot(page, 'contact');

@@ -13,6 +13,7 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerHousekeeping } from './modules/housekeeping/housekeeping.scheduler.ts';
@@ -149,6 +150,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     mailFrom: config.mailFrom,
   });
   await app.register(reviewsRoutes);
+  await app.register(contactRoutes, { appUrl: config.appUrl, firmEmails: config.firmEmails });
   await app.register(adminRoutes, {
     timeZone: config.businessTimeZone,
     requestTimeoutMs: config.requestTimeoutMs,

@@ -318,8 +318,8 @@ describe('paging limits', () => {
       }
     }
     expect(unbounded).toEqual([]);
-    // My bookings, the admin list, the upcoming schedule, a service's reviews, the admin reviews.
-    expect(paged).toBeGreaterThanOrEqual(5);
+    // My bookings, the admin list, the upcoming schedule, a service's reviews, the admin reviews, the messages.
+    expect(paged).toBeGreaterThanOrEqual(6);
   });
 
   it.each([
@@ -328,6 +328,7 @@ describe('paging limits', () => {
     '/api/bookings/admin/upcoming?limit=101',
     '/api/services/1/reviews?limit=51',
     '/api/admin/reviews?limit=101',
+    '/api/admin/messages?limit=101',
   ])('refuses a page larger than the maximum: %s', async (url) => {
     testApp = await buildTestApp();
     const admin = await signedInAdmin(testApp, 'pager@limits.test');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagingMessages } from './messages.ts';
 
 /** An instant as the API writes it: ISO 8601, UTC ('2030-01-07T16:00:00.000Z'). */
 export const isoInstantSchema = z.string().describe('An instant, ISO 8601 in UTC');
@@ -26,5 +27,20 @@ export function idParamsSchema(thing: string) {
       .int(`${thing} id must be a whole number`)
       .positive(`${thing} id must be positive`)
       .max(2_147_483_647, `${thing} id is too large`),
+  });
+}
+
+/** `?limit&cursor` of a list paged newest first: `limit` from 1 to `maxSize` (`defaultSize` unless asked). */
+export function pageQuerySchema(defaultSize: number, maxSize: number, things: string) {
+  const invalid = pagingMessages.pageSizeInvalid(maxSize);
+  return z.object({
+    limit: z.coerce
+      .number({ error: invalid })
+      .int(invalid)
+      .min(1, invalid)
+      .max(maxSize, invalid)
+      .default(defaultSize)
+      .describe(`${things} per page: ${defaultSize} unless asked, at most ${maxSize}`),
+    cursor: z.string().max(200).optional().describe('nextCursor of the previous page'),
   });
 }

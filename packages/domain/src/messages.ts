@@ -1,3 +1,9 @@
+/** The 400s of a paged list's query (the reviews, the contact-form messages). */
+export const pagingMessages = {
+  pageSizeInvalid: (max: number) => `limit must be a whole number from 1 to ${max}`,
+  cursorInvalid: 'cursor is not one this list gave',
+} as const;
+
 /** User-facing texts fixed word for word (docs/product.md#messages); both sides import them from here. */
 export const messages = {
   loadingServices: 'Loading services...',

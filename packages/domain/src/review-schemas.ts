@@ -1,6 +1,6 @@
 // The review API contract (zod): the body a client sends, the public list with its summary, the admin list.
 import { z } from 'zod';
-import { idParamsSchema, isoInstantSchema } from './api-error.ts';
+import { idParamsSchema, isoInstantSchema, pageQuerySchema } from './api-error.ts';
 import {
   defaultAdminReviewsPageSize,
   defaultReviewsPageSize,
@@ -48,23 +48,14 @@ export const ratingSummarySchema = z.object({
   count: z.number().int(),
 });
 
-function pageQuery(defaultSize: number, maxSize: number) {
-  return z.object({
-    limit: z.coerce
-      .number({ error: reviewMessages.pageSizeInvalid(maxSize) })
-      .int(reviewMessages.pageSizeInvalid(maxSize))
-      .min(1, reviewMessages.pageSizeInvalid(maxSize))
-      .max(maxSize, reviewMessages.pageSizeInvalid(maxSize))
-      .default(defaultSize)
-      .describe(`Reviews per page: ${defaultSize} unless asked, at most ${maxSize}`),
-    cursor: z.string().max(200).optional().describe('nextCursor of the previous page'),
-  });
-}
-
 const nextCursor = z.string().nullable().describe('Pass as cursor for the next page; null on the last page');
 
 /** `GET /api/services/{id}/reviews`: the public reviews, newest first; hidden ones are left out everywhere. */
-export const serviceReviewsQuerySchema = pageQuery(defaultReviewsPageSize, maxReviewsPageSize);
+export const serviceReviewsQuerySchema = pageQuerySchema(
+  defaultReviewsPageSize,
+  maxReviewsPageSize,
+  'Reviews',
+);
 export type ServiceReviewsQuery = z.infer<typeof serviceReviewsQuerySchema>;
 
 export const publicReviewSchema = z.object({
@@ -83,7 +74,11 @@ export const serviceReviewsResponseSchema = z.object({
 export type ServiceReviewsResponse = z.infer<typeof serviceReviewsResponseSchema>;
 
 /** `GET /api/admin/reviews`: every review, hidden ones too, newest first. */
-export const adminReviewsQuerySchema = pageQuery(defaultAdminReviewsPageSize, maxAdminReviewsPageSize);
+export const adminReviewsQuerySchema = pageQuerySchema(
+  defaultAdminReviewsPageSize,
+  maxAdminReviewsPageSize,
+  'Reviews',
+);
 export type AdminReviewsQuery = z.infer<typeof adminReviewsQuerySchema>;
 
 export const adminReviewSchema = z.object({

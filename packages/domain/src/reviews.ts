@@ -1,5 +1,6 @@
 // Reviews of completed consultations: the rules, texts and paths written once for both sides (docs/decisions/109).
 // No zod here (the web app's cards import it); the schemas are in review-schemas.ts.
+import { pagingMessages } from './messages.ts';
 import type { TextRule } from './text.ts';
 
 export const minRating = 1;
@@ -27,8 +28,8 @@ export const reviewMessages = {
   onlyCompleted: 'Only a completed consultation can be reviewed',
   alreadyReviewed: 'This consultation has already been reviewed',
   reviewNotFound: 'Review not found',
-  pageSizeInvalid: (max: number) => `limit must be a whole number from 1 to ${max}`,
-  cursorInvalid: 'cursor is not one this list gave',
+  pageSizeInvalid: pagingMessages.pageSizeInvalid,
+  cursorInvalid: pagingMessages.cursorInvalid,
   hiddenInvalid: 'hidden must be true or false',
   saved: 'Thank you for your review',
   saveFailed: 'Failed to save your review. Please try again.',

@@ -30,6 +30,8 @@ export const paths = {
   services: pageRoutes.services,
   service: (id: number | string) => `/services/${id}`,
   contact: pageRoutes.contact,
+  /** The contact form with a service preselected (a service's 'Get Free Consultation'). */
+  contactAbout: (serviceId: number | string) => `/contact?service=${serviceId}`,
   login: pageRoutes.login,
   register: pageRoutes.register,
   forgotPassword: pageRoutes.forgotPassword,
@@ -49,6 +51,8 @@ export const paths = {
   adminSchedule: '/admin/schedule',
   /** Every review, hidden ones too, to hide one that should not be public. */
   adminReviews: '/admin/reviews',
+  /** The contact form's messages, newest first, each to mark answered. */
+  adminMessages: '/admin/messages',
   /** The booking wizard of a service; signed in only. */
   book: (serviceId: number | string) => `/book/${serviceId}`,
   /** A booking's detail page. */

@@ -226,6 +226,8 @@ export const outbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** Where answers go instead of the sender (the firm's copy of a contact-form message: the person who wrote). */
+    replyTo: text('reply_to'),
     /** Optional calendar invitation or cancellation (sent as a text/calendar part and as invite.ics). */
     icalEvent: jsonb('ical_event').$type<OutboxCalendarEvent>(),
     status: text('status', { enum: outboxStatuses }).notNull().default('pending'),
@@ -245,6 +247,28 @@ export const outbox = pgTable(
     index('outbox_dead_idx').on(table.createdAt).where(sql`${table.status} = 'dead'`),
     check('outbox_status_known', sql`${table.status} in ('pending', 'sending', 'sent', 'dead')`),
   ],
+);
+
+// ——— The contact form ———
+
+/**
+ * Messages sent with the contact form (docs/decisions/115), newest first in /admin/messages. The sender's address
+ * on the network is not kept with them: the rate limits count it for an hour at most.
+ */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    serviceId: integer('service_id').references(() => services.id),
+    /** When an administrator marked it answered; null while it waits for an answer. */
+    answeredAt: instant('answered_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('contact_messages_newest_idx').on(table.createdAt, table.id)],
 );
 
 // ——— Bookings ———

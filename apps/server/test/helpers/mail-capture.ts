@@ -9,6 +9,8 @@ export interface CapturedMail {
   messageId: string;
   to: string;
   from: string;
+  /** The Reply-To addresses, if any. */
+  replyTo: string;
   subject: string;
   text: string;
   html: string;
@@ -52,7 +54,7 @@ export interface MailCapture {
   close(): Promise<void>;
 }
 
-function addresses(parsed: ParsedMail, field: 'to' | 'from'): string {
+function addresses(parsed: ParsedMail, field: 'to' | 'from' | 'replyTo'): string {
   const value = parsed[field];
   const list = Array.isArray(value) ? value : value ? [value] : [];
   return list.flatMap((entry) => entry.value.map((address) => address.address ?? '')).join(', ');
@@ -89,6 +91,7 @@ export async function startMailCapture(port = 0, behaviour: CaptureBehaviour = {
             messageId: parsed.messageId ?? '',
             to: addresses(parsed, 'to').toLowerCase(),
             from: addresses(parsed, 'from'),
+            replyTo: addresses(parsed, 'replyTo'),
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',

@@ -69,6 +69,7 @@ export const router = createBrowserRouter([
                   { path: paths.adminServices, lazy: page(adminPages, 'AdminServicesRoute') },
                   { path: paths.adminSchedule, lazy: page(adminPages, 'AdminScheduleRoute') },
                   { path: paths.adminReviews, lazy: page(adminPages, 'AdminReviewsRoute') },
+                  { path: paths.adminMessages, lazy: page(adminPages, 'AdminMessagesRoute') },
                   { path: '*', lazy: notFound },
                 ],
               },

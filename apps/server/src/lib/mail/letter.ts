@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where the recipient's answer goes instead of the sender (a contact-form message: the person who wrote it). */
+  replyTo?: string | undefined;
   /** A calendar invitation or cancellation, sent as a text/calendar alternative and as invite.ics. */
   icalEvent?: OutboxCalendarEvent | undefined;
 }
@@ -25,10 +27,13 @@ export function escapeHtml(text: string): string {
 export interface Letter {
   to: string;
   subject: string;
+  replyTo?: string | undefined;
   /** The greeting's name ('Hello Ada,'); none: 'Hello,'. */
   name?: string | undefined;
   /** Paragraphs before the button. */
   intro: string[];
+  /** A text someone wrote (a contact-form message), quoted as written, line breaks kept, after the facts. */
+  quote?: string | undefined;
   /** Facts shown as a list of label and value after the intro (a booking's date, time, cost…). */
   details?: [label: string, value: string][];
   action?: { label: string; url: string };
@@ -44,6 +49,7 @@ export function compose(letter: Letter): MailMessage {
     '',
     ...letter.intro.flatMap((paragraph) => [paragraph, '']),
     ...(details.length > 0 ? [...details.map(([label, value]) => `${label}: ${value}`), ''] : []),
+    ...(letter.quote === undefined ? [] : [...letter.quote.split('\n').map((line) => `> ${line}`), '']),
     ...(action ? [`${action.label}: ${action.url}`, ''] : []),
     ...letter.outro.flatMap((paragraph) => [paragraph, '']),
     `— ${productName}`,
@@ -75,11 +81,15 @@ export function compose(letter: Letter): MailMessage {
     paragraph(greeting) +
     letter.intro.map(paragraph).join('') +
     facts +
+    (letter.quote === undefined
+      ? ''
+      : '<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #cbd5e1;color:#374151;white-space:pre-wrap;line-height:1.5">' +
+        `${escapeHtml(letter.quote)}</blockquote>`) +
     button +
     letter.outro.map(paragraph).join('') +
     `<p style="margin:24px 0 0;color:#6b7280;font-size:12px">${escapeHtml(productName)} client portal</p>` +
     '</div></body></html>';
-  return { to: letter.to, subject: letter.subject, text, html };
+  return { to: letter.to, subject: letter.subject, replyTo: letter.replyTo, text, html };
 }
 
 /** The links of a plain-text message (the dev mailbox logs and shows them). */

@@ -26,7 +26,7 @@ const open = inArray(outbox.status, ['pending', 'sending']);
 export async function enqueueMail(db: Writer, message: MailMessage): Promise<OutboxRow> {
   const [row] = await db
     .insert(outbox)
-    .values({ ...message, icalEvent: message.icalEvent ?? null })
+    .values({ ...message, replyTo: message.replyTo ?? null, icalEvent: message.icalEvent ?? null })
     .returning();
   if (!row) throw new Error('The outbox insert returned no row');
   return row;

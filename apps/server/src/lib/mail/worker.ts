@@ -33,6 +33,7 @@ export function nodemailerMessage(message: OutboxRow, from: string): SendMailOpt
     subject: message.subject,
     text: message.text,
     html: message.html,
+    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
     ...(message.icalEvent
       ? {
           icalEvent: {

@@ -25,7 +25,9 @@ function page(rows: OutboxRow[]): string {
     .map(
       (row) =>
         `<article><h2>${escapeHtml(row.subject)}</h2>` +
-        `<p class="meta">To <strong>${escapeHtml(row.to)}</strong> · <time datetime="${row.createdAt.toISOString()}">` +
+        `<p class="meta">To <strong>${escapeHtml(row.to)}</strong>` +
+        (row.replyTo ? ` · Reply-To ${escapeHtml(row.replyTo)}` : '') +
+        ` · <time datetime="${row.createdAt.toISOString()}">` +
         `${row.createdAt.toISOString().replace('T', ' ').slice(0, 19)} UTC</time></p>` +
         `<pre>${textWithLinks(row.text)}</pre>` +
         (row.icalEvent
@@ -56,6 +58,7 @@ function devMailJson(row: OutboxRow) {
   return {
     id: row.id,
     to: row.to,
+    replyTo: row.replyTo,
     subject: row.subject,
     text: row.text,
     html: row.html,

@@ -14,45 +14,22 @@ import {
   type ServiceReviewsQuery,
   type ServiceReviewsResponse,
 } from '@portal/domain';
-import { and, desc, eq, not, type SQL, sql } from 'drizzle-orm';
+import { and, eq, not } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { newestFirstPaging } from '../../db/newest-first.ts';
 import { bookingEvents, bookings, reviews, services, userProfiles, users } from '../../db/schema.ts';
 import { bumpCacheVersion } from '../../db/versioned-cache.ts';
-import { Conflict, invalidField, NotFound } from '../../lib/errors.ts';
+import { Conflict, NotFound } from '../../lib/errors.ts';
 import { actorColumns } from '../bookings/booking-status.service.ts';
 import { invalidateCatalogue, loadCatalogue, serviceRating } from '../services/services.service.ts';
 
-// ——— Keyset paging, newest first (created_at, then id), like the booking lists ———
-
-const cursorPattern = /^r1:([1-9]\d{0,9})$/;
-
-function encodeCursor(reviewId: number): string {
-  return Buffer.from(`r1:${reviewId}`).toString('base64url');
-}
-
-/** The review id a cursor names; a 400 for anything a list did not give. */
-function decodeCursor(cursor: string): number {
-  const match = /^[\w-]+$/.test(cursor)
-    ? cursorPattern.exec(Buffer.from(cursor, 'base64url').toString())
-    : null;
-  const id = match ? Number(match[1]) : Number.NaN;
-  if (!(id <= 2_147_483_647)) throw invalidField('cursor', reviewMessages.cursorInvalid);
-  return id;
-}
-
-/** Reviews after the cursor's one; its created_at is read in the query, at full precision. */
-function after(reviewId: number): SQL {
-  return sql`(${reviews.createdAt}, ${reviews.id}) < ((select r.created_at from reviews r where r.id = ${reviewId}), ${reviewId})`;
-}
-
-const newestFirst = [desc(reviews.createdAt), desc(reviews.id)];
-
-function pageOf<Row extends { id: number }>(rows: Row[], limit: number) {
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return { page, nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null };
-}
+/** Keyset paging, newest first (created_at, then id), like the booking lists. */
+const paging = newestFirstPaging(
+  { table: reviews, createdAt: reviews.createdAt, id: reviews.id },
+  'r1',
+  reviewMessages.cursorInvalid,
+);
 
 // ——— Writing ———
 
@@ -133,10 +110,10 @@ export async function listServiceReviews(
     })
     .from(reviews)
     .leftJoin(userProfiles, eq(userProfiles.userId, reviews.userId))
-    .where(query.cursor === undefined ? ofService : and(ofService, after(decodeCursor(query.cursor))))
-    .orderBy(...newestFirst)
+    .where(query.cursor === undefined ? ofService : and(ofService, paging.after(query.cursor)))
+    .orderBy(...paging.order)
     .limit(query.limit + 1);
-  const { page, nextCursor } = pageOf(rows, query.limit);
+  const { page, nextCursor } = paging.pageOf(rows, query.limit, (row) => row.id);
   const summary: RatingSummary = (await serviceRating(db, serviceId)) ?? { average: 0, count: 0 };
   return {
     reviews: page.map((row) => ({
@@ -192,13 +169,10 @@ export async function listAdminReviews(
   query: AdminReviewsQuery,
 ): Promise<AdminReviewsResponse> {
   const rows = await selectAdminReviews(db)
-    .where(query.cursor === undefined ? undefined : after(decodeCursor(query.cursor)))
-    .orderBy(...newestFirst)
+    .where(query.cursor === undefined ? undefined : paging.after(query.cursor))
+    .orderBy(...paging.order)
     .limit(query.limit + 1);
-  const { page, nextCursor } = pageOf(
-    rows.map((row) => ({ ...row, id: row.review.id })),
-    query.limit,
-  );
+  const { page, nextCursor } = paging.pageOf(rows, query.limit, (row) => row.review.id);
   return { reviews: page.map(toAdminReview), nextCursor };
 }
 

@@ -3,6 +3,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 
 // The admin pages in the one admin chunk the router loads.
 export { AdminBookingsRoute } from './admin-bookings';
+export { AdminMessagesRoute } from './admin-messages';
 export { AdminReviewsRoute } from './admin-reviews';
 export { AdminScheduleRoute } from './admin-schedule';
 export { AdminServicesRoute } from './admin-services';

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ContactDetail, contactDetails } from '../../components/layout/contact-details';
 import { buttonStyles } from '../../components/ui/button-styles';
 import { IconCard } from '../../components/ui/icon-card';
+import { ContactForm } from '../../features/contact/components/contact-form';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function ContactRoute() {
@@ -12,21 +13,35 @@ export function ContactRoute() {
       <div className="max-w-3xl">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Contact Us</h1>
         <p className="mt-4 text-lg text-slate-700">
-          Tell us about your project and we will find the right consultant for it. Call or write to us during
-          business hours; a free first conversation is on us.
+          Tell us about your project and we will find the right consultant for it. Write to us below, or call
+          us during business hours; a free first conversation is on us.
         </p>
       </div>
-      <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-        {contactDetails.map(({ kind, icon: Icon, title }) => (
-          <IconCard key={kind} icon={<Icon aria-hidden="true" className="size-6" />} title={title}>
-            <ContactDetail kind={kind} linkClass="font-medium text-blue-800 hover:underline" named />
-          </IconCard>
-        ))}
-      </ul>
-      <div className="mt-12">
-        <Link to={paths.services} className={buttonStyles.secondary}>
-          Browse Our Services
-        </Link>
+      <div className="mt-10 grid gap-8 lg:grid-cols-3">
+        <section
+          aria-labelledby="contact-form-heading"
+          className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:col-span-2"
+        >
+          <h2 id="contact-form-heading" className="text-xl font-semibold text-slate-900">
+            Send Us a Message
+          </h2>
+          <p className="mt-1 mb-6 text-slate-700">We answer within one business day.</p>
+          <ContactForm />
+        </section>
+        <div>
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-1">
+            {contactDetails.map(({ kind, icon: Icon, title }) => (
+              <IconCard key={kind} icon={<Icon aria-hidden="true" className="size-6" />} title={title}>
+                <ContactDetail kind={kind} linkClass="font-medium text-blue-800 hover:underline" named />
+              </IconCard>
+            ))}
+          </ul>
+          <div className="mt-6">
+            <Link to={paths.services} className={buttonStyles.secondary}>
+              Browse Our Services
+            </Link>
+          </div>
+        </div>
       </div>
     </div>
   );

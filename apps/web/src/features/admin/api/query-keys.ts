@@ -17,6 +17,7 @@ export const adminKeys = {
   schedule: ['admin', 'schedule'] as const,
   closures: ['admin', 'closures'] as const,
   reviews: ['admin', 'reviews'] as const,
+  messages: ['admin', 'messages'] as const,
 };
 
 /**

@@ -135,6 +135,9 @@ export function AdminDashboard() {
             <Link to={paths.adminReviews} className="text-sm font-semibold text-blue-800 hover:underline">
               Reviews
             </Link>
+            <Link to={paths.adminMessages} className="text-sm font-semibold text-blue-800 hover:underline">
+              Messages
+            </Link>
           </div>
         </div>
         <PeriodPicker period={period} onChange={choosePeriod} />

@@ -159,7 +159,7 @@ export function ServiceDetail({ service }: { service: Service }) {
                   Browse Our Services
                 </Link>
               )}
-              <Link to={paths.contact} className={buttonStyles.secondary}>
+              <Link to={paths.contactAbout(service.id)} className={buttonStyles.secondary}>
                 <MessageSquare aria-hidden="true" className="size-5" />
                 Get Free Consultation
               </Link>

@@ -1,0 +1,56 @@
+// The contact form's two e-mails: the firm's copy, which the firm answers by replying (Reply-To: the sender), and
+// the sender's copy, which quotes the message (docs/decisions/115).
+import { type ContactRequest, contactMessages, paths, productName } from '@portal/domain';
+import { compose, type MailMessage } from './letter.ts';
+
+export interface ContactLetterFacts {
+  message: ContactRequest;
+  /** The service the message is about, by name; null for none. */
+  serviceName: string | null;
+}
+
+function details({ message, serviceName }: ContactLetterFacts): [string, string][] {
+  return [
+    ['From', message.name],
+    ['Email', message.email],
+    ['Subject', message.subject],
+    ['Service', serviceName ?? contactMessages.noService],
+  ];
+}
+
+/** The firm's copy, to one of its addresses: its subject says it came through the contact form. */
+export function contactFirmEmail(to: string, facts: ContactLetterFacts, appUrl: string): MailMessage {
+  const { message } = facts;
+  return compose({
+    to,
+    replyTo: message.email,
+    subject: `Contact form message from ${message.name}: ${message.subject}`,
+    intro: [`${message.name} wrote to ${productName} through the contact form on the portal.`],
+    details: details(facts),
+    quote: message.message,
+    action: { label: 'Open Messages', url: new URL(paths.adminMessages, appUrl).toString() },
+    outro: [
+      `Reply to this e-mail to answer ${message.name} at ${message.email}, then mark the message answered.`,
+    ],
+  });
+}
+
+/**
+ * The sender's copy. Its subject is ours alone, never the sender's words: the form cannot be used to send someone
+ * else an e-mail with a subject of one's choosing.
+ */
+export function contactCopyEmail(facts: ContactLetterFacts): MailMessage {
+  const { message } = facts;
+  return compose({
+    to: message.email,
+    subject: `We received your message — ${productName}`,
+    name: message.name,
+    intro: [
+      'Thank you for writing to us: we will get back to you within one business day.',
+      'This is a copy of your message.',
+    ],
+    details: details(facts),
+    quote: message.message,
+    outro: ['If you did not write to us, someone else used your address: you can ignore this e-mail.'],
+  });
+}

@@ -1,0 +1,125 @@
+// The contact form: anyone sends a message (limited per address and per e-mail; bots trapped); administrators
+// list the messages and mark them answered (docs/decisions/115).
+import {
+  accountMessages,
+  adminContactMessageResponseSchema,
+  adminContactMessagesQuerySchema,
+  adminContactMessagesResponseSchema,
+  apiErrorBodySchema,
+  contactApiPaths,
+  contactBodySchema,
+  contactMessageIdParamsSchema,
+  contactMessages,
+  contactRateLimits,
+  contactResponseSchema,
+  maxContactMessageLength,
+  maxContactMessagesPageSize,
+  pagingMessages,
+  updateContactMessageBodySchema,
+} from '@portal/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ContactLimitReached,
+  type ContactOptions,
+  listContactMessages,
+  setContactMessageAnswered,
+  takeContactMessage,
+} from './contact.service.ts';
+
+const signedOut = apiErrorBodySchema.describe(`Not signed in: '${accountMessages.noActiveSession}'`);
+const notAdmin = apiErrorBodySchema.describe(
+  `Signed in, not an administrator: '${accountMessages.adminRequired}'`,
+);
+
+/** The longest message with every character escaped as \uXXXX, and 2 KiB for the other fields. */
+export const contactBodyLimitBytes = maxContactMessageLength * 6 + 2048;
+
+const { perAddress, perEmail } = contactRateLimits;
+
+export async function contactRoutes(app: FastifyInstance, options: ContactOptions) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const adminOnly = app.requireRole('admin');
+
+  routes.post(
+    contactApiPaths.contact,
+    {
+      bodyLimit: Math.max(app.initialConfig.bodyLimit ?? 0, contactBodyLimitBytes),
+      schema: {
+        tags: ['contact'],
+        summary: 'A message to the firm through the contact form; the sender gets a copy',
+        description:
+          `Stored, sent to FIRM_EMAIL (Reply-To: the sender) and copied to the sender. At most ${perAddress.max} ` +
+          `messages per ${perAddress.windowSeconds / 60} minutes from one client address and ${perEmail.max} per ` +
+          `${perEmail.windowSeconds / 60} minutes from one e-mail address. A message with \`website\` filled ` +
+          '(a field people never see) is answered the same and dropped.',
+        body: contactBodySchema,
+        response: {
+          200: contactResponseSchema.describe(`'${contactMessages.thanks}'`),
+          400: apiErrorBodySchema.describe(
+            `Invalid fields as errors[{ path, msg }], e.g. '${contactMessages.messageTooShort(12)}'`,
+          ),
+          429: apiErrorBodySchema.describe('Too many messages: try again after Retry-After seconds'),
+          default: apiErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await takeContactMessage(app.db, request.body, request.ip, options);
+      } catch (error) {
+        if (error instanceof ContactLimitReached) {
+          reply.header('retry-after', String(error.retryAfterSeconds));
+        }
+        throw error;
+      }
+      return { message: contactMessages.thanks };
+    },
+  );
+
+  routes.get(
+    contactApiPaths.adminMessages,
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: "The contact form's messages, newest first, answered ones too",
+        querystring: adminContactMessagesQuerySchema,
+        response: {
+          200: adminContactMessagesResponseSchema,
+          400: apiErrorBodySchema.describe(
+            `Bad paging: '${pagingMessages.pageSizeInvalid(maxContactMessagesPageSize)}', '${pagingMessages.cursorInvalid}'`,
+          ),
+          401: signedOut,
+          403: notAdmin,
+          default: apiErrorBodySchema,
+        },
+      },
+    },
+    (request) => listContactMessages(app.db, request.query),
+  );
+
+  routes.put(
+    contactApiPaths.adminMessage(':id'),
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Marks a message answered (or not): { answered: boolean }',
+        params: contactMessageIdParamsSchema,
+        body: updateContactMessageBodySchema,
+        response: {
+          200: adminContactMessageResponseSchema,
+          400: apiErrorBodySchema.describe(`'${contactMessages.answeredInvalid}'`),
+          401: signedOut,
+          403: notAdmin,
+          404: apiErrorBodySchema.describe(`'${contactMessages.messageNotFound}'`),
+          default: apiErrorBodySchema,
+        },
+      },
+    },
+    async (request) => ({
+      contactMessage: await setContactMessageAnswered(app.db, request.params.id, request.body.answered),
+    }),
+  );
+}

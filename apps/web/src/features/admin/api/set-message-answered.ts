@@ -1,0 +1,41 @@
+import { type AdminContactMessage, adminContactMessageResponseSchema, contactApiPaths } from '@portal/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { adminMessagesQueryOptions } from './get-admin-messages';
+
+/** PUT /api/admin/messages/{id} { answered } → the message as it now is. */
+export async function setMessageAnswered({
+  id,
+  answered,
+}: {
+  id: number;
+  answered: boolean;
+}): Promise<AdminContactMessage> {
+  return (
+    await apiRequest(contactApiPaths.adminMessage(id), adminContactMessageResponseSchema, {
+      method: 'PUT',
+      body: { answered },
+    })
+  ).contactMessage;
+}
+
+/** Marks a message answered or not, then puts the answer in the list straight away. */
+export function useSetMessageAnswered() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setMessageAnswered,
+    onSuccess: (changed) => {
+      queryClient.setQueryData(adminMessagesQueryOptions().queryKey, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                messages: page.messages.map((message) => (message.id === changed.id ? changed : message)),
+              })),
+            }
+          : data,
+      );
+    },
+  });
+}
