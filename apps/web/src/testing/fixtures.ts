@@ -1,5 +1,6 @@
-// A service and a booking as the API returns them, for browser tests (booking wizard, My Bookings, admin).
-import { type Booking, defaultBusinessTimeZone, type Service } from '@portal/domain';
+// A service, a booking and a profile as the API returns them, for browser tests (booking wizard, My Bookings,
+// admin, accounts, contact).
+import { type Booking, defaultBusinessTimeZone, type ProfileUser, type Service } from '@portal/domain';
 
 /** Web Development, $150 an hour for 90 minutes, with empty detail lists. */
 export function serviceFixture(overrides: Partial<Service> = {}): Service {
@@ -46,6 +47,28 @@ export function bookingFixture(overrides: Partial<Booking> = {}): Booking {
     total_cost: 225,
     confirmation_code: `OT-2030-${String(id).padStart(3, '0')}`,
     review: null,
+    ...overrides,
+  };
+}
+
+/** Jane Doe's complete profile (a client unless told otherwise), as GET /api/auth/profile answers `user`. */
+export function profileFixture(overrides: Partial<ProfileUser> = {}): ProfileUser {
+  return {
+    id: 'u1',
+    email: 'jane@example.com',
+    role: 'client',
+    first_name: 'Jane',
+    last_name: 'Doe',
+    phone: null,
+    company: null,
+    created_at: '2026-01-15T10:00:00.000Z',
+    updated_at: '2026-01-15T10:00:00.000Z',
+    firstName: 'Jane',
+    lastName: 'Doe',
+    createdAt: '2026-01-15T10:00:00.000Z',
+    updatedAt: '2026-01-15T10:00:00.000Z',
+    email_verified: true,
+    calendar_feed_url: 'http://localhost:3000/api/calendar/feed-token.ics',
     ...overrides,
   };
 }

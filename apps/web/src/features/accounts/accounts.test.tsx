@@ -1,3 +1,4 @@
+import type { ProfileUser } from '@portal/domain';
 import '../../index.css';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -5,6 +6,7 @@ import { page } from 'vitest/browser';
 import { LoginRoute } from '../../app/routes/login';
 import { RegisterRoute } from '../../app/routes/register';
 import { ResetPasswordRoute } from '../../app/routes/reset-password';
+import { profileFixture } from '../../testing/fixtures';
 import { renderRouter } from '../../testing/render-router';
 import { RequireAdmin, RequireAuth } from './components/route-guards';
 
@@ -15,25 +17,7 @@ const session = (role = 'client') => ({
   user: { id: 'u1', email: 'jane@example.com', emailVerified: true, name: '', role },
 });
 
-const profile = (role = 'client') => ({
-  user: {
-    id: 'u1',
-    email: 'jane@example.com',
-    role,
-    first_name: 'Jane',
-    last_name: 'Doe',
-    phone: null,
-    company: null,
-    created_at: '2026-01-15T10:00:00.000Z',
-    updated_at: '2026-01-15T10:00:00.000Z',
-    firstName: 'Jane',
-    lastName: 'Doe',
-    createdAt: '2026-01-15T10:00:00.000Z',
-    updatedAt: '2026-01-15T10:00:00.000Z',
-    email_verified: true,
-    calendar_feed_url: 'http://localhost:3000/api/calendar/feed-token.ics',
-  },
-});
+const profile = (role: ProfileUser['role'] = 'client') => ({ user: profileFixture({ role }) });
 
 /** Answers the app's requests by path, like the server would. */
 function stubApi(answers: Record<string, Answer>) {
@@ -72,7 +56,7 @@ function renderAt(path: string) {
   return renderRouter(router);
 }
 
-const signedIn = (role = 'client') => ({
+const signedIn = (role: ProfileUser['role'] = 'client') => ({
   '/api/identity/get-session': { status: 200, body: session(role) },
   '/api/auth/profile': { status: 200, body: profile(role) },
 });

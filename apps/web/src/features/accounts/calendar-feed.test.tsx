@@ -6,29 +6,15 @@ import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import { ProfileRoute } from '../../app/routes/profile';
+import { profileFixture } from '../../testing/fixtures';
 import { renderRouter } from '../../testing/render-router';
 import { type ApiCall, stubApi } from '../../testing/stub-api';
 
 const oldUrl = 'http://localhost:3000/api/calendar/old-token.ics';
 const newUrl = 'http://localhost:3000/api/calendar/new-token.ics';
 
-const profile = (role: ProfileUser['role'] = 'client'): ProfileUser => ({
-  id: 'u1',
-  email: 'jane@example.com',
-  role,
-  first_name: 'Jane',
-  last_name: 'Doe',
-  phone: null,
-  company: null,
-  created_at: '2026-01-15T10:00:00.000Z',
-  updated_at: '2026-01-15T10:00:00.000Z',
-  firstName: 'Jane',
-  lastName: 'Doe',
-  createdAt: '2026-01-15T10:00:00.000Z',
-  updatedAt: '2026-01-15T10:00:00.000Z',
-  email_verified: true,
-  calendar_feed_url: oldUrl,
-});
+const profile = (role: ProfileUser['role'] = 'client'): ProfileUser =>
+  profileFixture({ role, calendar_feed_url: oldUrl });
 
 function signedIn(role: ProfileUser['role'] = 'client') {
   return (call: ApiCall) => {

@@ -4,7 +4,7 @@ import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import { ContactRoute } from '../../app/routes/contact';
-import { serviceFixture } from '../../testing/fixtures';
+import { profileFixture, serviceFixture } from '../../testing/fixtures';
 import { renderRouter } from '../../testing/render-router';
 import { type Answer, type ApiCall, stubApi } from '../../testing/stub-api';
 
@@ -27,29 +27,7 @@ function signedIn(call: ApiCall): Answer | undefined {
       },
     };
   }
-  if (call.path === '/api/auth/profile') {
-    return {
-      status: 200,
-      body: {
-        user: {
-          id: 'user-1',
-          email: 'jane@example.com',
-          first_name: 'Jane',
-          last_name: 'Doe',
-          firstName: 'Jane',
-          lastName: 'Doe',
-          phone: null,
-          company: null,
-          role: 'client',
-          email_verified: true,
-          created_at: '2030-01-01T00:00:00.000Z',
-          updated_at: '2030-01-01T00:00:00.000Z',
-          createdAt: '2030-01-01T00:00:00.000Z',
-          updatedAt: '2030-01-01T00:00:00.000Z',
-        },
-      },
-    };
-  }
+  if (call.path === '/api/auth/profile') return { status: 200, body: { user: profileFixture() } };
   return undefined;
 }
 
