@@ -20,7 +20,7 @@ function bookingTimeRange(booking: Booking): string {
   return `${range} ${zoneName(booking.time_zone, new Date(booking.starts_at))}`.trim();
 }
 
-function bookingDetails(booking: Booking): [string, string][] {
+export function bookingDetails(booking: Booking): [string, string][] {
   return [
     ['Service', booking.services.name],
     ['Date', longDate(booking.booking_date)],
@@ -30,7 +30,7 @@ function bookingDetails(booking: Booking): [string, string][] {
   ];
 }
 
-function firstName(booking: Booking): string | undefined {
+export function firstName(booking: Booking): string | undefined {
   return booking.user_profiles.first_name?.trim() || undefined;
 }
 
@@ -122,7 +122,7 @@ const eventStatuses = {
   cancelled: 'CANCELLED',
 } as const satisfies Record<BookingStatus, string>;
 
-function calendarEvent<Method extends CalendarMethod>(
+export function calendarEvent<Method extends CalendarMethod>(
   booking: Booking,
   method: Method,
   history: CalendarHistory,
