@@ -49,14 +49,13 @@ export function reminderToSend(due: readonly number[]): number | undefined {
 
 /**
  * The starts a confirmed booking can have for a reminder to be due at `now`: after `now` and at most the largest
- * reminder hours ahead (a query's bounds; `dueReminders` decides). Undefined when no reminders are configured.
+ * reminder hours ahead (a query's bounds; `dueReminders` decides). No reminder hours: an empty range.
  */
 export function reminderStartBounds(
   now: Date,
   reminderHours: readonly number[],
-): { after: Date; until: Date } | undefined {
-  if (reminderHours.length === 0) return undefined;
-  return { after: now, until: new Date(now.getTime() + Math.max(...reminderHours) * hourMs) };
+): { after: Date; until: Date } {
+  return { after: now, until: new Date(now.getTime() + Math.max(0, ...reminderHours) * hourMs) };
 }
 
 /** How the firm will reach the client, in words. */

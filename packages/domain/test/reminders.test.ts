@@ -94,6 +94,6 @@ describe('reminder due times', () => {
       after: now,
       until: new Date(now.getTime() + 24 * hour),
     });
-    expect(reminderStartBounds(now, [])).toBeUndefined();
+    expect(reminderStartBounds(now, [])).toEqual({ after: now, until: now });
   });
 });

@@ -235,7 +235,7 @@ describe('a reminder waiting in the outbox is withdrawn when the booking changes
   const people = world(() => testApp);
 
   beforeAll(async () => {
-    testApp = await buildTestApp();
+    testApp = await buildTestApp({ env: { DEV_MAILBOX: 'off' } });
     await people.setUp();
   });
   afterAll(async () => {

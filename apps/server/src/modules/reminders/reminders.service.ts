@@ -25,17 +25,17 @@ const batchSize = 100;
  * Confirmed bookings with a reminder due at `now` and not recorded for their current start, soonest first: the
  * same rule as `dueReminders`, as a query on the index of active bookings by start (`bookings_upcoming_idx`).
  */
-export async function bookingsWithDueReminders(
+export function bookingsWithDueReminders(
   db: Database,
   now: Date,
   reminderHours: readonly number[],
   limit = batchSize,
-): Promise<{ id: number; startsAt: Date }[]> {
+) {
   const bounds = reminderStartBounds(now, reminderHours);
-  if (!bounds) return [];
   const at = sql`${now.toISOString()}::timestamptz`;
+  // No reminder hours: a list of none matches nothing (`values` needs a row).
   const hours = sql.join(
-    reminderHours.map((value) => sql`(${value}::int)`),
+    (reminderHours.length > 0 ? reminderHours : [0]).map((value) => sql`(${value}::int)`),
     sql`, `,
   );
   return db
