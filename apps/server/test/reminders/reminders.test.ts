@@ -10,6 +10,7 @@ import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingReminders, outbox } from '../../src/db/schema.ts';
 import { setBookingStatus } from '../../src/modules/bookings/booking-status.service.ts';
+import { housekeep, sentMailKeptMs } from '../../src/modules/housekeeping/housekeeping.service.ts';
 import { type ReminderOptions, sendDueReminders } from '../../src/modules/reminders/reminders.service.ts';
 import { signedInAdmin } from '../admin/fixtures.ts';
 import { type Client, dayAllocator, postBooking, signedInClient } from '../bookings/clients.ts';
@@ -292,6 +293,13 @@ describe('a reminder waiting in the outbox is withdrawn when the booking changes
     await people.change(booking, 'confirmed');
     expect(await people.queued(linus.email)).toHaveLength(1);
     expect(await people.pass(before(booking, 19))).toBe(0);
+    // Housekeeping deletes sent mail after 30 days: the record stays, without its e-mail, and still counts.
+    const later = new Date(Date.now() + sentMailKeptMs + hour);
+    await housekeep(testApp.app.db, { pendingExpiryHours: 0, timeZone: zone, appUrl, mailFrom }, later);
+    expect(await people.queued(linus.email)).toHaveLength(0);
+    const [record] = await people.records(booking);
+    expect(record?.outboxId).toBeNull();
+    expect(await people.pass(before(booking, 2))).toBe(0);
   });
 });
 
