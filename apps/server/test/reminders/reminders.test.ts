@@ -45,6 +45,7 @@ function world(testApp: () => TestApp) {
     async setUp() {
       admin = await signedInAdmin(testApp(), `admin-${Date.now()}@reminders.test`);
     },
+    admin: () => admin,
     async client(name: string): Promise<Client> {
       clients += 1;
       return signedInClient(testApp(), `${name.toLowerCase()}-${clients}@reminders.test`, {
@@ -304,35 +305,60 @@ describe('a reminder waiting in the outbox is withdrawn when the booking changes
 });
 
 describe('the reminder worker of each process', () => {
-  let testApp: TestApp;
+  // Reminders 30 days ahead (the most allowed): a booking a week or two ahead is inside the window now.
+  const env = { MAIL_FROM: mailFrom, REMINDER_HOURS: '720' };
   let capture: MailCapture;
-  const people = world(() => testApp);
+  let polling: TestApp;
+  let waking: TestApp;
+  const pollingPeople = world(() => polling);
+  const wakingPeople = world(() => waking);
+  const days = dayAllocator(1);
 
   beforeAll(async () => {
     capture = await startMailCapture();
-    // Reminders 30 days ahead (the most allowed): a booking a week or two ahead is inside the window now.
-    testApp = await buildTestApp({
-      env: { SMTP_URL: capture.url, MAIL_FROM: mailFrom, REMINDER_HOURS: '720' },
+    polling = await buildTestApp({
+      env: { ...env, SMTP_URL: capture.url },
       mail: { pollIntervalMs: 50 },
       reminders: { pollIntervalMs: 100 },
     });
-    await people.setUp();
+    // The default interval (a minute): only the wake-up can send within the test's time.
+    waking = await buildTestApp({ env: { ...env, SMTP_URL: capture.url }, mail: { pollIntervalMs: 50 } });
+    await pollingPeople.setUp();
+    await wakingPeople.setUp();
   });
   afterAll(async () => {
-    await testApp?.close();
+    await polling?.close();
+    await waking?.close();
     await capture?.close();
   });
 
-  it('sends the reminder of a booking confirmed after its reminder time by itself, once', async () => {
-    const ada = await people.client('Ada');
-    const booking = await people.book(ada, at(dayAllocator(1)(), 10));
-    await people.change(booking, 'confirmed');
+  const remindersTo = (email: string) =>
+    capture.messages.filter((mail) => mail.to === email && reminderSubject.test(mail.subject));
+
+  it('sends, at its next pass, the reminder of a booking confirmed after its reminder time, once', async () => {
+    const ada = await pollingPeople.client('Ada');
+    const booking = await pollingPeople.book(ada, at(days(), 10));
+    await pollingPeople.change(booking, 'confirmed');
     const mail = await capture.waitFor(ada.email, { subject: reminderSubject });
     expect(mail.subject).toContain(booking.confirmation_code);
     await new Promise((done) => setTimeout(done, 500));
-    expect(
-      capture.messages.filter((m) => m.to === ada.email && reminderSubject.test(m.subject)),
-    ).toHaveLength(1);
+    expect(remindersTo(ada.email)).toHaveLength(1);
+  });
+
+  it("an administrator's confirmation wakes the worker: the reminder goes at once, not a minute later", async () => {
+    const grace = await wakingPeople.client('Grace');
+    const booking = await wakingPeople.book(grace, at(days(), 11));
+    const confirmed = await api(
+      waking.app,
+      'PUT',
+      `/api/bookings/admin/${booking.id}/status`,
+      wakingPeople.admin(),
+      { status: 'confirmed' },
+    );
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const mail = await capture.waitFor(grace.email, { subject: reminderSubject, timeoutMs: 5_000 });
+    expect(mail.subject).toContain(booking.confirmation_code);
+    expect(remindersTo(grace.email)).toHaveLength(1);
   });
 });
 
