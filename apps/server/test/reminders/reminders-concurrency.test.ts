@@ -6,9 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultBusinessTimeZone } from '@portal/domain';
-import { and, count, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
 import { type Database, type DatabaseHandle, openDatabase } from '../../src/db/client.ts';
 import { bookingReminders, outbox } from '../../src/db/schema.ts';
 import {
@@ -18,7 +19,7 @@ import {
 } from '../../src/modules/reminders/reminders.service.ts';
 import { seedBookings } from '../admin/fixtures.ts';
 import { type Client, signedInClient } from '../bookings/clients.ts';
-import { buildTestApp, type TestApp, testDriver } from '../helpers/build-test-app.ts';
+import { buildTestApp, type TestApp, testConfig, testDriver } from '../helpers/build-test-app.ts';
 import { spawnServerScript } from '../helpers/child-process.ts';
 import { freePort } from '../helpers/ports.ts';
 
@@ -54,7 +55,8 @@ describe.skipIf(testDriver !== 'postgres')('reminders exactly once (PostgreSQL)'
 
   beforeAll(async () => {
     // No SMTP server and no dev mailbox: the e-mails stay in the outbox, where they are counted.
-    testApp = await buildTestApp({ env: { DEV_MAILBOX: 'off' } });
+    // Its own reminder worker passes once, at start-up: the tests run theirs.
+    testApp = await buildTestApp({ env: { DEV_MAILBOX: 'off' }, reminders: { pollIntervalMs: 24 * hour } });
     client = await signedInClient(testApp, 'many@reminders-concurrency.test');
     for (let index = 0; index < 3; index += 1) {
       pools.push(await openDatabase({ url: testApp.database.url ?? '' }));
@@ -197,6 +199,54 @@ describe.skipIf(testDriver !== 'postgres')('reminders exactly once (PostgreSQL)'
       await watcher.end();
       rmSync(dataDir, { recursive: true, force: true });
     }
+  }, 120_000);
+
+  it('closing the app lets the pass in hand finish its batch: every batch whole, each record with its e-mail', async () => {
+    // An app of its own on the same database, closed by the test (its pool with it).
+    const dataDir = mkdtempSync(join(tmpdir(), 'portal-reminder-close-'));
+    const config = testConfig({ DATA_DIR: dataDir, REMINDER_HOURS: '720', DEV_MAILBOX: 'off' });
+    const closing = await buildApp(config, {
+      database: await openDatabase({ url: testApp.database.url ?? '' }),
+    });
+    await closing.ready();
+    // 250 confirmed consultations due now in real time, on a service of their own (no overlap with other tests).
+    const firstStart = Math.ceil((Date.now() + 2 * hour) / hour) * hour;
+    const ids = await seedBookings(
+      testApp.app,
+      Array.from({ length: 250 }, (_, index) => ({
+        userId: client.id,
+        createdAt: new Date(),
+        status: 'confirmed' as const,
+        serviceId: 2,
+        startsAt: new Date(firstStart + index * hour),
+      })),
+    );
+    const db = testApp.app.db;
+    const recorded = async () =>
+      Number(
+        (
+          await db
+            .select({ n: count() })
+            .from(bookingReminders)
+            .where(inArray(bookingReminders.bookingId, ids))
+        )[0]?.n,
+      );
+    closing.reminders.wake();
+    await waitUntil(async () => (await recorded()) > 0, 'the pass to start');
+    await closing.close();
+    rmSync(dataDir, { recursive: true, force: true });
+
+    // Batches of 100: the one in hand was finished, none was cut short.
+    expect([100, 200, 250]).toContain(await recorded());
+    const unlinked = await db
+      .select({ n: count() })
+      .from(bookingReminders)
+      .leftJoin(outbox, eq(outbox.id, bookingReminders.outboxId))
+      .where(and(inArray(bookingReminders.bookingId, ids), isNull(outbox.id)));
+    expect(Number(unlinked[0]?.n)).toBe(0);
+    // The rest goes at the next pass, of any process.
+    await sendDueReminders(db, options);
+    expect(await recorded()).toBe(250);
   }, 120_000);
 
   it('the pass finds due reminders through the index of active bookings by start', async () => {
