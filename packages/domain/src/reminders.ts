@@ -62,7 +62,7 @@ export function reminderStartBounds(
 export const reminderContactSentences: Record<PreferredContact, string> = {
   email: 'We will contact you by e-mail at this address.',
   phone: 'We will call you by phone, at the number in your profile.',
-  video: 'We will meet you by video call; the link comes by e-mail before the start.',
+  video: 'We will meet you by video call, as you asked.',
 };
 
 /** The reminder e-mail's words. Its subject is the only e-mail subject that says "Reminder". */
