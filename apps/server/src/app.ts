@@ -20,6 +20,7 @@ import { registerHousekeeping } from './modules/housekeeping/housekeeping.schedu
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { operatorRoutes } from './modules/operator/operator.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
+import { type ReminderWorkerOptions, registerReminders } from './modules/reminders/reminders.scheduler.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
 import { seed } from './modules/services/services.seed.ts';
@@ -41,6 +42,8 @@ export interface BuildAppOptions {
   database?: DatabaseHandle;
   /** Timing of the mail worker (tests shorten the retry delays). */
   mail?: MailOptions;
+  /** Timing of the reminder worker (tests pass more often). */
+  reminders?: ReminderWorkerOptions;
   /** Where log lines go instead of standard output (tests read them). */
   logStream?: Writable;
 }
@@ -123,6 +126,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerSwagger(app, { appUrl: config.appUrl });
   await registerMail(app, config, options.mail);
   registerHousekeeping(app, config);
+  registerReminders(app, config, options.reminders);
   await registerAuth(app, { appUrl: config.appUrl, secret: resolveAuthSecret(config) });
   const spaFallback = await registerStaticSpa(app, config.webDistDir);
 

@@ -21,6 +21,7 @@ export * from './format.ts';
 export * from './health.ts';
 export * from './messages.ts';
 export * from './profile.ts';
+export * from './reminders.ts';
 export * from './review-schemas.ts';
 export * from './reviews.ts';
 export * from './routes.ts';

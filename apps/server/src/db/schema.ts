@@ -19,6 +19,7 @@ import {
   jsonb,
   type PgColumnBuilderBase,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -417,6 +418,33 @@ export const reviews = pgTable(
     // The administrators' list, newest first.
     index('reviews_created_idx').on(table.createdAt.desc(), table.id.desc()),
     check('reviews_rating_range', sql`${table.rating} between 1 and 5`),
+  ],
+);
+
+// ——— Reminders ———
+
+/**
+ * The reminders given to the outbox (docs/decisions/113): one row per booking, start and reminder hours, written
+ * in the transaction that enqueues the e-mail, so a reminder is recorded exactly when its e-mail is. Keyed by the
+ * start, so a reschedule re-arms the reminders by itself. Reminders covered by another sent at the same time (a
+ * late confirmation) share its e-mail. `outbox_id` lets a cancellation withdraw an e-mail not yet sent; it is
+ * null once housekeeping has deleted the sent e-mail.
+ */
+export const bookingReminders = pgTable(
+  'booking_reminders',
+  {
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    startsAt: instant('starts_at').notNull(),
+    hours: integer('hours').notNull(),
+    outboxId: uuid('outbox_id').references(() => outbox.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.bookingId, table.startsAt, table.hours] }),
+    // Deleting sent mail (housekeeping) and withdrawing a reminder find the rows by their e-mail.
+    index('booking_reminders_outbox_idx').on(table.outboxId),
   ],
 );
 

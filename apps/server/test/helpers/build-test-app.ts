@@ -89,6 +89,8 @@ export async function buildTestApp(
     prepare?: (app: FastifyInstance) => void;
     /** Mail worker timing (short polls and retries in tests). */
     mail?: MailOptions;
+    /** Reminder worker timing (passes more often in tests). */
+    reminders?: BuildAppOptions['reminders'];
     /** Where the app's log lines go (a test that reads them). */
     logStream?: BuildAppOptions['logStream'];
   } = {},
@@ -100,6 +102,7 @@ export async function buildTestApp(
   const app = await buildApp(config, {
     database: database.handle,
     mail: options.mail,
+    reminders: options.reminders,
     logStream: options.logStream,
   });
   options.prepare?.(app);

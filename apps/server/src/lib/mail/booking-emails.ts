@@ -43,7 +43,7 @@ export function bookingDetails(booking: Booking): [string, string][] {
   ];
 }
 
-function firstName(booking: Booking): string | undefined {
+export function firstName(booking: Booking): string | undefined {
   return booking.user_profiles.first_name?.trim() || undefined;
 }
 
@@ -183,7 +183,8 @@ function consultationEvent<Method extends CalendarMethod>(
   };
 }
 
-function calendarEvent<Method extends CalendarMethod>(
+/** The booking's calendar event as the outbox stores it (a reminder carries the latest invitation again). */
+export function calendarEvent<Method extends CalendarMethod>(
   booking: Booking,
   method: Method,
   history: CalendarHistory,

@@ -181,13 +181,16 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
         },
       },
     },
-    async (request) => ({
-      booking: await setBookingStatus(
+    async (request) => {
+      const booking = await setBookingStatus(
         app.db,
         { bookingId: request.params.id, status: request.body.status, actorUserId: request.caller.id },
         { timeZone, appUrl: options.appUrl, mailFrom: options.mailFrom },
-      ),
-    }),
+      );
+      // Confirmed after its reminder time: the reminder goes now, not at the next pass.
+      if (booking.status === 'confirmed') app.reminders.wake();
+      return { booking };
+    },
   );
 
   routes.get(

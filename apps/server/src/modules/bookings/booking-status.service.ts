@@ -18,6 +18,7 @@ import {
   statusChangeEmail,
 } from '../../lib/mail/booking-emails.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
+import { withdrawReminders } from '../reminders/reminder-records.ts';
 import { findBooking, type Reader } from './booking-read-model.ts';
 import { bookingsChanged } from './held-times.ts';
 
@@ -29,14 +30,18 @@ export function actorColumns(actor: EventActor) {
   return { actor: actor.kind, actorUserId: actor.kind === 'system' ? null : actor.userId };
 }
 
-/** Records a status change and its history event in the caller's transaction. */
+/**
+ * Records a status change and its history event in the caller's transaction; a booking leaving confirmed has its
+ * reminders not yet sent withdrawn.
+ */
 export async function recordStatusChange(
-  tx: Pick<Database, 'update' | 'insert'>,
+  tx: Pick<Database, 'update' | 'insert' | 'select' | 'delete'>,
   booking: { id: number; status: BookingStatus },
   to: BookingStatus,
   actor: EventActor,
 ): Promise<void> {
   await tx.update(bookings).set({ status: to, updatedAt: sql`now()` }).where(eq(bookings.id, booking.id));
+  if (booking.status === 'confirmed') await withdrawReminders(tx, booking.id);
   await tx.insert(bookingEvents).values({
     bookingId: booking.id,
     ...actorColumns(actor),

@@ -24,6 +24,7 @@ import {
 import { notifyFirm } from '../../lib/mail/firm-emails.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { loadFirmCalendar } from '../calendar/calendar.service.ts';
+import { withdrawReminders } from '../reminders/reminder-records.ts';
 import { findBooking, type Reader, selectBookings, toBooking } from './booking-read-model.ts';
 import { actorColumns, calendarHistory } from './booking-status.service.ts';
 import type { BookingClock, ClientActionMail } from './bookings.service.ts';
@@ -194,6 +195,7 @@ export async function rescheduleOwnBooking(
         .update(bookings)
         .set({ startsAt: input.startsAt, endsAt, blockedUntil, updatedAt: sql`now()` })
         .where(eq(bookings.id, row.id));
+      await withdrawReminders(tx, row.id);
       await tx.insert(bookingEvents).values({
         bookingId: row.id,
         ...actorColumns({ kind: 'client', userId: input.ownerId }),

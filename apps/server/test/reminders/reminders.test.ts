@@ -1,0 +1,381 @@
+// Reminders before confirmed consultations (docs/decisions/113), on PGlite and on PostgreSQL: due at their time,
+// at once after a late confirmation, never after a cancellation, re-armed by a reschedule, withdrawn from the
+// outbox when the booking changes before the e-mail went out. Time is driven by the pass's `now`; the e-mails
+// are read back from the in-process SMTP server, their calendar part parsed by node-ical.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Booking, type BookingStatus, defaultBusinessTimeZone, zonedInstant } from '@portal/domain';
+import { eq } from 'drizzle-orm';
+import ical, { type VEvent } from 'node-ical';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingReminders, outbox } from '../../src/db/schema.ts';
+import { setBookingStatus } from '../../src/modules/bookings/booking-status.service.ts';
+import { housekeep, sentMailKeptMs } from '../../src/modules/housekeeping/housekeeping.service.ts';
+import { type ReminderOptions, sendDueReminders } from '../../src/modules/reminders/reminders.service.ts';
+import { signedInAdmin } from '../admin/fixtures.ts';
+import { type Client, dayAllocator, postBooking, signedInClient } from '../bookings/clients.ts';
+import { api, appUrl as portalOrigin } from '../helpers/accounts.ts';
+import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
+import { type CapturedMail, type MailCapture, startMailCapture } from '../helpers/mail-capture.ts';
+
+const zone = defaultBusinessTimeZone; // America/Phoenix
+const appUrl = 'https://portal.example.com';
+const mailFrom = 'OT Consulting <bookings@portal.example.com>';
+const hour = 3_600_000;
+const options: ReminderOptions = { reminderHours: [24, 1], timeZone: zone, appUrl, mailFrom };
+const reminderSubject = /^Reminder:/;
+const nextDay = dayAllocator(6);
+
+function at(date: string, hours: number): string {
+  const instant = zonedInstant(date, hours * 60, zone);
+  if (!instant) throw new Error(`no ${hours}:00 on ${date}`);
+  return instant.toISOString();
+}
+
+/** `hours` before the booking's start. */
+function before(booking: Pick<Booking, 'starts_at'>, hours: number): Date {
+  return new Date(Date.parse(booking.starts_at) - hours * hour);
+}
+
+/** The people and helpers of one app. */
+function world(testApp: () => TestApp) {
+  let admin: Client;
+  let clients = 0;
+  return {
+    async setUp() {
+      admin = await signedInAdmin(testApp(), `admin-${Date.now()}@reminders.test`);
+    },
+    admin: () => admin,
+    async client(name: string): Promise<Client> {
+      clients += 1;
+      return signedInClient(testApp(), `${name.toLowerCase()}-${clients}@reminders.test`, {
+        firstName: name,
+        lastName: 'Test',
+      });
+    },
+    async book(client: Client, startsAt: string, preferredContact = 'email'): Promise<Booking> {
+      const response = await postBooking(testApp().app, client, {
+        serviceId: 1,
+        projectDescription: 'Please review the architecture of our order pipeline.',
+        startsAt,
+        preferredContact,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ booking: Booking }>().booking;
+    },
+    change(booking: Booking, status: BookingStatus) {
+      return setBookingStatus(
+        testApp().app.db,
+        { bookingId: booking.id, status, actorUserId: admin.id },
+        { timeZone: zone, appUrl, mailFrom },
+      );
+    },
+    cancel: (client: Client, booking: Booking) =>
+      api(testApp().app, 'PUT', `/api/bookings/${booking.id}`, client, { status: 'cancelled' }),
+    reschedule: (client: Client, booking: Booking, startsAt: string) =>
+      testApp().app.inject({
+        method: 'POST',
+        url: `/api/bookings/${booking.id}/reschedule`,
+        headers: { 'content-type': 'application/json', origin: portalOrigin, cookie: client.cookie },
+        payload: JSON.stringify({ startsAt }),
+      }),
+    pass: (now: Date) => sendDueReminders(testApp().app.db, options, now),
+    /** The reminder e-mails to an address in the outbox (what will be, or was, sent). */
+    async queued(email: string) {
+      const rows = await testApp().app.db.select().from(outbox).where(eq(outbox.to, email));
+      return rows.filter((row) => reminderSubject.test(row.subject));
+    },
+    records: (booking: Booking) =>
+      testApp().app.db.select().from(bookingReminders).where(eq(bookingReminders.bookingId, booking.id)),
+  };
+}
+
+function calendarEventOf(mail: CapturedMail): { method: string | undefined; event: VEvent } {
+  const part = mail.attachments.find((candidate) => candidate.contentType === 'text/calendar');
+  if (!part) throw new Error(`no calendar part in "${mail.subject}"`);
+  const events = Object.values(ical.sync.parseICS(part.content)).filter(
+    (component): component is VEvent =>
+      typeof component === 'object' &&
+      component !== null &&
+      'type' in component &&
+      component.type === 'VEVENT',
+  );
+  expect(events).toHaveLength(1);
+  const [event] = events;
+  if (!event) throw new Error('no VEVENT');
+  return { method: part.method, event };
+}
+
+describe('reminders at their time, read from the SMTP server', () => {
+  let testApp: TestApp;
+  let capture: MailCapture;
+  const people = world(() => testApp);
+
+  beforeAll(async () => {
+    capture = await startMailCapture();
+    testApp = await buildTestApp({
+      env: { SMTP_URL: capture.url, MAIL_FROM: mailFrom },
+      mail: { pollIntervalMs: 50, retryBaseMs: 100, retryCapMs: 400 },
+    });
+    await people.setUp();
+  });
+  afterAll(async () => {
+    await testApp?.close();
+    await capture?.close();
+  });
+
+  const reminderTo = (email: string, index: number) =>
+    capture.waitFor(email, { subject: reminderSubject, after: index });
+  const remindersTo = (email: string) =>
+    capture.messages.filter((mail) => mail.to === email && reminderSubject.test(mail.subject));
+
+  it('confirmed: the 24-hour reminder at its time, once, with the time, service, contact and links, and the .ics', async () => {
+    const ada = await people.client('Ada');
+    const date = nextDay();
+    const booking = await people.book(ada, at(date, 10), 'phone');
+    await people.change(booking, 'confirmed');
+    const confirmation = await capture.waitFor(ada.email, { subject: /confirmed/ });
+
+    expect(await people.pass(new Date(before(booking, 24).getTime() - 1))).toBe(0);
+    expect(await people.pass(before(booking, 24))).toBe(1);
+    expect(await people.pass(before(booking, 23))).toBe(0);
+
+    const mail = await reminderTo(ada.email, 0);
+    const code = booking.confirmation_code;
+    expect(mail.subject).toMatch(
+      new RegExp(`^Reminder: your consultation on \\w+day, .+ at 10:00 MST — ${code}$`),
+    );
+    expect(mail.text).toMatch(/^Hello Ada,/);
+    for (const body of [mail.text, mail.html]) {
+      expect(body).toContain(booking.services.name);
+      expect(body).toContain('10:00 – 11:00 Mountain Standard Time (America/Phoenix)');
+      expect(body).toContain('We will call you by phone, at the number in your profile.');
+      expect(body).toContain(`${appUrl}/booking/${booking.id}`);
+      expect(body).toContain(`${appUrl}/api/bookings/${booking.id}/calendar.ics`);
+    }
+    // The consultation's event as the confirmation sent it: same UID and SEQUENCE, same times.
+    const reminded = calendarEventOf(mail);
+    const confirmed = calendarEventOf(confirmation);
+    expect(reminded.method).toBe('REQUEST');
+    expect(reminded.event.uid).toBe(`booking-${booking.id}@portal.example.com`);
+    expect(reminded.event.uid).toBe(confirmed.event.uid);
+    expect(reminded.event.sequence).toBe(confirmed.event.sequence);
+    expect(reminded.event.start.getTime()).toBe(Date.parse(booking.starts_at));
+    expect(reminded.event.end?.getTime()).toBe(Date.parse(booking.ends_at));
+
+    // The 1-hour reminder comes at its own time.
+    expect(await people.pass(before(booking, 1))).toBe(1);
+    await reminderTo(ada.email, 1);
+    expect(await people.pass(before(booking, 0.5))).toBe(0);
+    await new Promise((done) => setTimeout(done, 300));
+    expect(remindersTo(ada.email)).toHaveLength(2);
+    expect((await people.records(booking)).map((row) => row.hours).sort()).toEqual([1, 24]);
+  });
+
+  it('a pending booking gets none; confirmed after its reminder time, it gets one at once, covering the passed ones', async () => {
+    const grace = await people.client('Grace');
+    const booking = await people.book(grace, at(nextDay(), 11));
+    expect(await people.pass(before(booking, 0.5))).toBe(0);
+    await people.change(booking, 'confirmed');
+    // 30 minutes ahead both reminders have passed: one e-mail.
+    expect(await people.pass(before(booking, 0.5))).toBe(1);
+    expect(await people.pass(before(booking, 0.25))).toBe(0);
+    const mail = await reminderTo(grace.email, 0);
+    expect(mail.text).toContain('We will contact you by e-mail at this address.');
+    await new Promise((done) => setTimeout(done, 300));
+    expect(remindersTo(grace.email)).toHaveLength(1);
+    const records = await people.records(booking);
+    expect(records.map((row) => row.hours).sort()).toEqual([1, 24]);
+    expect(new Set(records.map((row) => row.outboxId)).size).toBe(1);
+  });
+
+  it('a consultation already started gets none', async () => {
+    const alan = await people.client('Alan');
+    const booking = await people.book(alan, at(nextDay(), 9));
+    await people.change(booking, 'confirmed');
+    expect(await people.pass(new Date(Date.parse(booking.starts_at)))).toBe(0);
+    expect(await people.queued(alan.email)).toHaveLength(0);
+  });
+
+  it('cancelled by the client (or by the firm): no reminder', async () => {
+    const linus = await people.client('Linus');
+    const byClient = await people.book(linus, at(nextDay(), 13));
+    const byFirm = await people.book(linus, at(nextDay(), 13));
+    await people.change(byClient, 'confirmed');
+    await people.change(byFirm, 'confirmed');
+    expect((await people.cancel(linus, byClient)).statusCode).toBe(200);
+    await people.change(byFirm, 'cancelled');
+    expect(await people.pass(before(byClient, 2))).toBe(0);
+    expect(await people.pass(before(byFirm, 2))).toBe(0);
+    expect(await people.queued(linus.email)).toHaveLength(0);
+  });
+
+  it('rescheduled: the reminder sent for the old time does not count; the new time gets its own, the old none', async () => {
+    const barbara = await people.client('Barbara');
+    const oldDate = nextDay();
+    const booking = await people.book(barbara, at(oldDate, 14));
+    await people.change(booking, 'confirmed');
+    expect(await people.pass(before(booking, 23))).toBe(1);
+    await reminderTo(barbara.email, 0);
+
+    const newDate = nextDay();
+    const moved = await people.reschedule(barbara, booking, at(newDate, 15));
+    expect(moved.statusCode, moved.body).toBe(200);
+    const movedBooking = moved.json<{ booking: Booking }>().booking;
+    expect(await people.pass(before(booking, 1))).toBe(0);
+    expect(await people.pass(before(movedBooking, 25))).toBe(0);
+    expect(await people.pass(before(movedBooking, 24))).toBe(1);
+    const mail = await reminderTo(barbara.email, 1);
+    expect(mail.text).toContain('15:00 – 16:00 Mountain Standard Time (America/Phoenix)');
+    expect(calendarEventOf(mail).event.start.getTime()).toBe(Date.parse(movedBooking.starts_at));
+  });
+});
+
+describe('a reminder waiting in the outbox is withdrawn when the booking changes', () => {
+  // No SMTP server and no dev mailbox: e-mails wait in the outbox, as they do while a delivery is retried.
+  let testApp: TestApp;
+  const people = world(() => testApp);
+
+  beforeAll(async () => {
+    testApp = await buildTestApp({ env: { DEV_MAILBOX: 'off' } });
+    await people.setUp();
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  async function remindedBooking(client: Client, hours = 10): Promise<Booking> {
+    const booking = await people.book(client, at(nextDay(), hours));
+    await people.change(booking, 'confirmed');
+    expect(await people.pass(before(booking, 20))).toBe(1);
+    expect(await people.queued(client.email)).toHaveLength(1);
+    return booking;
+  }
+
+  it('cancelled by the client: the waiting reminder and its record go', async () => {
+    const ada = await people.client('Ada');
+    const booking = await remindedBooking(ada);
+    expect((await people.cancel(ada, booking)).statusCode).toBe(200);
+    expect(await people.queued(ada.email)).toHaveLength(0);
+    expect(await people.records(booking)).toHaveLength(0);
+    expect(await people.pass(before(booking, 2))).toBe(0);
+  });
+
+  it('cancelled by the firm, then confirmed again: withdrawn, then armed again for the same time', async () => {
+    const grace = await people.client('Grace');
+    const booking = await remindedBooking(grace, 11);
+    await people.change(booking, 'cancelled');
+    expect(await people.queued(grace.email)).toHaveLength(0);
+    await people.change(booking, 'confirmed');
+    expect(await people.pass(before(booking, 20))).toBe(1);
+    expect(await people.queued(grace.email)).toHaveLength(1);
+  });
+
+  it('rescheduled: the reminder for the old time is withdrawn, and the new time is armed', async () => {
+    const alan = await people.client('Alan');
+    const booking = await remindedBooking(alan, 13);
+    const moved = await people.reschedule(alan, booking, at(nextDay(), 14));
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await people.queued(alan.email)).toHaveLength(0);
+    const movedBooking = moved.json<{ booking: Booking }>().booking;
+    expect(await people.pass(before(movedBooking, 20))).toBe(1);
+    const [reminder] = await people.queued(alan.email);
+    expect(reminder?.text).toContain('14:00 – 15:00');
+  });
+
+  it('an e-mail already sent stays sent, and is not sent again', async () => {
+    const linus = await people.client('Linus');
+    const booking = await remindedBooking(linus, 15);
+    await testApp.app.db
+      .update(outbox)
+      .set({ status: 'sent', sentAt: new Date() })
+      .where(eq(outbox.to, linus.email));
+    await people.change(booking, 'pending');
+    await people.change(booking, 'confirmed');
+    expect(await people.queued(linus.email)).toHaveLength(1);
+    expect(await people.pass(before(booking, 19))).toBe(0);
+    // Housekeeping deletes sent mail after 30 days: the record stays, without its e-mail, and still counts.
+    const later = new Date(Date.now() + sentMailKeptMs + hour);
+    await housekeep(testApp.app.db, { pendingExpiryHours: 0, timeZone: zone, appUrl, mailFrom }, later);
+    expect(await people.queued(linus.email)).toHaveLength(0);
+    const [record] = await people.records(booking);
+    expect(record?.outboxId).toBeNull();
+    expect(await people.pass(before(booking, 2))).toBe(0);
+  });
+});
+
+describe('the reminder worker of each process', () => {
+  // Reminders 30 days ahead (the most allowed): a booking a week or two ahead is inside the window now.
+  const env = { MAIL_FROM: mailFrom, REMINDER_HOURS: '720' };
+  let capture: MailCapture;
+  let polling: TestApp;
+  let waking: TestApp;
+  const pollingPeople = world(() => polling);
+  const wakingPeople = world(() => waking);
+  const days = dayAllocator(1);
+
+  beforeAll(async () => {
+    capture = await startMailCapture();
+    polling = await buildTestApp({
+      env: { ...env, SMTP_URL: capture.url },
+      mail: { pollIntervalMs: 50 },
+      reminders: { pollIntervalMs: 100 },
+    });
+    // The default interval (a minute): only the wake-up can send within the test's time.
+    waking = await buildTestApp({ env: { ...env, SMTP_URL: capture.url }, mail: { pollIntervalMs: 50 } });
+    await pollingPeople.setUp();
+    await wakingPeople.setUp();
+  });
+  afterAll(async () => {
+    await polling?.close();
+    await waking?.close();
+    await capture?.close();
+  });
+
+  const remindersTo = (email: string) =>
+    capture.messages.filter((mail) => mail.to === email && reminderSubject.test(mail.subject));
+
+  it('sends, at its next pass, the reminder of a booking confirmed after its reminder time, once', async () => {
+    const ada = await pollingPeople.client('Ada');
+    const booking = await pollingPeople.book(ada, at(days(), 10));
+    await pollingPeople.change(booking, 'confirmed');
+    const mail = await capture.waitFor(ada.email, { subject: reminderSubject });
+    expect(mail.subject).toContain(booking.confirmation_code);
+    await new Promise((done) => setTimeout(done, 500));
+    expect(remindersTo(ada.email)).toHaveLength(1);
+  });
+
+  it("an administrator's confirmation wakes the worker: the reminder goes at once, not a minute later", async () => {
+    const grace = await wakingPeople.client('Grace');
+    const booking = await wakingPeople.book(grace, at(days(), 11));
+    const confirmed = await api(
+      waking.app,
+      'PUT',
+      `/api/bookings/admin/${booking.id}/status`,
+      wakingPeople.admin(),
+      { status: 'confirmed' },
+    );
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const mail = await capture.waitFor(grace.email, { subject: reminderSubject, timeoutMs: 5_000 });
+    expect(mail.subject).toContain(booking.confirmation_code);
+    expect(remindersTo(grace.email)).toHaveLength(1);
+  });
+});
+
+describe('e-mail subjects', () => {
+  it('only the reminder says "reminder": no other subject the server writes has the word', () => {
+    // Subjects are written in the server's sources or in the domain's messages, as `subject: …` entries.
+    const sources = ['../../src', '../../../../packages/domain/src'].flatMap((dir) =>
+      readdirSync(join(import.meta.dirname, dir), { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('.ts'))
+        .map((file) => join(import.meta.dirname, dir, file)),
+    );
+    const saying = sources.filter((file) =>
+      readFileSync(file, 'utf8')
+        .split(/\n\s*(?=\w+:)/)
+        .some((entry) => /^subject\b/.test(entry.trim()) && /['"`][^'"`]*remind[^'"`]*['"`]/i.test(entry)),
+    );
+    expect(saying.map((file) => file.split('/').slice(-2).join('/'))).toEqual(['src/reminders.ts']);
+    expect(saying).toHaveLength(1);
+  });
+});
