@@ -28,6 +28,14 @@ export class ApiError extends Error {
   }
 }
 
+/** What to tell the user of a failed change: the server's reason for a refusal (4xx), else the screen's message. */
+export function refusalMessage<Fallback extends string | undefined>(
+  error: unknown,
+  fallback: Fallback,
+): string | Fallback {
+  return error instanceof ApiError && error.isClientError ? error.message : fallback;
+}
+
 /**
  * The server said yes (2xx) but its answer is not what the call expects. Not an `ApiError`: nothing was refused,
  * and a request that changes something has most likely been carried out.

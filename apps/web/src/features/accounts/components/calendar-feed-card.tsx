@@ -5,7 +5,7 @@ import { BusyButton } from '../../../components/ui/busy-button';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { TextField } from '../../../components/ui/text-field';
-import { ApiError } from '../../../lib/api-error';
+import { ApiError, refusalMessage } from '../../../lib/api-error';
 import { useResetCalendarFeed } from '../api/reset-calendar-feed';
 
 /** Asks before resetting, saying the current link stops working; 'Keep Current Link' (also Escape) keeps it. */
@@ -23,8 +23,7 @@ function ResetDialog({ userId, onClose }: { userId: string; onClose: () => void 
       onError: (error) => {
         onClose();
         if (error instanceof ApiError && error.status === 401) return;
-        const reason =
-          error instanceof ApiError && error.isClientError ? error.message : calendarFeedMessages.resetFailed;
+        const reason = refusalMessage(error, calendarFeedMessages.resetFailed);
         notify({ type: 'error', title: 'Reset Failed', message: reason });
       },
     });

@@ -7,7 +7,7 @@ import { buttonStyles } from '../../../components/ui/button-styles';
 import { NextPageButton } from '../../../components/ui/next-page-button';
 import { Spinner } from '../../../components/ui/spinner';
 import { FormMessage } from '../../../components/ui/text-field';
-import { ApiError } from '../../../lib/api-error';
+import { refusalMessage } from '../../../lib/api-error';
 import { useAdminMessages } from '../api/get-admin-messages';
 import { useSetMessageAnswered } from '../api/set-message-answered';
 
@@ -91,8 +91,7 @@ export function AdminMessages() {
           notify({
             type: 'error',
             title: 'Error',
-            message:
-              error instanceof ApiError && error.isClientError ? error.message : contactMessages.updateFailed,
+            message: refusalMessage(error, contactMessages.updateFailed),
           }),
       },
     );

@@ -7,7 +7,7 @@ import { NextPageButton } from '../../../components/ui/next-page-button';
 import { Spinner } from '../../../components/ui/spinner';
 import { StarRating } from '../../../components/ui/star-rating';
 import { FormMessage } from '../../../components/ui/text-field';
-import { ApiError } from '../../../lib/api-error';
+import { refusalMessage } from '../../../lib/api-error';
 import { useAdminReviews } from '../api/get-admin-reviews';
 import { useSetReviewHidden } from '../api/set-review-hidden';
 
@@ -76,8 +76,7 @@ export function AdminReviews() {
           notify({
             type: 'error',
             title: 'Error',
-            message:
-              error instanceof ApiError && error.isClientError ? error.message : reviewMessages.updateFailed,
+            message: refusalMessage(error, reviewMessages.updateFailed),
           }),
       },
     );

@@ -9,7 +9,7 @@ import {
 import { useId } from 'react';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { Select } from '../../../components/ui/select';
-import { ApiError } from '../../../lib/api-error';
+import { ApiError, refusalMessage } from '../../../lib/api-error';
 import { useUpdateBookingStatus } from '../api/update-booking-status';
 
 /**
@@ -34,7 +34,7 @@ export function StatusSelect({ booking }: { booking: Booking }) {
         onError: (error) => {
           // A 401 already sends the user to log in.
           if (error instanceof ApiError && error.status === 401) return;
-          const reason = error instanceof ApiError && error.isClientError ? error.message : undefined;
+          const reason = refusalMessage(error, undefined);
           notify({
             type: 'error',
             title: 'Update Failed',

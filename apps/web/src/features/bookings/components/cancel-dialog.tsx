@@ -4,7 +4,7 @@ import { useNotify } from '../../../components/notifications/use-notify';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
-import { ApiError } from '../../../lib/api-error';
+import { ApiError, refusalMessage } from '../../../lib/api-error';
 import { useCancelBooking } from '../api/cancel-booking';
 import { addUnsent, isUnreachable } from '../unsent-queue';
 
@@ -47,8 +47,7 @@ export function CancelDialog({
           notify({ type: 'warning', title: 'Cancelled Locally', message: bookingMessages.cancelledLocally });
           return;
         }
-        const reason =
-          error instanceof ApiError && error.isClientError ? error.message : bookingMessages.cancelFailed;
+        const reason = refusalMessage(error, bookingMessages.cancelFailed);
         notify({ type: 'error', title: 'Cancellation Failed', message: reason });
       },
     });
