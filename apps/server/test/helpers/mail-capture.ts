@@ -102,7 +102,8 @@ export async function startMailCapture(port = 0, behaviour: CaptureBehaviour = {
           if (holdMs > 0) await new Promise((done) => setTimeout(done, holdMs));
           if (hungUp.has(session.id)) return;
           if (behaviour.refuse?.(mail)) {
-            callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+            // Worded as real servers do, naming the recipient (which must not reach our logs).
+            callback(Object.assign(new Error(`<${mail.to}>: try again later`), { responseCode: 451 }));
             return;
           }
           messages.push(mail);

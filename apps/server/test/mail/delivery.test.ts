@@ -211,6 +211,12 @@ describe('the attempt limit', () => {
     expect((await row(fine.id)).status).toBe('sent');
     const errorLine = logged.find((line) => line.mailId === doomed.id && line.level >= 50);
     expect(errorLine?.msg).toMatch(/undeliverable/);
+    // The server's reply names the recipient: the dashboard (administrators) keeps it, the log does not.
+    expect((await row(doomed.id)).lastError).toContain('nobody@dead.test');
+    const doomedLines = logged.filter((line) => line.mailId === doomed.id);
+    expect(doomedLines.length).toBeGreaterThan(1);
+    expect(JSON.stringify(doomedLines)).not.toContain('nobody@dead.test');
+    expect(JSON.stringify(doomedLines)).toContain('451');
 
     // A last attempt that never reported back (its worker died) is given up on once its lease runs out.
     const abandoned = await enqueueMail(app().db, letterTo('lost@dead.test'));

@@ -69,6 +69,14 @@ export interface MailWorker {
   stop(): Promise<void>;
 }
 
+/**
+ * An SMTP server's refusal as the log may show it: servers name the recipient ('550 <jane@example.com>: unknown'),
+ * and the log keeps no client's address (the outbox row, which administrators see, keeps the whole reply).
+ */
+function loggableReason(reason: string | null): string | null {
+  return reason?.replace(/[^\s<>()"',;:]+@[^\s<>()"',;:]+/g, '[address]') ?? null;
+}
+
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const { db, deliver, log, leaseMs, maxAttempts } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 500;
@@ -82,7 +90,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
 
   function logDead(message: OutboxRow, reason: string | null): void {
     log.error(
-      { mailId: message.id, attempts: message.attempts, reason },
+      { mailId: message.id, attempts: message.attempts, reason: loggableReason(reason) },
       'mail undeliverable: given up after the last attempt (shown on the admin dashboard)',
     );
   }
@@ -97,10 +105,19 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       if (outcome === 'dead') logDead(message, reason);
       else if (outcome === 'retry') {
         log.warn(
-          { mailId: message.id, attempts: message.attempts, retryInMs: delay, reason },
+          {
+            mailId: message.id,
+            attempts: message.attempts,
+            retryInMs: delay,
+            reason: loggableReason(reason),
+          },
           'mail not delivered; will retry',
         );
-      } else log.warn({ mailId: message.id, reason }, 'mail not delivered; its claim had already run out');
+      } else
+        log.warn(
+          { mailId: message.id, reason: loggableReason(reason) },
+          'mail not delivered; its claim had already run out',
+        );
       return;
     }
     if (!(await markSent(db, message))) {
