@@ -1,9 +1,49 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Files the server sends compressed; index.html is not among them (the server builds it with the catalogue). */
+const compressible = /\.(js|css|svg|json|txt|xml|webmanifest)$/;
+
+/**
+ * Writes a Brotli (.br) and a gzip (.gz) copy beside every text file of 1 KB or more, compressed as hard as each
+ * format goes: paid once at build time, sent by the server to every client that accepts it (docs/decisions/111).
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'portal-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile() || !compressible.test(entry.name)) continue;
+        const path = join(entry.parentPath, entry.name);
+        const bytes = readFileSync(path);
+        if (bytes.length < 1024) continue;
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(bytes, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+              [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+            },
+          }),
+        );
+        writeFileSync(`${path}.gz`, gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION }));
+      }
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   server: {
     // In development the API runs separately (`npm run dev -w @portal/server`); in production it serves this build.
     proxy: { '/api': 'http://127.0.0.1:3000' },

@@ -63,6 +63,12 @@ export const apiPaths = {
   docs: '/api/docs',
 } as const;
 
+/**
+ * The id of the JSON data block in which the server's index.html carries the `{ services }` body of
+ * `apiPaths.services`, read by the app before its first render.
+ */
+export const catalogueDataId = 'catalogue-data';
+
 function patternToRegExp(pattern: string): RegExp {
   const body = pattern.replace(/\/\*$/, '').replace(/:[a-zA-Z]+/g, '[^/]+');
   const tail = pattern.endsWith('/*') ? '(?:/.*)?' : '/?';
