@@ -10,6 +10,7 @@ export * from './booking-schemas.ts';
 export * from './calendar-dates.ts';
 export * from './calendar-schemas.ts';
 export * from './catalogue.ts';
+export * from './catalogue-content.ts';
 export * from './core-services.ts';
 export * from './firm-calendar.ts';
 export * from './format.ts';

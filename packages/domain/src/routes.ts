@@ -63,6 +63,18 @@ export const apiPaths = {
   docs: '/api/docs',
 } as const;
 
+/** The largest id a path may carry: ids are PostgreSQL integers. */
+export const maxPathId = 2_147_483_647;
+
+/**
+ * The id in a page's path ('/services/{id}'), or null when it is none: the rule of `idParamsSchema` (read as a
+ * number, whole, positive, at most `maxPathId`) without zod, for the pages' first load (docs/decisions/111).
+ */
+export function pathId(text: string | undefined): number | null {
+  const id = Number(text);
+  return Number.isInteger(id) && id > 0 && id <= maxPathId ? id : null;
+}
+
 /**
  * The id of the JSON data block in which the server's index.html carries the `{ services }` body of
  * `apiPaths.services`, read by the app before its first render.

@@ -15,7 +15,16 @@ export async function getServiceList<T>(
   return body.services;
 }
 
-/** The query options of the service list read with `schema`, cached under `queryKey`. */
-export function serviceListQueryOptions<T>(queryKey: QueryKey, schema: ZodType<{ services: T[] }>) {
-  return queryOptions({ queryKey, queryFn: ({ signal }) => getServiceList(schema, signal) });
+/**
+ * The query options of the service list read with the schema `loadSchema` gives, cached under `queryKey`; a loader,
+ * so that a page can leave its schema out of its first load.
+ */
+export function serviceListQueryOptions<T>(
+  queryKey: QueryKey,
+  loadSchema: () => Promise<ZodType<{ services: T[] }>>,
+) {
+  return queryOptions({
+    queryKey,
+    queryFn: async ({ signal }) => getServiceList(await loadSchema(), signal),
+  });
 }

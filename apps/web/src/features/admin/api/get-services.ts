@@ -10,7 +10,7 @@ const serviceChoicesSchema = z.object({
 
 /** GET /api/services → the services the admin list can be filtered by. */
 export function serviceChoicesQueryOptions() {
-  return serviceListQueryOptions(adminKeys.services, serviceChoicesSchema);
+  return serviceListQueryOptions(adminKeys.services, async () => serviceChoicesSchema);
 }
 
 export function useServiceChoices() {

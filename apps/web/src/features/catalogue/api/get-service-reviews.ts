@@ -1,4 +1,4 @@
-import { reviewApiPaths, type ServiceReviewsResponse, serviceReviewsResponseSchema } from '@portal/domain';
+import { reviewApiPaths, type ServiceReviewsResponse } from '@portal/domain';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { catalogueKeys } from './query-keys';
@@ -10,6 +10,7 @@ export async function getServiceReviews(
   signal?: AbortSignal,
 ): Promise<ServiceReviewsResponse> {
   const query = cursor === undefined ? '' : `?${new URLSearchParams({ cursor })}`;
+  const { serviceReviewsResponseSchema } = await import('./schemas');
   return apiRequest(`${reviewApiPaths.serviceReviews(serviceId)}${query}`, serviceReviewsResponseSchema, {
     signal,
   });
