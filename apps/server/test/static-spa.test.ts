@@ -16,6 +16,14 @@ const indexHtml = `${head}</head><body><div id="root"></div></body></html>`;
 const script = `console.log(${JSON.stringify('the app '.repeat(400))});`;
 // Compressed otherwise than the server would on the fly, so that a test can tell the build's copies apart.
 const builtCopies = { br: brotliCompressSync(script), gzip: gzipSync(script, { level: 9 }) };
+/** What the build writes: each public page route → the scripts its module loads besides the entry. */
+const routePreloads = {
+  '/': ['/assets/home-1.js'],
+  '/services': ['/assets/services-1.js', '/assets/shared-1.js'],
+  '/services/:id': ['/assets/service-detail-1.js', '/assets/shared-1.js'],
+};
+const preloadsIn = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
 const dataBlockPattern = new RegExp(
   `<script type="application/json" id="${catalogueDataId}">(.*?)</script>`,
   's',
@@ -49,6 +57,7 @@ describe('with a built web app', () => {
     writeFileSync(join(distDir, 'assets', 'index-abc123.js'), script);
     writeFileSync(join(distDir, 'assets', 'index-abc123.js.br'), builtCopies.br);
     writeFileSync(join(distDir, 'assets', 'index-abc123.js.gz'), builtCopies.gzip);
+    writeFileSync(join(distDir, 'route-preloads.json'), JSON.stringify(routePreloads));
     writeFileSync(join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     testApp = await buildTestApp({ env: { WEB_DIST_DIR: distDir } });
   });
@@ -80,10 +89,23 @@ describe('with a built web app', () => {
     },
   );
 
-  it('never sends the index.html of the build, which has no catalogue', async () => {
-    const response = await testApp.app.inject('/index.html');
-    expect(response.statusCode).toBe(404);
-    dataBlock(response.body);
+  it('never sends the index.html of the build, which has no catalogue, nor its list of preloads', async () => {
+    for (const url of ['/index.html', '/route-preloads.json']) {
+      const response = await testApp.app.inject(url);
+      expect(response.statusCode).toBe(404);
+      dataBlock(response.body);
+    }
+  });
+
+  it.each([
+    ['/', routePreloads['/']],
+    ['/services', routePreloads['/services']],
+    ['/services/3?from=home', routePreloads['/services/:id']],
+    ['/contact', []],
+    ['/no-such-page', []],
+  ])('names in the page %s the scripts of its route as modulepreload links', async (url, scripts) => {
+    const page = await testApp.app.inject(url);
+    expect(preloadsIn(page.body)).toEqual(scripts);
   });
 
   it('serves hashed assets with a year-long immutable cache', async () => {

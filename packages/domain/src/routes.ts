@@ -87,9 +87,16 @@ function patternToRegExp(pattern: string): RegExp {
   return new RegExp(`^${body}${tail}$`);
 }
 
-const pagePatterns = Object.values(pageRoutes).map(patternToRegExp);
+// Compiled on first use: a top-level computation would stay in every bundle that imports this module.
+let pagePatterns: { route: string; pattern: RegExp }[] | undefined;
+
+/** The `pageRoutes` pattern a URL path is a page of (query and hash already stripped), if any. */
+export function pageRouteOf(pathname: string): string | undefined {
+  pagePatterns ??= Object.values(pageRoutes).map((route) => ({ route, pattern: patternToRegExp(route) }));
+  return pagePatterns.find(({ pattern }) => pattern.test(pathname))?.route;
+}
 
 /** Whether a URL path is one of the SPA's pages (query and hash already stripped). */
 export function isPageRoute(pathname: string): boolean {
-  return pagePatterns.some((pattern) => pattern.test(pathname));
+  return pageRouteOf(pathname) !== undefined;
 }

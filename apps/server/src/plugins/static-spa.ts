@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { catalogueDataId, isPageRoute } from '@portal/domain';
+import { catalogueDataId, pageRouteOf } from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type EncodedBody, encodeOnce, sendEncoded } from '../lib/encoded-body.ts';
 
@@ -33,13 +33,27 @@ export function jsonForScriptBlock(json: string): string {
   return json.replace(/[<>&]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** What the build says each public page route loads besides the entry (apps/web/vite.config.ts). */
+const routePreloadsFile = 'route-preloads.json';
+
 /**
- * index.html with the catalogue as a JSON data block (type="application/json" is never executed, so the strict CSP
+ * index.html with modulepreload links to `scripts` (the first page's, fetched beside the entry rather than after it
+ * has run) and the catalogue as a JSON data block (type="application/json" is never executed, so the strict CSP
  * holds): the app reads it before its first render and shows the services at once (docs/decisions/111).
  */
-export function pageWithCatalogue(template: string, catalogueJson: string): string {
+export function pageWithCatalogue(
+  template: string,
+  catalogueJson: string,
+  scripts: readonly string[] = [],
+): string {
+  const links = scripts.map((script) => `<link rel="modulepreload" crossorigin href="${script}">`).join('');
   const block = `<script type="application/json" id="${catalogueDataId}">${jsonForScriptBlock(catalogueJson)}</script>`;
-  return template.replace('</head>', () => `${block}</head>`);
+  return template.replace('</head>', () => `${links}${block}</head>`);
+}
+
+function readRoutePreloads(webDistDir: string): Readonly<Record<string, readonly string[]>> {
+  const path = join(webDistDir, routePreloadsFile);
+  return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : {};
 }
 
 /**
@@ -71,27 +85,36 @@ export async function registerStaticSpa(
     redirect: false,
     cacheControl: false,
     preCompressed: true,
-    // The page is built with the catalogue in it (below); the file as built is never sent.
-    allowedPath: (pathname) => pathname !== '/index.html',
+    // The page is built with the catalogue in it (below); the file as built, and what it is built from, never sent.
+    allowedPath: (pathname) => pathname !== '/index.html' && pathname !== `/${routePreloadsFile}`,
     setHeaders: (reply, path) => {
       const isAsset = path.startsWith(join(webDistDir, 'assets'));
       reply.header('cache-control', isAsset ? immutable : revalidate);
     },
   });
   const template = readFileSync(join(webDistDir, 'index.html'), 'utf8');
-  // One page per catalogue: a new catalogue comes as a new Buffer, and the pages of old ones are collected.
-  const pages = new WeakMap<Buffer, EncodedBody>();
-  const pageFor = (catalogue: Buffer): EncodedBody => {
-    let page = pages.get(catalogue);
+  const routePreloads = readRoutePreloads(webDistDir);
+  // Per catalogue, one page for each route (and one for no route): a new catalogue comes as a new Buffer, and the
+  // pages of old ones are collected.
+  const pages = new WeakMap<Buffer, Map<string | undefined, EncodedBody>>();
+  const pageFor = (catalogue: Buffer, route: string | undefined): EncodedBody => {
+    let byRoute = pages.get(catalogue);
+    if (!byRoute) {
+      byRoute = new Map();
+      pages.set(catalogue, byRoute);
+    }
+    let page = byRoute.get(route);
     if (!page) {
-      page = encodeOnce(Buffer.from(pageWithCatalogue(template, catalogue.toString('utf8'))));
-      pages.set(catalogue, page);
+      const scripts = (route && routePreloads[route]) || [];
+      page = encodeOnce(Buffer.from(pageWithCatalogue(template, catalogue.toString('utf8'), scripts)));
+      byRoute.set(route, page);
     }
     return page;
   };
-  const send = (request: FastifyRequest, reply: FastifyReply, page: EncodedBody) => {
-    const pathname = request.url.split('?', 1)[0] ?? '/';
-    const status = isPageRoute(pathname) ? 200 : 404;
+  const send = (request: FastifyRequest, reply: FastifyReply, catalogue: Buffer) => {
+    const route = pageRouteOf(request.url.split('?', 1)[0] ?? '/');
+    const status = route === undefined ? 404 : 200;
+    const page = pageFor(catalogue, route);
     reply.header('cache-control', revalidate).header('etag', page.etag).type('text/html; charset=utf-8');
     if (status === 200 && request.headers['if-none-match'] === page.etag) {
       return reply.code(304).header('vary', 'accept-encoding').send();
@@ -101,8 +124,8 @@ export async function registerStaticSpa(
   const fallback: SpaFallback = (request, reply) => {
     const catalogue = catalogueBytes();
     return Buffer.isBuffer(catalogue)
-      ? send(request, reply, pageFor(catalogue))
-      : catalogue.then((bytes) => send(request, reply, pageFor(bytes)));
+      ? send(request, reply, catalogue)
+      : catalogue.then((bytes) => send(request, reply, bytes));
   };
   // The static handler refuses directories (403) since index files are off; the home page is the SPA too.
   app.get('/', { schema: { hide: true } }, fallback);
