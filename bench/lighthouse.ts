@@ -90,17 +90,15 @@ async function waitFor(url: string): Promise<void> {
   throw new Error(`${url} never answered`);
 }
 
-if (import.meta.main && process.argv[2]) {
-  // `node bench/lighthouse.ts http://127.0.0.1:3000`: a server already running.
-  console.log(lighthouseTable(await lighthouseFigures(process.argv[2])));
-} else if (import.meta.main) {
+/**
+ * Starts the product as `npm start` starts it (the issue's measurements: production needs an https address, which a
+ * browser talking to 127.0.0.1 cannot follow) on a fresh embedded database, measures, and stops it.
+ */
+export async function measureFreshStart(port: number): Promise<PageFigures[]> {
   const root = resolve(import.meta.dirname, '..');
-  const port = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 4502);
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'));
   const product: ChildProcess = spawn(process.execPath, ['apps/server/src/main.ts'], {
     cwd: root,
-    // As `npm start` runs it (the issue's measurements): production needs an https address, which a browser
-    // talking to 127.0.0.1 cannot follow.
     env: {
       ...process.env,
       NODE_ENV: 'development',
@@ -113,7 +111,7 @@ if (import.meta.main && process.argv[2]) {
   try {
     const origin = `http://127.0.0.1:${port}`;
     await waitFor(`${origin}/api/health`);
-    console.log(lighthouseTable(await lighthouseFigures(origin)));
+    return await lighthouseFigures(origin);
   } finally {
     if (product.exitCode === null && product.signalCode === null) {
       const exited = new Promise((done) => product.once('exit', done));
@@ -122,4 +120,11 @@ if (import.meta.main && process.argv[2]) {
     }
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+if (import.meta.main) {
+  // `node bench/lighthouse.ts [origin]`: a server already running at origin, or a fresh one.
+  const origin = process.argv[2];
+  const figures = origin ? await lighthouseFigures(origin) : await measureFreshStart(4502);
+  console.log(lighthouseTable(figures));
 }
