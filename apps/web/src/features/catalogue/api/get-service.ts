@@ -1,7 +1,7 @@
 import { apiPaths, type Service } from '@portal/domain';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { catalogueKeys } from './query-keys';
+import { catalogueKeys } from '../../../lib/catalogue-keys';
 
 /** GET /api/services/{id} → the service, or ApiError 404 when there is none. */
 export async function getService(id: number, signal?: AbortSignal): Promise<Service> {

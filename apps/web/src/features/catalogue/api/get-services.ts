@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { catalogueKeys } from '../../../lib/catalogue-keys';
 import { serviceListQueryOptions } from '../../../lib/service-list';
-import { catalogueKeys } from './query-keys';
 
 /** GET /api/services → the services, whole (first seeded from the page: api/page-catalogue.ts). */
 export function servicesQueryOptions() {

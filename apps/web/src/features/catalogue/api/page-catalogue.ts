@@ -1,6 +1,6 @@
 import { catalogueDataId, type ServicesResponse } from '@portal/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { catalogueKeys } from './query-keys';
+import { catalogueKeys } from '../../../lib/catalogue-keys';
 
 /**
  * Puts the catalogue the server embedded in the page (the `{ services }` body of GET /api/services, as a JSON data
