@@ -17,13 +17,16 @@ export interface EncodedBody {
   /** Absent below the threshold. */
   br?: Buffer;
   gzip?: Buffer;
-  /** A strong validator of the bytes before encoding. */
+  /**
+   * A validator of the bytes before encoding: weak, since the encoded copies are other byte sequences of the same
+   * content.
+   */
   etag: string;
 }
 
 /** Compresses `bytes` once, as hard as Brotli and gzip go: it is paid once per version, not per request. */
 export function encodeOnce(bytes: Buffer): EncodedBody {
-  const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+  const etag = `W/"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
   if (bytes.length < compressionThreshold) return { identity: bytes, etag };
   return {
     identity: bytes,
