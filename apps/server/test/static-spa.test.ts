@@ -278,6 +278,30 @@ describe('with a built web app', () => {
   });
 });
 
+describe('with a built web app and the database gone', () => {
+  let distDir: string;
+  let testApp: TestApp;
+  beforeAll(async () => {
+    distDir = mkdtempSync(join(tmpdir(), 'portal-test-dist-'));
+    writeFileSync(join(distDir, 'index.html'), indexHtml);
+    writeFileSync(join(distDir, 'route-preloads.json'), JSON.stringify(routePreloads));
+    testApp = await buildTestApp({ env: { WEB_DIST_DIR: distDir } });
+  });
+  afterAll(async () => {
+    await testApp?.close();
+    rmSync(distDir, { recursive: true, force: true });
+  });
+
+  it('still serves the pages, without the catalogue: the app then asks the API', async () => {
+    await testApp.database.handle.close();
+    const response = await testApp.app.inject('/services');
+    expect(response.statusCode).toBe(200);
+    expect(response.body.startsWith(head)).toBe(true);
+    expect(dataBlockPattern.test(response.body)).toBe(false);
+    expect(preloadsIn(response.body)).toEqual(routePreloads['/services']);
+  });
+});
+
 describe('without a built web app', () => {
   let testApp: TestApp;
   beforeAll(async () => {

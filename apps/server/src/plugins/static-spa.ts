@@ -47,9 +47,14 @@ export function pageWithCatalogue(
   scripts: readonly string[] = [],
 ): string {
   const links = scripts.map((script) => `<link rel="modulepreload" crossorigin href="${script}">`).join('');
-  const block = `<script type="application/json" id="${catalogueDataId}">${jsonForScriptBlock(catalogueJson)}</script>`;
+  const block = catalogueJson
+    ? `<script type="application/json" id="${catalogueDataId}">${jsonForScriptBlock(catalogueJson)}</script>`
+    : '';
   return template.replace('</head>', () => `${links}${block}</head>`);
 }
+
+/** The key of the pages built without a catalogue, when it cannot be read. */
+const noCatalogue = Buffer.alloc(0);
 
 function readRoutePreloads(webDistDir: string): Readonly<Record<string, readonly string[]>> {
   const path = join(webDistDir, routePreloadsFile);
@@ -123,9 +128,16 @@ export async function registerStaticSpa(
   };
   const fallback: SpaFallback = (request, reply) => {
     const catalogue = catalogueBytes();
-    return Buffer.isBuffer(catalogue)
-      ? send(request, reply, catalogue)
-      : catalogue.then((bytes) => send(request, reply, bytes));
+    if (Buffer.isBuffer(catalogue)) return send(request, reply, catalogue);
+    // The page does not depend on the database: without the catalogue the app asks the API for it (and says so
+    // when that fails too).
+    return catalogue.then(
+      (bytes) => send(request, reply, bytes),
+      (error: unknown) => {
+        request.log.warn({ err: error }, 'page served without the catalogue');
+        return send(request, reply, noCatalogue);
+      },
+    );
   };
   // The static handler refuses directories (403) since index files are off; the home page is the SPA too.
   app.get('/', { schema: { hide: true } }, fallback);
