@@ -233,7 +233,8 @@ describe('with a built web app', () => {
     const before = await get('/services');
     const service = (await get(apiPaths.service(2))).json<{ service: Service }>().service;
     const { id: _id, icon: _icon, rating: _rating, ...record } = service;
-    const description = 'Ends early </script><script>alert(1)</script><!-- & </SCRIPT > here.';
+    const name = 'Audit </script><script>alert(1)</script>';
+    const description = 'Ends early </script><script>alert(2)</script><!-- & </SCRIPT > here.';
     const saved = await api(
       testApp.app,
       'PUT',
@@ -241,6 +242,7 @@ describe('with a built web app', () => {
       { cookie: admin.cookie },
       {
         ...record,
+        name,
         description,
       },
     );
@@ -255,7 +257,7 @@ describe('with a built web app', () => {
     expect(block).not.toContain('<!--');
     expect(after.body.match(/<\/script/gi)).toHaveLength(2);
     const embedded = JSON.parse(block) as { services: Service[] };
-    expect(embedded.services.find((each) => each.id === 2)?.description).toBe(description);
+    expect(embedded.services.find((each) => each.id === 2)).toMatchObject({ name, description });
     expect(embedded).toEqual((await get(apiPaths.services)).json());
   });
 
