@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { constants, gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import {
   type AdminBookingsResponse,
@@ -29,6 +29,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { prepareDatabase } from '../apps/server/src/db/prepare.ts';
 import { seed } from '../apps/server/src/modules/services/services.seed.ts';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.ts';
+import { lighthouseTable, measureFreshStart } from './lighthouse.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -37,6 +38,9 @@ const connections = 50;
 const adminDatabaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const productPort = 4500;
 const barePort = 4501;
+const lighthousePort = 4502;
+/** What browsers send: the catalogue then goes out compressed (once per version, docs/decisions/111). */
+const browserEncodings = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 /** Production settings: the public address is https (behind a TLS proxy); the benchmark talks to the local port. */
 const productionEnv = {
   NODE_ENV: 'production',
@@ -115,9 +119,11 @@ async function catalogueThroughput(database: string, env: Record<string, string>
   await load(bareUrl);
   const productRuns: Figures[] = [];
   const bareRuns: Figures[] = [];
+  const compressedRuns: Figures[] = [];
   for (let round = 0; round < rounds; round++) {
     productRuns.push(await load(url));
     bareRuns.push(await load(bareUrl));
+    compressedRuns.push(await load(url, browserEncodings));
   }
   await Promise.all([stop(product), stop(bare)]);
   rmSync(bodyDir, { recursive: true, force: true });
@@ -131,6 +137,8 @@ async function catalogueThroughput(database: string, env: Record<string, string>
     bareRps,
     bareP99: median(bareRuns.map((run) => run.p99Ms)),
     ratio: productRps / bareRps,
+    compressedRps: median(compressedRuns.map((run) => run.requestsPerSecond)),
+    compressedP99: median(compressedRuns.map((run) => run.p99Ms)),
   };
 }
 
@@ -523,7 +531,9 @@ async function homeFirstLoadJs(dataDir: string) {
   await stop(product);
   const files = [...scripts].map((path) => {
     const bytes = readFileSync(join(root, 'apps/web/dist', path));
-    return { path, rawKb: bytes.length / 1024, gzipKb: gzipSync(bytes).length / 1024 };
+    // Gzipped as the build's .gz copies are (what a browser that accepts gzip only is sent).
+    const gzipped = gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION });
+    return { path, rawKb: bytes.length / 1024, gzipKb: gzipped.length / 1024 };
   });
   return { files, gzipKb: files.reduce((sum, file) => sum + file.gzipKb, 0) };
 }
@@ -551,11 +561,13 @@ const calendarRuns = [await calendarAvailability('PGlite (embedded)')];
 const calendarOnPostgres = await withBenchDatabase((url) => calendarAvailability('PostgreSQL', url));
 if (calendarOnPostgres) calendarRuns.push(calendarOnPostgres);
 const firstLoad = await homeFirstLoadJs(dataDir);
+console.log('Lighthouse: /, /services, /services/1, mobile and desktop');
+const pages = await measureFreshStart(lighthousePort);
 rmSync(dataDir, { recursive: true, force: true });
 
 const table = results.map(
   (r) =>
-    `| ${r.database} | ${Math.round(r.productRps)} | ${r.productP99.toFixed(1)} | ${Math.round(r.bareRps)} | ${r.bareP99.toFixed(1)} | ${r.ratio.toFixed(2)} |`,
+    `| ${r.database} | ${Math.round(r.productRps)} | ${r.productP99.toFixed(1)} | ${Math.round(r.bareRps)} | ${r.bareP99.toFixed(1)} | ${r.ratio.toFixed(2)} | ${Math.round(r.compressedRps)} | ${r.compressedP99.toFixed(1)} |`,
 );
 const report = `# Benchmark results
 
@@ -564,10 +576,12 @@ Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpus(
 ## GET /api/services against a bare node:http server returning the same bytes
 
 ${rounds} alternating rounds of ${seconds} s each, ${connections} connections (autocannon, same machine); medians.
-Targets: ratio ≥ 0.7 on PostgreSQL, ≥ 0.5 on PGlite.
+Targets: ratio ≥ 0.7 on PostgreSQL, ≥ 0.5 on PGlite. The ratio compares the same uncompressed bytes (no
+Accept-Encoding); the last two columns are the portal's answer to a browser's \`Accept-Encoding: ${browserEncodings['accept-encoding']}\`
+(Brotli, compressed once per version of the catalogue).
 
-| database | portal req/s | portal p99 ms | bare req/s | bare p99 ms | ratio |
-|---|---|---|---|---|---|
+| database | portal req/s | portal p99 ms | bare req/s | bare p99 ms | ratio | portal req/s, br | p99 ms, br |
+|---|---|---|---|---|---|---|---|
 ${table.join('\n')}
 
 ## Booking on PostgreSQL
@@ -609,9 +623,18 @@ ${adminRows(admin)
     : 'PostgreSQL was not reachable: not measured.'
 }
 
+## Public pages in Lighthouse 12
+
+Lighthouse's performance category with Debian's Chromium on a fresh \`npm start\`: mobile (its default: a mid-range
+phone on simulated slow 4G) and desktop. Targets: mobile ≥ 95 and desktop 100, CLS ≤ 0.02, LCP ≤ 2.0 s on mobile.
+The machine is shared, so scores move by a few points between runs (TBT most).
+
+${lighthouseTable(pages)}
+
 ## Home page first-load JavaScript (gzip)
 
-Target ≤ 120 KB. Total: **${firstLoad.gzipKb.toFixed(1)} KiB** gzipped (${((firstLoad.gzipKb * 1024) / 1000).toFixed(1)} kB).
+Budget ≤ 120 KiB (docs/decisions/013, checked by e2e/tests/performance.spec.ts; the issue's target of 100 KB is not
+reached, docs/decisions/111). Gzipped at level 9, as the build's .gz copies are. Total: **${firstLoad.gzipKb.toFixed(1)} KiB** gzipped (${((firstLoad.gzipKb * 1024) / 1000).toFixed(1)} kB).
 
 | script | raw KiB | gzip KiB |
 |---|---|---|

@@ -1,9 +1,91 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { pageRoutes } from '@portal/domain';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Files the server sends compressed; index.html is not among them (the server builds it with the catalogue). */
+const compressible = /\.(js|css|svg|json|txt|xml|webmanifest)$/;
+
+/**
+ * Writes a Brotli (.br) and a gzip (.gz) copy beside every text file of 1 KB or more, compressed as hard as each
+ * format goes: paid once at build time, sent by the server to every client that accepts it (docs/decisions/111).
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'portal-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile() || !compressible.test(entry.name)) continue;
+        const path = join(entry.parentPath, entry.name);
+        const bytes = readFileSync(path);
+        if (bytes.length < 1024) continue;
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(bytes, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+              [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+            },
+          }),
+        );
+        writeFileSync(`${path}.gz`, gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION }));
+      }
+    },
+  };
+}
+
+/**
+ * The module of each public page (as router.tsx loads it), whose scripts the server names in the page as
+ * modulepreload links, so that a first load fetches them beside the entry instead of after it has run.
+ */
+const firstLoadPages: Record<string, string> = {
+  [pageRoutes.home]: 'src/app/routes/home.tsx',
+  [pageRoutes.services]: 'src/app/routes/services.tsx',
+  [pageRoutes.service]: 'src/app/routes/service-detail.tsx',
+  [pageRoutes.contact]: 'src/app/routes/contact.tsx',
+};
+
+/** The file the server reads the page routes' scripts from (apps/server/src/plugins/static-spa.ts). */
+const routePreloadsFile = 'route-preloads.json';
+
+/** Writes `route-preloads.json`: each public page route → the scripts its module loads statically, the entry's aside. */
+function routePreloads(): Plugin {
+  return {
+    name: 'portal-route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const preloads: Record<string, string[]> = {};
+      for (const [route, source] of Object.entries(firstLoadPages)) {
+        const page = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(source));
+        if (!page) throw new Error(`${source} (the page ${route}) is no chunk of the build`);
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = byFile.get(fileName);
+          if (!chunk || chunk.isEntry || files.has(fileName)) return;
+          files.add(fileName);
+          for (const imported of chunk.imports) visit(imported);
+        };
+        visit(page.fileName);
+        preloads[route] = [...files].map((file) => `/${file}`);
+      }
+      this.emitFile({ type: 'asset', fileName: routePreloadsFile, source: JSON.stringify(preloads) });
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), routePreloads(), precompress()],
   server: {
     // In development the API runs separately (`npm run dev -w @portal/server`); in production it serves this build.
     proxy: { '/api': 'http://127.0.0.1:3000' },

@@ -1,9 +1,28 @@
-import { expect, expectAccessible, keepScreenshot, test } from './fixtures.ts';
+import { expect, expectAccessible, keepScreenshot, test, withoutEmbeddedCatalogue } from './fixtures.ts';
 
 test.describe('services list', () => {
-  test('shows a spinner, then a card per service with icon, rate, duration, description and features', async ({
+  test('renders the cards of the catalogue embedded in the page at once, without asking the API', async ({
     page,
   }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (/^\/api\/services(\/\d+)?$/.test(pathname)) asked.push(pathname);
+    });
+    await page.goto('/services');
+    await expect(page.getByText('Loading services...')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Book Consultation' })).toHaveCount(4);
+    // A service's page, reached from the list, starts from the same copy.
+    await page.getByRole('link', { name: 'Book Consultation' }).first().click();
+    await expect(page).toHaveURL(/\/services\/1$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(asked).toEqual([]);
+  });
+
+  test('without the embedded catalogue, shows a spinner, then a card per service with icon, rate, duration, description and features', async ({
+    page,
+  }) => {
+    await withoutEmbeddedCatalogue(page);
     // Hold the catalogue back long enough to see the spinner.
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
@@ -39,6 +58,7 @@ test.describe('services list', () => {
 
   test('says the catalogue failed to load when the API fails', async ({ page, allowConsoleError }) => {
     allowConsoleError(/500/);
+    await withoutEmbeddedCatalogue(page);
     await page.route('**/api/services', (route) => route.fulfill({ status: 500, json: { message: 'boom' } }));
     await page.goto('/services');
     await expect(page.getByText('Failed to load services. Please try again later.')).toBeVisible();

@@ -38,6 +38,24 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(severe).toEqual([]);
 }
 
+/**
+ * Serves the pages without the catalogue the server embeds in them (as the dev server does), so that the app asks
+ * the API for it: the way to see its loading and failure states on a first load.
+ */
+export async function withoutEmbeddedCatalogue(page: Page): Promise<void> {
+  await page.route(
+    (url) => !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/assets/'),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      const html = await response.text();
+      const body = html.replace(/<script type="application\/json"[^>]*>.*?<\/script>/s, '');
+      expect(body).not.toBe(html);
+      await route.fulfill({ response, body });
+    },
+  );
+}
+
 /** Keeps a full-page screenshot of each screen among the run's artifacts. */
 export async function keepScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });

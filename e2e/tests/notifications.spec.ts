@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, test, withoutEmbeddedCatalogue } from './fixtures.ts';
 
 test.describe('notifications', () => {
   test('an error notification appears at the top right, at most 400px wide, and stays until dismissed', async ({
@@ -7,6 +7,7 @@ test.describe('notifications', () => {
   }) => {
     allowConsoleError(/500/);
     await page.clock.install();
+    await withoutEmbeddedCatalogue(page);
     await page.route('**/api/services/2', (route) =>
       route.fulfill({ status: 500, json: { message: 'boom' } }),
     );

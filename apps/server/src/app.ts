@@ -24,8 +24,10 @@ import { type ReminderWorkerOptions, registerReminders } from './modules/reminde
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
 import { seed } from './modules/services/services.seed.ts';
+import { catalogueListBytes } from './modules/services/services.service.ts';
 import { servicesAdminRoutes } from './modules/services/services-admin.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerDatabase } from './plugins/db.ts';
 import { registerForgedRequestGuard } from './plugins/forged-requests.ts';
 import { registerGracefulShutdown } from './plugins/graceful-shutdown.ts';
@@ -123,12 +125,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   registerSecurityHeaders(app, { https: config.appUrl.startsWith('https:') });
   registerForgedRequestGuard(app, { appUrl: config.appUrl });
+  await registerCompression(app);
   await registerSwagger(app, { appUrl: config.appUrl });
   await registerMail(app, config, options.mail);
   registerHousekeeping(app, config);
   registerReminders(app, config, options.reminders);
   await registerAuth(app, { appUrl: config.appUrl, secret: resolveAuthSecret(config) });
-  const spaFallback = await registerStaticSpa(app, config.webDistDir);
+  const spaFallback = await registerStaticSpa(app, config.webDistDir, () => catalogueListBytes(app.db));
 
   registerWriteRateLimit(app, { perMinute: config.writeRateLimitPerMinute });
 

@@ -1,13 +1,40 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { messages } from '@portal/domain';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { apiPaths, catalogueDataId, messages, type Service, serviceAdminApiPaths } from '@portal/domain';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webBuildMissingMessage } from '../src/plugins/static-spa.ts';
+import { signedInAdmin } from './admin/fixtures.ts';
+import { api } from './helpers/accounts.ts';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.ts';
 
-const indexHtml =
-  '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head></html>';
+const head = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script>';
+const indexHtml = `${head}</head><body><div id="root"></div></body></html>`;
+/** A built script over the compression threshold, with the copies the build writes beside it. */
+const script = `console.log(${JSON.stringify('the app '.repeat(400))});`;
+// Compressed otherwise than the server would on the fly, so that a test can tell the build's copies apart.
+const builtCopies = { br: brotliCompressSync(script), gzip: gzipSync(script, { level: 9 }) };
+/** What the build writes: each public page route → the scripts its module loads besides the entry. */
+const routePreloads = {
+  '/': ['/assets/home-1.js'],
+  '/services': ['/assets/services-1.js', '/assets/shared-1.js'],
+  '/services/:id': ['/assets/service-detail-1.js', '/assets/shared-1.js'],
+};
+const preloadsIn = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+const dataBlockPattern = new RegExp(
+  `<script type="application/json" id="${catalogueDataId}">(.*?)</script>`,
+  's',
+);
+
+/** The JSON text of the page's catalogue block (it must be there). */
+function dataBlock(html: string): string {
+  const match = dataBlockPattern.exec(html);
+  if (!match?.[1]) throw new Error('the page has no catalogue block');
+  return match[1];
+}
 
 function expectSecurityHeaders(headers: Record<string, unknown>) {
   const csp = String(headers['content-security-policy']);
@@ -27,7 +54,10 @@ describe('with a built web app', () => {
     distDir = mkdtempSync(join(tmpdir(), 'portal-test-dist-'));
     mkdirSync(join(distDir, 'assets'));
     writeFileSync(join(distDir, 'index.html'), indexHtml);
-    writeFileSync(join(distDir, 'assets', 'index-abc123.js'), 'console.log("app");');
+    writeFileSync(join(distDir, 'assets', 'index-abc123.js'), script);
+    writeFileSync(join(distDir, 'assets', 'index-abc123.js.br'), builtCopies.br);
+    writeFileSync(join(distDir, 'assets', 'index-abc123.js.gz'), builtCopies.gzip);
+    writeFileSync(join(distDir, 'route-preloads.json'), JSON.stringify(routePreloads));
     writeFileSync(join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     testApp = await buildTestApp({ env: { WEB_DIST_DIR: distDir } });
   });
@@ -43,7 +73,9 @@ describe('with a built web app', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.body).toBe(indexHtml);
+      expect(response.body.startsWith(head)).toBe(true);
+      expect(response.body.endsWith('</head><body><div id="root"></div></body></html>')).toBe(true);
+      dataBlock(response.body);
     },
   );
 
@@ -53,22 +85,180 @@ describe('with a built web app', () => {
       const response = await testApp.app.inject(url);
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toContain('text/html');
-      expect(response.body).toBe(indexHtml);
+      expect(response.body.startsWith(head)).toBe(true);
     },
   );
+
+  it('never sends the index.html of the build, which has no catalogue, nor its list of preloads', async () => {
+    for (const url of ['/index.html', '/route-preloads.json']) {
+      const response = await testApp.app.inject(url);
+      expect(response.statusCode).toBe(404);
+      dataBlock(response.body);
+    }
+  });
+
+  it.each([
+    ['/', routePreloads['/']],
+    ['/services', routePreloads['/services']],
+    ['/services/3?from=home', routePreloads['/services/:id']],
+    ['/contact', []],
+    ['/no-such-page', []],
+  ])('names in the page %s the scripts of its route as modulepreload links', async (url, scripts) => {
+    const page = await testApp.app.inject(url);
+    expect(preloadsIn(page.body)).toEqual(scripts);
+  });
 
   it('serves hashed assets with a year-long immutable cache', async () => {
     const response = await testApp.app.inject('/assets/index-abc123.js');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('javascript');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(response.body).toBe('console.log("app");');
+    expect(response.body).toBe(script);
   });
 
   it('serves other built files revalidated', async () => {
     const response = await testApp.app.inject('/favicon.svg');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  const asset = '/assets/index-abc123.js';
+  const get = (url: string, headers: InjectOptions['headers'] = {}) =>
+    testApp.app.inject({ method: 'GET', url, headers });
+
+  it.each([
+    ['br', 'br', brotliDecompressSync],
+    ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+    ['gzip', 'gzip', gunzipSync],
+    ['br;q=0.5, gzip', 'gzip', gunzipSync],
+  ] as const)(
+    'sends an asset to Accept-Encoding %s as the build compressed it (%s)',
+    async (accepted, encoding, decode) => {
+      const response = await get(asset, { 'accept-encoding': accepted });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers['content-type']).toContain('javascript');
+      expect(response.headers.vary).toContain('accept-encoding');
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.rawPayload).toEqual(builtCopies[encoding]);
+      expect(decode(response.rawPayload).toString()).toBe(script);
+    },
+  );
+
+  it.each([[{}], [{ 'accept-encoding': 'identity' }]])(
+    'sends an asset as it is to a client that accepts no encoding (%o)',
+    async (headers) => {
+      const response = await get(asset, headers);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.headers.vary).toContain('accept-encoding');
+      expect(response.body).toBe(script);
+    },
+  );
+
+  it('answers HEAD on an asset with its headers and no body', async () => {
+    const response = await testApp.app.inject({
+      method: 'HEAD',
+      url: asset,
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(Number(response.headers['content-length'])).toBe(builtCopies.br.length);
+    expect(response.body).toBe('');
+  });
+
+  it('answers a Range request on an asset with those bytes, uncompressed when no encoding is accepted', async () => {
+    const plain = await get(asset, { range: 'bytes=0-11' });
+    expect(plain.statusCode).toBe(206);
+    expect(plain.headers['content-range']).toBe(`bytes 0-11/${Buffer.byteLength(script)}`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script.slice(0, 12));
+    // With an encoding the range counts bytes of the encoded copy, which says so.
+    const compressed = await get(asset, { range: 'bytes=0-9', 'accept-encoding': 'gzip' });
+    expect(compressed.statusCode).toBe(206);
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    expect(compressed.rawPayload).toEqual(builtCopies.gzip.subarray(0, 10));
+  });
+
+  it('embeds exactly the answer of GET /api/services in every page', async () => {
+    const services = await get(apiPaths.services);
+    for (const url of ['/', '/services', '/services/2', '/no-such-page']) {
+      const page = await get(url);
+      expect(JSON.parse(dataBlock(page.body))).toEqual(services.json());
+    }
+  });
+
+  it('sends the page compressed, and 304 to a browser whose copy is current', async () => {
+    const plain = await get('/services');
+    const etag = plain.headers.etag;
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(plain.headers.vary).toContain('accept-encoding');
+    const br = await get('/services', { 'accept-encoding': 'gzip, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.etag).toBe(etag);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await get('/services', { 'accept-encoding': 'gzip' });
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    const again = await get('/services', { 'if-none-match': String(etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect((await get('/services', { 'if-none-match': '"old"' })).statusCode).toBe(200);
+  });
+
+  it('compresses the catalogue and other API answers over 1 KB', async () => {
+    for (const url of [apiPaths.services, apiPaths.service(1), `${apiPaths.docs}/json`]) {
+      const plain = await get(url);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.rawPayload.length).toBeGreaterThan(1024);
+      const br = await get(url, { 'accept-encoding': 'br' });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toContain('accept-encoding');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+      const gzip = await get(url, { 'accept-encoding': 'gzip' });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    }
+  });
+
+  it('leaves answers under 1 KB uncompressed', async () => {
+    const response = await get(apiPaths.health, { 'accept-encoding': 'br, gzip' });
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.length).toBeLessThan(1024);
+    expect(response.headers['content-encoding']).toBeUndefined();
+  });
+
+  it("follows an administrator's change of a service at once, and no service text can end the block", async () => {
+    const admin = await signedInAdmin(testApp, 'office@static-spa.test');
+    const before = await get('/services');
+    const service = (await get(apiPaths.service(2))).json<{ service: Service }>().service;
+    const { id: _id, icon: _icon, rating: _rating, ...record } = service;
+    const name = 'Audit </script><script>alert(1)</script>';
+    const description = 'Ends early </script><script>alert(2)</script><!-- & </SCRIPT > here.';
+    const saved = await api(
+      testApp.app,
+      'PUT',
+      serviceAdminApiPaths.service(2),
+      { cookie: admin.cookie },
+      {
+        ...record,
+        name,
+        description,
+      },
+    );
+    expect(saved.statusCode).toBe(200);
+
+    const after = await get('/services');
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect((await get('/services', { 'if-none-match': String(before.headers.etag) })).statusCode).toBe(200);
+    // The block holds one script element's text: the only closing tags are its own and the app's.
+    const block = dataBlock(after.body);
+    expect(block).not.toMatch(/<\/script/i);
+    expect(block).not.toContain('<!--');
+    expect(after.body.match(/<\/script/gi)).toHaveLength(2);
+    const embedded = JSON.parse(block) as { services: Service[] };
+    expect(embedded.services.find((each) => each.id === 2)).toMatchObject({ name, description });
+    expect(embedded).toEqual((await get(apiPaths.services)).json());
   });
 
   it('keeps unknown /api paths JSON', async () => {
@@ -87,6 +277,30 @@ describe('with a built web app', () => {
     ]) {
       expectSecurityHeaders((await testApp.app.inject(url)).headers);
     }
+  });
+});
+
+describe('with a built web app and the database gone', () => {
+  let distDir: string;
+  let testApp: TestApp;
+  beforeAll(async () => {
+    distDir = mkdtempSync(join(tmpdir(), 'portal-test-dist-'));
+    writeFileSync(join(distDir, 'index.html'), indexHtml);
+    writeFileSync(join(distDir, 'route-preloads.json'), JSON.stringify(routePreloads));
+    testApp = await buildTestApp({ env: { WEB_DIST_DIR: distDir } });
+  });
+  afterAll(async () => {
+    await testApp?.close();
+    rmSync(distDir, { recursive: true, force: true });
+  });
+
+  it('still serves the pages, without the catalogue: the app then asks the API', async () => {
+    await testApp.database.handle.close();
+    const response = await testApp.app.inject('/services');
+    expect(response.statusCode).toBe(200);
+    expect(response.body.startsWith(head)).toBe(true);
+    expect(dataBlockPattern.test(response.body)).toBe(false);
+    expect(preloadsIn(response.body)).toEqual(routePreloads['/services']);
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagingMessages } from './messages.ts';
+import { maxPathId } from './routes.ts';
 
 /** An instant as the API writes it: ISO 8601, UTC ('2030-01-07T16:00:00.000Z'). */
 export const isoInstantSchema = z.string().describe('An instant, ISO 8601 in UTC');
@@ -26,7 +27,7 @@ export function idParamsSchema(thing: string) {
       .number({ error: `${thing} id must be a number` })
       .int(`${thing} id must be a whole number`)
       .positive(`${thing} id must be positive`)
-      .max(2_147_483_647, `${thing} id is too large`),
+      .max(maxPathId, `${thing} id is too large`),
   });
 }
 

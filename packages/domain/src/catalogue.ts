@@ -1,48 +1,9 @@
+// The catalogue's API contract (zod). Its texts and rules, which every catalogue page uses, are zod-free in
+// catalogue-content.ts (docs/decisions/046, 111).
 import { z } from 'zod';
 import { idParamsSchema } from './api-error.ts';
-import categoryContent from './category-content.json' with { type: 'json' };
 import { ratingSummarySchema } from './review-schemas.ts';
 import { serviceIcons } from './service-icons.ts';
-
-export const serviceCategories = [
-  'web-development',
-  'database-architecture',
-  'ai-solutions',
-  'it-consulting',
-] as const;
-export type ServiceCategory = (typeof serviceCategories)[number];
-
-export function isServiceCategory(category: string): category is ServiceCategory {
-  return (serviceCategories as readonly string[]).includes(category);
-}
-
-/** A card's feature list: its category's, or 'Consulting Services' for a category the portal does not know. */
-export function serviceCardFeatures(category: string): readonly string[] {
-  return contentOf(category).cardFeatures;
-}
-
-function contentOf(category: string): CategoryContent {
-  return isServiceCategory(category) ? categoryTexts.categories[category] : categoryTexts.other;
-}
-
-export const serviceDetailLists = [
-  'features',
-  'benefits',
-  'process',
-  'technologies',
-  'deliverables',
-] as const;
-export type ServiceDetailList = (typeof serviceDetailLists)[number];
-type ServiceDetailContent = Record<ServiceDetailList, readonly string[]>;
-
-interface CategoryContent extends ServiceDetailContent {
-  /** The fixed feature list a service card shows. */
-  cardFeatures: readonly string[];
-}
-
-/** What each known category says (and what any other says) where a service has no text of its own. */
-const categoryTexts: { categories: Record<ServiceCategory, CategoryContent>; other: CategoryContent } =
-  categoryContent;
 
 export const serviceSchema = z.object({
   id: z.number().int(),
@@ -71,15 +32,3 @@ export type ServicesResponse = z.infer<typeof servicesResponseSchema>;
 export type ServiceResponse = z.infer<typeof serviceResponseSchema>;
 
 export const serviceIdParamsSchema = idParamsSchema('Service');
-
-/** The five detail lists of a service, each falling back to its category's text (or the generic one) when empty. */
-export function serviceDetailContent(
-  service: Pick<Service, 'category' | ServiceDetailList>,
-): ServiceDetailContent {
-  const fallback = contentOf(service.category);
-  const content = {} as Record<ServiceDetailList, readonly string[]>;
-  for (const list of serviceDetailLists) {
-    content[list] = service[list].length > 0 ? service[list] : fallback[list];
-  }
-  return content;
-}

@@ -1,4 +1,4 @@
-import type { ServiceCategory } from './catalogue.ts';
+import type { ServiceCategory } from './catalogue-content.ts';
 
 export interface CoreService {
   id: number;

@@ -13,6 +13,7 @@ export * from './calendar-feed.ts';
 export * from './calendar-feed-schemas.ts';
 export * from './calendar-schemas.ts';
 export * from './catalogue.ts';
+export * from './catalogue-content.ts';
 export * from './contact.ts';
 export * from './contact-schemas.ts';
 export * from './core-services.ts';

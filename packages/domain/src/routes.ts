@@ -69,15 +69,40 @@ export const apiPaths = {
   docs: '/api/docs',
 } as const;
 
+/** The largest id a path may carry: ids are PostgreSQL integers. */
+export const maxPathId = 2_147_483_647;
+
+/**
+ * The id in a page's path ('/services/{id}'), or null when it is none: the rule of `idParamsSchema` (read as a
+ * number, whole, positive, at most `maxPathId`) without zod, for the pages' first load (docs/decisions/111).
+ */
+export function pathId(text: string | undefined): number | null {
+  const id = Number(text);
+  return Number.isInteger(id) && id > 0 && id <= maxPathId ? id : null;
+}
+
+/**
+ * The id of the JSON data block in which the server's index.html carries the `{ services }` body of
+ * `apiPaths.services`, read by the app before its first render.
+ */
+export const catalogueDataId = 'catalogue-data';
+
 function patternToRegExp(pattern: string): RegExp {
   const body = pattern.replace(/\/\*$/, '').replace(/:[a-zA-Z]+/g, '[^/]+');
   const tail = pattern.endsWith('/*') ? '(?:/.*)?' : '/?';
   return new RegExp(`^${body}${tail}$`);
 }
 
-const pagePatterns = Object.values(pageRoutes).map(patternToRegExp);
+// Compiled on first use: a top-level computation would stay in every bundle that imports this module.
+let pagePatterns: { route: string; pattern: RegExp }[] | undefined;
+
+/** The `pageRoutes` pattern a URL path is a page of (query and hash already stripped), if any. */
+export function pageRouteOf(pathname: string): string | undefined {
+  pagePatterns ??= Object.values(pageRoutes).map((route) => ({ route, pattern: patternToRegExp(route) }));
+  return pagePatterns.find(({ pattern }) => pattern.test(pathname))?.route;
+}
 
 /** Whether a URL path is one of the SPA's pages (query and hash already stripped). */
 export function isPageRoute(pathname: string): boolean {
-  return pagePatterns.some((pattern) => pattern.test(pathname));
+  return pageRouteOf(pathname) !== undefined;
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  pathId,
   serviceCardFeatures,
   serviceCategories,
   serviceDetailContent,
@@ -86,5 +87,21 @@ describe('serviceIdParamsSchema', () => {
 
   it.each(['abc', '-1', '0', '1.5', '99999999999999', ''])('refuses %j', (id) => {
     expect(serviceIdParamsSchema.safeParse({ id }).success).toBe(false);
+  });
+
+  it('reads a page path the way pathId does, which the pages use without zod', () => {
+    const text = fc.oneof(
+      fc.integer({ min: -5, max: 2_147_483_660 }).map(String),
+      fc.double().map(String),
+      fc.string(),
+      fc.constantFrom('', ' 7 ', '1e3', '0x10', '2147483647', '2147483648', '07'),
+    );
+    fc.assert(
+      fc.property(text, (id) => {
+        const parsed = serviceIdParamsSchema.safeParse({ id });
+        expect(pathId(id)).toBe(parsed.success ? parsed.data.id : null);
+      }),
+    );
+    expect(pathId(undefined)).toBeNull();
   });
 });

@@ -25,8 +25,15 @@ const lockPackages = (
   }
 ).packages;
 
-/** Dev-only packages loaded inside a try that goes on without them: `debug` colours its output when it can. */
-const optionalLoads = new Set(['node_modules/supports-color', 'node_modules/has-flag']);
+/**
+ * Dev-only packages loaded inside a try that goes on without them: `debug` colours its output when it can, and
+ * better-auth traces with OpenTelemetry's API when it is installed (it is, for the benchmark's Lighthouse).
+ */
+const optionalLoads = new Set([
+  'node_modules/supports-color',
+  'node_modules/has-flag',
+  'node_modules/@opentelemetry/api',
+]);
 
 const production = {
   NODE_ENV: 'production',

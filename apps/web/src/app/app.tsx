@@ -1,6 +1,7 @@
 import { paths } from '@portal/domain';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
+import { seedCatalogueFromPage } from '../features/catalogue/api/page-catalogue';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
 import { clearAuth } from '../lib/use-session';
@@ -8,7 +9,11 @@ import { AppProviders } from './app-providers';
 import { router } from './router';
 
 export function App() {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    seedCatalogueFromPage(client);
+    return client;
+  });
 
   // A 401 from the product's API forgets the session and its data and goes to /login, which brings the user back
   // here after signing in again (docs/product.md#sessions-and-the-auth-state).

@@ -1,11 +1,11 @@
 import { apiPaths } from '@portal/domain';
 import { type QueryKey, queryOptions } from '@tanstack/react-query';
-import type { ZodType } from 'zod';
+import { type ZodType, z } from 'zod';
 import { apiRequest } from './api-client';
 
 /**
- * GET /api/services → the services, each read with `schema`: the catalogue reads them whole, the admin filter
- * only their ids and names (so that its chunk shares no schema with the catalogue pages).
+ * GET /api/services → the services, each read with `schema`: the catalogue reads them whole, the admin filter and
+ * the contact form only their ids and names (so that their chunks share no schema with the catalogue pages).
  */
 export async function getServiceList<T>(
   schema: ZodType<{ services: T[] }>,
@@ -15,7 +15,21 @@ export async function getServiceList<T>(
   return body.services;
 }
 
-/** The query options of the service list read with `schema`, cached under `queryKey`. */
-export function serviceListQueryOptions<T>(queryKey: QueryKey, schema: ZodType<{ services: T[] }>) {
-  return queryOptions({ queryKey, queryFn: ({ signal }) => getServiceList(schema, signal) });
+/**
+ * The query options of the service list read with the schema `loadSchema` gives, cached under `queryKey`; a loader,
+ * so that a page can leave its schema out of its first load.
+ */
+export function serviceListQueryOptions<T>(
+  queryKey: QueryKey,
+  loadSchema: () => Promise<ZodType<{ services: T[] }>>,
+) {
+  return queryOptions({
+    queryKey,
+    queryFn: async ({ signal }) => getServiceList(await loadSchema(), signal),
+  });
 }
+
+/** What a choice of service needs (the admin filter, the contact form): its id and name. */
+export const serviceChoicesSchema = z.object({
+  services: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});

@@ -6,33 +6,35 @@ import {
   serviceResponseSchema,
   servicesResponseSchema,
 } from '@portal/domain';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
+import { type EncodedBody, sendEncoded } from '../../lib/encoded-body.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { loadCatalogue, peekCatalogue, type SerializedCatalogue } from './services.service.ts';
 
 const json = 'application/json; charset=utf-8';
 
 /**
- * Answers with bytes of the catalogue, serialized (and checked against the response schema) when it was loaded. A
- * Buffer with a JSON content type bypasses Fastify's serializer, and a cached catalogue is sent without a promise
- * or a query: the hot path does no validation and no JSON.stringify.
+ * Answers with bytes of the catalogue, serialized (and checked against the response schema) and compressed when it
+ * was loaded. A Buffer with a JSON content type bypasses Fastify's serializer, and a cached catalogue is sent
+ * without a promise or a query: the hot path does no validation, no JSON.stringify and no compression.
  */
 function sendCatalogue(
   db: Database,
+  request: FastifyRequest,
   reply: FastifyReply,
-  pick: (catalogue: SerializedCatalogue) => Buffer,
+  pick: (catalogue: SerializedCatalogue) => EncodedBody,
 ): void | Promise<void> {
   const send = (catalogue: SerializedCatalogue) => {
-    reply.header('content-type', json).send(pick(catalogue));
+    sendEncoded(request, reply.header('content-type', json), pick(catalogue));
   };
   const cached = peekCatalogue(db);
   return cached ? send(cached) : loadCatalogue(db).then(send);
 }
 
 /** One service's bytes; 404 'Service not found' for an id the catalogue does not have. */
-function serviceBytes(catalogue: SerializedCatalogue, id: number): Buffer {
+function serviceBytes(catalogue: SerializedCatalogue, id: number): EncodedBody {
   const bytes = catalogue.byId.get(id);
   if (!bytes) throw new NotFound(messages.serviceNotFound);
   return bytes;
@@ -51,7 +53,7 @@ export async function servicesRoutes(app: FastifyInstance) {
         response: { 200: servicesResponseSchema, default: apiErrorBodySchema },
       },
     },
-    (_request, reply) => sendCatalogue(db, reply, (catalogue) => catalogue.list),
+    (request, reply) => sendCatalogue(db, request, reply, (catalogue) => catalogue.list),
   );
 
   routes.get(
@@ -69,6 +71,7 @@ export async function servicesRoutes(app: FastifyInstance) {
         },
       },
     },
-    (request, reply) => sendCatalogue(db, reply, (catalogue) => serviceBytes(catalogue, request.params.id)),
+    (request, reply) =>
+      sendCatalogue(db, request, reply, (catalogue) => serviceBytes(catalogue, request.params.id)),
   );
 }

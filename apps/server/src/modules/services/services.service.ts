@@ -10,6 +10,7 @@ import { and, asc, count, eq, not, sum } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { reviews, type ServiceRow, services } from '../../db/schema.ts';
 import { versionedCache } from '../../db/versioned-cache.ts';
+import { type EncodedBody, encodeOnce } from '../../lib/encoded-body.ts';
 
 /** `rating` is the figures of its shown reviews (null when none): the catalogue and the admin answers read them. */
 export function toService(row: ServiceRow, rating: RatingSummary | null = null): Service {
@@ -67,24 +68,24 @@ export async function listServices(db: Database): Promise<Service[]> {
 }
 
 /**
- * The catalogue as the API sends it: the `{ services }` body and each `{ service }` body, serialized once per
- * version of the catalogue and then sent as they are.
+ * The catalogue as the API sends it: the `{ services }` body and each `{ service }` body, serialized and compressed
+ * once per version of the catalogue and then sent as they are.
  */
 export interface SerializedCatalogue {
   /** Every service, retired ones too, in catalogue order (for the rules that need a duration or a name). */
   services: readonly Service[];
-  /** The public list: offered services only. */
-  list: Buffer;
+  /** The public list: offered services only (also embedded in the page, plugins/static-spa.ts). */
+  list: EncodedBody;
   /** Every service by id: a retired one still answers, so old links and bookings can show it. */
-  byId: ReadonlyMap<number, Buffer>;
+  byId: ReadonlyMap<number, EncodedBody>;
 }
 
 async function buildCatalogue(db: Database): Promise<SerializedCatalogue> {
   // Checked once here against the shared contract, instead of on every response.
   const all = servicesResponseSchema.parse({ services: await listServices(db) }).services;
-  const byId = new Map<number, Buffer>();
-  for (const service of all) byId.set(service.id, Buffer.from(JSON.stringify({ service })));
-  const list = Buffer.from(JSON.stringify({ services: all.filter((service) => service.active) }));
+  const byId = new Map<number, EncodedBody>();
+  for (const service of all) byId.set(service.id, encodeOnce(Buffer.from(JSON.stringify({ service }))));
+  const list = encodeOnce(Buffer.from(JSON.stringify({ services: all.filter((service) => service.active) })));
   return { services: all, list, byId };
 }
 
@@ -94,6 +95,11 @@ const catalogueCache = versionedCache('catalogue', buildCatalogue);
 /** The cached catalogue if it is current (the hot path: no promise, no query). */
 export function peekCatalogue(db: Database): SerializedCatalogue | undefined {
   return catalogueCache.peek(db);
+}
+
+/** The `{ services }` body of GET /api/services as it is now: one Buffer per version of the catalogue. */
+export function catalogueListBytes(db: Database): Buffer | Promise<Buffer> {
+  return peekCatalogue(db)?.list.identity ?? loadCatalogue(db).then((catalogue) => catalogue.list.identity);
 }
 
 /** The current catalogue, loading it (once, however many callers wait) when needed. */

@@ -1,6 +1,7 @@
 import '../../index.css';
 import {
   adminApiPaths,
+  apiPaths,
   type Service,
   type ServiceChange,
   serviceAdminApiPaths,
@@ -106,6 +107,33 @@ describe('admin services', () => {
       hourly_rate: 175,
       features: ['Architecture review', 'Load testing'],
     });
+  });
+
+  it("refreshes the public catalogue too: the service's page then shows the new rate", async () => {
+    let stored = webDevelopment;
+    const calls = stubApi((call) => {
+      if (call.path === apiPaths.service(1)) return ok({ service: stored });
+      if (call.path === serviceAdminApiPaths.services) return ok({ services: [stored] });
+      if (call.path === serviceAdminApiPaths.changes) return ok({ changes: [] });
+      if (call.method === 'PUT') {
+        stored = { ...stored, ...(call.body as Partial<Service>) };
+        return ok({ service: stored });
+      }
+      return undefined;
+    });
+    const router = renderAt('/services/1');
+    await expect.element(page.getByRole('heading', { level: 1, name: 'Web Development' })).toBeVisible();
+    await expect.element(page.getByText(`$${webDevelopment.hourly_rate}/hour`).first()).toBeVisible();
+    await router.navigate('/admin/services');
+    await page.getByRole('button', { name: 'Edit Web Development' }).click();
+    await page.getByRole('spinbutton', { name: /Hourly rate/ }).fill('175');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.element(page.getByText(serviceMessages.saved)).toBeVisible();
+    await router.navigate('/services/1');
+    await expect.element(page.getByRole('heading', { level: 1, name: 'Web Development' })).toBeVisible();
+    await expect.element(page.getByText('$175/hour').first()).toBeVisible();
+    await expect.element(page.getByText(`$${webDevelopment.hourly_rate}/hour`)).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.path === apiPaths.service(1))).toHaveLength(2);
   });
 
   it('checks the form before sending: a session length off the step and an empty item are named', async () => {

@@ -8,10 +8,10 @@ import { profileFixture, serviceFixture } from '../../testing/fixtures';
 import { renderRouter } from '../../testing/render-router';
 import { type Answer, type ApiCall, stubApi } from '../../testing/stub-api';
 
+// As GET /api/services answers: the offered services only (service 5 has been retired).
 const services = [
   serviceFixture({ id: 1, name: 'Web Development' }),
   serviceFixture({ id: 2, name: 'Database Architecture' }),
-  serviceFixture({ id: 5, name: 'Retired Service', active: false }),
 ];
 
 const signedOut = (call: ApiCall): Answer | undefined =>
@@ -66,7 +66,7 @@ describe('the contact form', () => {
     const calls = contactPage('/contact?service=2');
     const service = form().getByRole('combobox', { name: 'Service' });
     await expect.element(service).toHaveDisplayValue('Database Architecture');
-    // Retired services are not offered.
+    // No service, and each offered one.
     expect(service.getByRole('option').elements()).toHaveLength(3);
     await fillIn();
     await form().getByRole('button', { name: 'Send Message' }).click();

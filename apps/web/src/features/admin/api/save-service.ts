@@ -1,6 +1,7 @@
 import { type Service, type ServiceBody, serviceAdminApiPaths, serviceResponseSchema } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { catalogueKeys } from '../../../lib/catalogue-keys';
 import { adminKeys } from './query-keys';
 
 export interface ServiceSave {
@@ -19,13 +20,17 @@ export async function saveService({ id, record }: ServiceSave): Promise<Service>
   return answer.service;
 }
 
-/** Saves a service, then refreshes every admin read (the catalogue, its history, the rates beside bookings). */
+/**
+ * Saves a service, then refreshes every admin read (the catalogue, its history, the rates beside bookings) and the
+ * public catalogue, which the page seeded when it loaded.
+ */
 export function useSaveService() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveService,
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      void queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
     },
   });
 }

@@ -1,7 +1,7 @@
-import { reviewApiPaths, type ServiceReviewsResponse, serviceReviewsResponseSchema } from '@portal/domain';
+import { reviewApiPaths, type ServiceReviewsResponse } from '@portal/domain';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { catalogueKeys } from './query-keys';
+import { catalogueKeys } from '../../../lib/catalogue-keys';
 
 /** GET /api/services/{id}/reviews[?cursor] → a page of its public reviews, newest first, and their figures. */
 export async function getServiceReviews(
@@ -10,6 +10,7 @@ export async function getServiceReviews(
   signal?: AbortSignal,
 ): Promise<ServiceReviewsResponse> {
   const query = cursor === undefined ? '' : `?${new URLSearchParams({ cursor })}`;
+  const { serviceReviewsResponseSchema } = await import('./schemas');
   return apiRequest(`${reviewApiPaths.serviceReviews(serviceId)}${query}`, serviceReviewsResponseSchema, {
     signal,
   });

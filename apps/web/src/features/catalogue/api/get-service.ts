@@ -1,10 +1,11 @@
-import { apiPaths, type Service, serviceResponseSchema } from '@portal/domain';
+import { apiPaths, type Service } from '@portal/domain';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { catalogueKeys } from './query-keys';
+import { catalogueKeys } from '../../../lib/catalogue-keys';
 
 /** GET /api/services/{id} → the service, or ApiError 404 when there is none. */
 export async function getService(id: number, signal?: AbortSignal): Promise<Service> {
+  const { serviceResponseSchema } = await import('./schemas');
   const body = await apiRequest(apiPaths.service(id), serviceResponseSchema, { signal });
   return body.service;
 }

@@ -1,11 +1,13 @@
-import { servicesResponseSchema } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
+import { catalogueKeys } from '../../../lib/catalogue-keys';
 import { serviceListQueryOptions } from '../../../lib/service-list';
-import { catalogueKeys } from './query-keys';
 
-/** GET /api/services → the services, whole. */
+/** GET /api/services → the services, whole (first seeded from the page: api/page-catalogue.ts). */
 export function servicesQueryOptions() {
-  return serviceListQueryOptions(catalogueKeys.all, servicesResponseSchema);
+  return serviceListQueryOptions(
+    catalogueKeys.all,
+    async () => (await import('./schemas')).servicesResponseSchema,
+  );
 }
 
 export function useServices() {

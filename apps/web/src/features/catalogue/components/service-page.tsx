@@ -1,4 +1,4 @@
-import { messages, paths, type Service, serviceIdParamsSchema, serviceMessages } from '@portal/domain';
+import { messages, pathId, paths, type Service, serviceMessages } from '@portal/domain';
 import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
@@ -100,7 +100,7 @@ function LoadedService({ id, text, unavailable, children }: PageProps & { id: nu
  */
 export function ServicePage(props: PageProps) {
   const params = useParams();
-  const parsed = serviceIdParamsSchema.safeParse({ id: params.serviceId ?? params.id });
-  if (!parsed.success) return <ServiceNotFound />;
-  return <LoadedService key={parsed.data.id} id={parsed.data.id} {...props} />;
+  const id = pathId(params.serviceId ?? params.id);
+  if (id === null) return <ServiceNotFound />;
+  return <LoadedService key={id} id={id} {...props} />;
 }

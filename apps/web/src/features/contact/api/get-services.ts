@@ -1,9 +1,8 @@
-import { servicesResponseSchema } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
-import { serviceListQueryOptions } from '../../../lib/service-list';
+import { serviceChoicesSchema, serviceListQueryOptions } from '../../../lib/service-list';
 import { contactKeys } from './query-keys';
 
 /** GET /api/services → the offered services, which a message may be about. */
 export function useContactServices() {
-  return useQuery(serviceListQueryOptions(contactKeys.services, servicesResponseSchema));
+  return useQuery(serviceListQueryOptions(contactKeys.services, async () => serviceChoicesSchema));
 }

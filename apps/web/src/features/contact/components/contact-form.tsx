@@ -73,9 +73,9 @@ export function ContactForm() {
     if (name && !form.getFieldState('name').isDirty) form.setValue('name', name);
   }, [email, name, form]);
 
-  // Once the options exist, the select shows the preselected service; one the catalogue no longer offers is dropped.
-  const offered = services.data?.filter((service) => service.active);
-  const offeredIds = offered?.map((service) => String(service.id)).join(',');
+  // Once the options exist (the public list: offered services only), the select shows the preselected service;
+  // one the catalogue no longer offers is dropped.
+  const offeredIds = services.data?.map((service) => String(service.id)).join(',');
   useEffect(() => {
     if (offeredIds === undefined) return;
     const chosen = form.getValues('serviceId');
@@ -138,7 +138,7 @@ export function ContactForm() {
             {...form.register('serviceId')}
           >
             <option value="">{contactMessages.noService}</option>
-            {offered?.map((service) => (
+            {services.data?.map((service) => (
               <option key={service.id} value={String(service.id)}>
                 {service.name}
               </option>

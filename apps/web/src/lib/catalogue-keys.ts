@@ -1,4 +1,4 @@
-/** Query keys of the catalogue, written once. */
+/** Query keys of the public catalogue, written once: the catalogue's pages read it, the admin pages refresh it. */
 export const catalogueKeys = {
   all: ['services'] as const,
   detail: (id: number) => ['services', id] as const,

@@ -1,0 +1,115 @@
+// The first load as a visitor's browser gets it (docs/decisions/013, 111): no layout shift on the public pages, the
+// home page's scripts within their budget, and every script of a first page named in the page itself.
+import { constants, gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+/** The most the public pages may shift while they load (Lighthouse's "good" is 0.1; the issue asks 0.02). */
+const maxLayoutShift = 0.02;
+/** The home page's first-load JavaScript, gzipped, in KiB ([013](../../docs/decisions/013-first-load-budget.md)). */
+const firstLoadBudgetKib = 120;
+
+const viewports = {
+  mobile: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+};
+
+/** Sums every layout shift not caused by input, from the first paint on (buffered entries included). */
+async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: { value: number; sources: string[] }[] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node | null }[];
+      })[]) {
+        if (entry.hadRecentInput) continue;
+        const sources = (entry.sources ?? []).map((source) =>
+          source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : String(source.node?.nodeName),
+        );
+        shifts.push({ value: entry.value, sources });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+async function layoutShifts(page: Page): Promise<{ value: number; sources: string[] }[]> {
+  return page.evaluate(
+    () => (window as unknown as { layoutShifts: { value: number; sources: string[] }[] }).layoutShifts,
+  );
+}
+
+for (const [name, viewport] of Object.entries(viewports)) {
+  test.describe(`layout shift on ${name}`, () => {
+    test.use({ viewport });
+
+    for (const path of ['/', '/services', '/services/1', '/services/3', '/contact']) {
+      test(`${path} shifts at most ${maxLayoutShift}`, async ({ page }) => {
+        await recordLayoutShifts(page);
+        await page.goto(path, { waitUntil: 'networkidle' });
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        // Whatever arrives late (the session, the reviews) has arrived; give a frame for the last shifts.
+        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100))));
+        const shifts = await layoutShifts(page);
+        const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+        expect(total, JSON.stringify(shifts)).toBeLessThanOrEqual(maxLayoutShift);
+      });
+    }
+  });
+}
+
+/** The scripts a first load of `path` fetches: their bodies and how they were encoded. */
+async function firstLoadScripts(
+  page: Page,
+  path: string,
+): Promise<Map<string, { body: Buffer; encoding: string | undefined }>> {
+  const scripts = new Map<string, { body: Buffer; encoding: string | undefined }>();
+  const bodies: Promise<void>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const encoding = response.headers()['content-encoding'];
+    bodies.push(
+      response.body().then((body) => {
+        scripts.set(new URL(response.url()).pathname, { body, encoding });
+      }),
+    );
+  });
+  await page.goto(path, { waitUntil: 'networkidle' });
+  await Promise.all(bodies);
+  return scripts;
+}
+
+test(`the home page's first-load JavaScript stays within ${firstLoadBudgetKib} KiB gzipped`, async ({
+  page,
+}) => {
+  const scripts = await firstLoadScripts(page, '/');
+  // Gzipped as the build's .gz copies are, which the server sends to a browser that accepts gzip only.
+  const sizes = [...scripts].map(([path, { body }]) => ({
+    path,
+    gzipKib: gzipSync(body, { level: constants.Z_BEST_COMPRESSION }).length / 1024,
+  }));
+  const total = sizes.reduce((sum, script) => sum + script.gzipKib, 0);
+  expect(total, JSON.stringify(sizes)).toBeLessThanOrEqual(firstLoadBudgetKib);
+});
+
+// The detail page is left out: its reviews load after it has rendered, with their schema, on purpose.
+for (const path of ['/', '/services', '/contact']) {
+  test(`${path}: every script of the first load is named in the page, and sent compressed`, async ({
+    page,
+  }) => {
+    const html = await (await page.request.get(path)).text();
+    const named = new Set(
+      [
+        ...html.matchAll(
+          /<(?:script type="module" crossorigin src|link rel="modulepreload" crossorigin href)="([^"]+)"/g,
+        ),
+      ].map((match) => match[1]),
+    );
+    const scripts = await firstLoadScripts(page, path);
+    // Nothing is discovered late: the browser fetched each script beside the entry, not after running it.
+    expect([...scripts.keys()].filter((script) => !named.has(script))).toEqual([]);
+    expect(new Set([...scripts.values()].map((script) => script.encoding))).toEqual(new Set(['br']));
+  });
+}
