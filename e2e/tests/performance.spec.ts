@@ -113,3 +113,27 @@ for (const path of ['/', '/services', '/contact']) {
     expect(new Set([...scripts.values()].map((script) => script.encoding))).toEqual(new Set(['br']));
   });
 }
+
+// The public pages' first paint comes from the page itself (docs/decisions/116): without any script, a visitor
+// sees the hero, the services and a service's details.
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the home page shows its hero and the core services', async ({ page }) => {
+    await page.goto('/');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Technology expertise that moves your business forward' }),
+    ).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Get Started Free' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Web Development' })).toBeVisible();
+  });
+
+  test('the services page lists the catalogue, and a service page shows its details', async ({ page }) => {
+    await page.goto('/services');
+    await expect(page.getByRole('heading', { level: 1, name: 'Our Services' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Book Consultation' })).toHaveCount(4);
+    await expect(page.getByText('Loading services...')).toHaveCount(0);
+    await page.goto('/services/1');
+    await expect(page.getByRole('heading', { level: 1, name: 'Web Development' })).toBeVisible();
+  });
+});
