@@ -289,6 +289,7 @@ describe('with the first paint built', () => {
     const distDir = join(buildDir, 'dist');
     mkdirSync(distDir);
     writeFileSync(join(distDir, 'index.html'), indexHtml);
+    writeFileSync(join(distDir, 'route-preloads.json'), JSON.stringify(routePreloads));
     // The web app's own SSR build (apps/web/package.json), written where the server looks for it.
     const webRoot = join(import.meta.dirname, '../../web');
     await build({
@@ -349,6 +350,20 @@ describe('with the first paint built', () => {
     expect(html).toMatch(new RegExp(`<h1[^>]*>${service.name}</h1>`));
     expect(firstPaint(await page('/services/999'))).toBe('');
     expect(firstPaint(await page('/contact'))).toBe('');
+  });
+
+  it('fetches the scripts at low priority only on a page drawn by its HTML', async () => {
+    const entry = '<script type="module" src="/assets/index-abc123.js" fetchpriority="low">';
+    for (const url of ['/', '/services', '/services/1']) expect(await page(url)).toContain(entry);
+    expect(await page('/')).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/home-1.js" fetchpriority="low">',
+    );
+    expect(await page('/services/999')).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/service-detail-1.js">',
+    );
+    for (const url of ['/contact', '/services/999']) {
+      expect(await page(url)).toContain('<script type="module" src="/assets/index-abc123.js"></script>');
+    }
   });
 
   it("shows an administrator's change in the next page, its text escaped by React", async () => {

@@ -39,8 +39,10 @@ const routePreloadsFile = 'route-preloads.json';
 
 /**
  * index.html with modulepreload links to `scripts` (the first page's, fetched beside the entry rather than after it
- * has run) and the catalogue as a JSON data block (type="application/json" is never executed, so the strict CSP
- * holds): the app reads it before its first render and shows the services at once (docs/decisions/111).
+ * has run), the catalogue as a JSON data block (type="application/json" is never executed, so the strict CSP
+ * holds): the app reads it before its first render and shows the services at once (docs/decisions/111), and the
+ * page's `firstPaint` markup in #root. A page drawn by its HTML needs no script for its first paint: the scripts
+ * are then fetched at low priority, after the stylesheet (docs/decisions/116).
  */
 export function pageWithCatalogue(
   template: string,
@@ -48,11 +50,15 @@ export function pageWithCatalogue(
   scripts: readonly string[] = [],
   firstPaint = '',
 ): string {
-  const links = scripts.map((script) => `<link rel="modulepreload" crossorigin href="${script}">`).join('');
+  const priority = firstPaint ? ' fetchpriority="low"' : '';
+  const links = scripts
+    .map((script) => `<link rel="modulepreload" crossorigin href="${script}"${priority}>`)
+    .join('');
   const block = catalogueJson
     ? `<script type="application/json" id="${catalogueDataId}">${jsonForScriptBlock(catalogueJson)}</script>`
     : '';
   return template
+    .replace(/<script type="module"[^>]*(?=>)/, (entry) => `${entry}${priority}`)
     .replace('</head>', () => `${links}${block}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${firstPaint}</div>`);
 }
