@@ -54,6 +54,42 @@ const firstLoadPages: Record<string, string> = {
   [pageRoutes.contact]: 'src/app/routes/contact.tsx',
 };
 
+/** The app, which index.html's script (src/boot.ts) starts after the first paint: built as an entry of its own. */
+const appEntry = 'src/main.tsx';
+
+/**
+ * Names the app's script and stylesheet in index.html: the stylesheet for the first paint, the script as a
+ * modulepreload link so that it downloads beside the small one that starts it (src/boot.ts), not after it.
+ */
+function linkApp(): Plugin {
+  return {
+    name: 'portal-link-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const app = Object.values(bundle ?? {}).find(
+          (output) => output.type === 'chunk' && output.isEntry && output.facadeModuleId?.endsWith(appEntry),
+        );
+        if (app?.type !== 'chunk') throw new Error(`${appEntry} is no entry of the build`);
+        const stylesheets = [...(app.viteMetadata?.importedCss ?? [])].map((href) => ({
+          tag: 'link',
+          attrs: { rel: 'stylesheet', crossorigin: true, href: `/${href}` },
+          injectTo: 'head' as const,
+        }));
+        return [
+          ...stylesheets,
+          {
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${app.fileName}` },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
 /** The file the server reads the page routes' scripts from (apps/server/src/plugins/static-spa.ts). */
 const routePreloadsFile = 'route-preloads.json';
 
@@ -89,7 +125,7 @@ const firstPaintDir = 'dist-ssr';
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The first paint's renderer is no browser asset: neither preloaded nor compressed.
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [routePreloads(), precompress()])],
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [routePreloads(), linkApp(), precompress()])],
   // Bundled whole, so the server can import it from anywhere (a test builds it into a temporary directory).
   ssr: { noExternal: true },
   server: {
@@ -102,12 +138,15 @@ export default defineConfig(({ isSsrBuild }) => ({
         // No inline module-preload polyfill script, so the strict CSP (script-src 'self') holds.
         modulePreload: { polyfill: false },
         rolldownOptions: {
+          input: { index: 'index.html', app: appEntry },
           output: {
             codeSplitting: {
               groups: [
                 // Everything the first load of any page needs (React, React Router, TanStack Query's core, the app
                 // shell, the auth state) is one script: fewer, larger scripts than several small shared chunks.
                 // What only some pages use (forms, schemas, account texts, mutations) stays in their chunks.
+                // (The script that starts it stays apart: src/boot.ts.)
+                { name: 'boot', test: /src[\\/]boot\.ts$|preload-helper|index\.html/, priority: 3 },
                 { name: 'initial', tags: ['$initial'], priority: 2 },
                 // The little the public pages share (the document title, icon cards, service icons): one chunk,
                 // not three tiny ones.

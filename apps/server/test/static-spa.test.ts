@@ -288,7 +288,14 @@ describe('with the first paint built', () => {
     buildDir = mkdtempSync(join(tmpdir(), 'portal-test-build-'));
     const distDir = join(buildDir, 'dist');
     mkdirSync(distDir);
-    writeFileSync(join(distDir, 'index.html'), indexHtml);
+    // As the build writes it: the script that starts the app, and the app's script as a modulepreload link.
+    writeFileSync(
+      join(distDir, 'index.html'),
+      indexHtml.replace(
+        '</head>',
+        '\n    <link rel="modulepreload" crossorigin href="/assets/app-1.js">\n  </head>',
+      ),
+    );
     writeFileSync(join(distDir, 'route-preloads.json'), JSON.stringify(routePreloads));
     // The web app's own SSR build (apps/web/package.json), written where the server looks for it.
     const webRoot = join(import.meta.dirname, '../../web');
@@ -352,18 +359,19 @@ describe('with the first paint built', () => {
     expect(firstPaint(await page('/contact'))).toBe('');
   });
 
-  it('fetches the scripts at low priority only on a page drawn by its HTML', async () => {
-    const entry = '<script type="module" src="/assets/index-abc123.js" fetchpriority="low">';
-    for (const url of ['/', '/services', '/services/1']) expect(await page(url)).toContain(entry);
-    expect(await page('/')).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/home-1.js" fetchpriority="low">',
+  it('names the scripts of a page drawn by its HTML in an inert template, to be fetched after its first paint', async () => {
+    const html = await page('/');
+    const template = /<template>(.*?)<\/template>/s.exec(html)?.[1];
+    expect(template).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/app-1.js"><link rel="modulepreload" crossorigin href="/assets/home-1.js">',
     );
-    expect(await page('/services/999')).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/service-detail-1.js">',
-    );
-    for (const url of ['/contact', '/services/999']) {
-      expect(await page(url)).toContain('<script type="module" src="/assets/index-abc123.js"></script>');
-    }
+    // Outside the template, only the script that starts the app.
+    expect(html.replace(/<template>.*?<\/template>/s, '')).not.toContain('modulepreload');
+    // A page the app draws alone fetches its scripts at once.
+    const contact = await page('/services/999');
+    expect(contact).not.toContain('<template>');
+    expect(contact).toContain('<link rel="modulepreload" crossorigin href="/assets/app-1.js">');
+    expect(contact).toContain('<link rel="modulepreload" crossorigin href="/assets/service-detail-1.js">');
   });
 
   it("shows an administrator's change in the next page, its text escaped by React", async () => {

@@ -37,12 +37,15 @@ export function jsonForScriptBlock(json: string): string {
 /** What the build says each public page route loads besides the entry (apps/web/vite.config.ts). */
 const routePreloadsFile = 'route-preloads.json';
 
+/** The modulepreload links of the built index.html (the app's script, src/boot.ts starts it). */
+const modulePreloadLink = /\s*<link rel="modulepreload"[^>]*>/g;
+
 /**
  * index.html with modulepreload links to `scripts` (the first page's, fetched beside the entry rather than after it
- * has run), the catalogue as a JSON data block (type="application/json" is never executed, so the strict CSP
- * holds): the app reads it before its first render and shows the services at once (docs/decisions/111), and the
- * page's `firstPaint` markup in #root. A page drawn by its HTML needs no script for its first paint: the scripts
- * are then fetched at low priority, after the stylesheet (docs/decisions/116).
+ * has run) and the catalogue as a JSON data block (type="application/json" is never executed, so the strict CSP
+ * holds): the app reads it before its first render and shows the services at once (docs/decisions/111). With the
+ * page's `firstPaint` markup in #root, the page needs no script for its first paint: its links then sit in a
+ * <template>, inert, which the page's script adds once the page is painted (docs/decisions/116).
  */
 export function pageWithCatalogue(
   template: string,
@@ -50,15 +53,17 @@ export function pageWithCatalogue(
   scripts: readonly string[] = [],
   firstPaint = '',
 ): string {
-  const priority = firstPaint ? ' fetchpriority="low"' : '';
-  const links = scripts
-    .map((script) => `<link rel="modulepreload" crossorigin href="${script}"${priority}>`)
+  const routeLinks = scripts
+    .map((script) => `<link rel="modulepreload" crossorigin href="${script}">`)
     .join('');
   const block = catalogueJson
     ? `<script type="application/json" id="${catalogueDataId}">${jsonForScriptBlock(catalogueJson)}</script>`
     : '';
-  return template
-    .replace(/<script type="module"[^>]*(?=>)/, (entry) => `${entry}${priority}`)
+  const page = firstPaint ? template.replace(modulePreloadLink, '') : template;
+  const links = firstPaint
+    ? `<template>${[...template.matchAll(modulePreloadLink)].map(([link]) => link.trim()).join('')}${routeLinks}</template>`
+    : routeLinks;
+  return page
     .replace('</head>', () => `${links}${block}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${firstPaint}</div>`);
 }
