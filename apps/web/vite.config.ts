@@ -57,18 +57,26 @@ const firstLoadPages: Record<string, string> = {
 /** The app, which index.html's script (src/boot.ts) starts after the first paint: built as an entry of its own. */
 const appEntry = 'src/main.tsx';
 
+/** The id of the link naming the app's script, by which src/boot.ts imports it. */
+const appScriptId = 'app-script';
+
 /**
- * Names the app's script and stylesheet in index.html: the stylesheet for the first paint, the script as a
- * modulepreload link so that it downloads beside the small one that starts it (src/boot.ts), not after it.
+ * Names the app's script in index.html as a modulepreload link, which src/boot.ts imports: in the build, with the
+ * app's stylesheet (for the first paint); on the dev server, the source itself.
  */
 function linkApp(): Plugin {
+  const link = (href: string) => ({
+    tag: 'link',
+    attrs: { rel: 'modulepreload', crossorigin: true, href, id: appScriptId },
+    injectTo: 'head' as const,
+  });
   return {
     name: 'portal-link-app',
-    apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(_html, { bundle }) {
-        const app = Object.values(bundle ?? {}).find(
+        if (!bundle) return [link(`/${appEntry}`)];
+        const app = Object.values(bundle).find(
           (output) => output.type === 'chunk' && output.isEntry && output.facadeModuleId?.endsWith(appEntry),
         );
         if (app?.type !== 'chunk') throw new Error(`${appEntry} is no entry of the build`);
@@ -77,14 +85,7 @@ function linkApp(): Plugin {
           attrs: { rel: 'stylesheet', crossorigin: true, href: `/${href}` },
           injectTo: 'head' as const,
         }));
-        return [
-          ...stylesheets,
-          {
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${app.fileName}` },
-            injectTo: 'head',
-          },
-        ];
+        return [...stylesheets, link(`/${app.fileName}`)];
       },
     },
   };
@@ -146,7 +147,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // shell, the auth state) is one script: fewer, larger scripts than several small shared chunks.
                 // What only some pages use (forms, schemas, account texts, mutations) stays in their chunks.
                 // (The script that starts it stays apart: src/boot.ts.)
-                { name: 'boot', test: /src[\\/]boot\.ts$|preload-helper|index\.html/, priority: 3 },
+                { name: 'boot', test: /src[\\/]boot\.ts$|index\.html/, priority: 3 },
                 { name: 'initial', tags: ['$initial'], priority: 2 },
                 // The little the public pages share (the document title, icon cards, service icons): one chunk,
                 // not three tiny ones.

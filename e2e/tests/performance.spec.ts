@@ -6,8 +6,11 @@ import { expect, test } from './fixtures.ts';
 
 /** The most the public pages may shift while they load (Lighthouse's "good" is 0.1; the issue asks 0.02). */
 const maxLayoutShift = 0.02;
-/** The home page's first-load JavaScript, gzipped, in KiB ([013](../../docs/decisions/013-first-load-budget.md)). */
-const firstLoadBudgetKib = 120;
+/**
+ * The home page's first-load JavaScript, gzipped, in KiB ([013](../../docs/decisions/013-first-load-budget.md)), and
+ * the 0.3 KiB script that starts the app after the first paint ([116](../../docs/decisions/116-first-paint-from-html.md)).
+ */
+const firstLoadBudgetKib = 121;
 
 const viewports = {
   mobile: { width: 390, height: 844 },

@@ -2,11 +2,17 @@
 // scripts in a <template> in the head instead of fetching them at once: they are fetched once the browser has
 // shown the page, so that nothing competes with the page's own bytes for its first paint. Any other page names
 // its scripts as modulepreload links, and the app starts at once.
+/** The id of the app's modulepreload link (apps/web/vite.config.ts). */
+const appScriptId = 'app-script';
+
 const deferred = document.head.querySelector('template');
 
 function start(): void {
   if (deferred) document.head.append(deferred.content);
-  void import('./main');
+  // The page names the app's script (apps/web/vite.config.ts); imported by its address, this script shares
+  // nothing with it and runs without it.
+  const app = document.getElementById(appScriptId);
+  if (app instanceof HTMLLinkElement) void import(/* @vite-ignore */ app.href);
 }
 
 /** Calls `then` once, after the browser has shown the page's largest element (or a frame, where it cannot tell). */
