@@ -140,3 +140,22 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Web Development' })).toBeVisible();
   });
 });
+
+test('the app keeps where a visitor scrolled the first paint before it arrived', async ({ page }) => {
+  await page.setViewportSize(viewports.mobile);
+  // The app's script arrives late, as on a slow network.
+  await page.route('**/assets/app-*.js', async (route) => {
+    await new Promise((done) => setTimeout(done, 1000));
+    await route.continue();
+  });
+  const appArrived = page.waitForResponse(/\/assets\/app-.*\.js$/);
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.mouse.wheel(0, 900);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+  await appArrived;
+  // The app has drawn over the page once the session is asked for.
+  await page.waitForRequest(/\/api\/identity\/get-session/);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100))));
+  expect(await page.evaluate(() => window.scrollY)).toBe(900);
+});

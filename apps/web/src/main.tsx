@@ -1,5 +1,5 @@
 import './index.css';
-import { StrictMode } from 'react';
+import { StrictMode, useLayoutEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { router } from './app/router';
@@ -22,10 +22,23 @@ function firstPageReady(): Promise<void> {
   });
 }
 
+/**
+ * Keeps the page where the visitor scrolled the server's first paint before the app arrived: the router scrolls to
+ * the top on its first render, and this layout effect, the app's last, runs after it and before anything is shown.
+ */
+function KeepScroll() {
+  const [scrolledTo] = useState(() => window.scrollY);
+  useLayoutEffect(() => {
+    if (scrolledTo > 0) window.scrollTo(0, scrolledTo);
+  }, [scrolledTo]);
+  return null;
+}
+
 void firstPageReady().then(() =>
   createRoot(root).render(
     <StrictMode>
       <App />
+      <KeepScroll />
     </StrictMode>,
   ),
 );
