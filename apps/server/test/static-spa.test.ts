@@ -398,6 +398,32 @@ describe('with the first paint built', () => {
   });
 });
 
+describe('with a first paint renderer that does not load', () => {
+  let buildDir: string;
+  let testApp: TestApp;
+  beforeAll(async () => {
+    buildDir = mkdtempSync(join(tmpdir(), 'portal-test-build-'));
+    const distDir = join(buildDir, 'dist');
+    mkdirSync(distDir);
+    writeFileSync(join(distDir, 'index.html'), indexHtml);
+    const renderer = firstPaintFile(distDir);
+    mkdirSync(dirname(renderer));
+    writeFileSync(renderer, 'export const renderFirstPaint = (;');
+    testApp = await buildTestApp({ env: { WEB_DIST_DIR: distDir } });
+  });
+  afterAll(async () => {
+    await testApp?.close();
+    rmSync(buildDir, { recursive: true, force: true });
+  });
+
+  it('starts, and serves the pages without markup, drawn by the app as before', async () => {
+    const response = await testApp.app.inject('/');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+    dataBlock(response.body);
+  });
+});
+
 describe('with a built web app and the database gone', () => {
   let distDir: string;
   let testApp: TestApp;

@@ -92,8 +92,16 @@ async function loadFirstPaint(
     app.log.warn({ file }, 'first paint renderer not built; pages are drawn by the app alone');
     return undefined;
   }
-  const module: { renderFirstPaint?: RenderFirstPaint } = await import(pathToFileURL(file).href);
-  return module.renderFirstPaint;
+  try {
+    const module: { renderFirstPaint?: RenderFirstPaint } = await import(pathToFileURL(file).href);
+    return module.renderFirstPaint;
+  } catch (error) {
+    app.log.error(
+      { err: error, file },
+      'first paint renderer does not load; pages are drawn by the app alone',
+    );
+    return undefined;
+  }
 }
 
 /** The ids of the services in a `{ services }` body: the service pages that get a first paint. */
