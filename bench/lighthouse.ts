@@ -36,11 +36,15 @@ export async function lighthouseFigures(origin: string): Promise<PageFigures[]> 
   try {
     for (const formFactor of ['mobile', 'desktop'] as const) {
       for (const path of lighthousePaths) {
-        const result = await lighthouse(
-          `${origin}${path}`,
-          { port: chrome.port, logLevel: 'error', onlyCategories: ['performance'] },
-          configs[formFactor],
-        );
+        const run = () =>
+          lighthouse(
+            `${origin}${path}`,
+            { port: chrome.port, logLevel: 'error', onlyCategories: ['performance'] },
+            configs[formFactor],
+          );
+        let result = await run();
+        // Now and then Chromium's trace misses the navigation's start; Lighthouse's own advice is to run it again.
+        if (result?.lhr.runtimeError?.code === 'NO_NAVSTART') result = await run();
         if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
         const { lhr } = result;
         if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.message}`);

@@ -633,8 +633,9 @@ ${lighthouseTable(pages)}
 
 ## Home page first-load JavaScript (gzip)
 
-Budget ≤ 120 KiB (docs/decisions/013, checked by e2e/tests/performance.spec.ts; the issue's target of 100 KB is not
-reached, docs/decisions/111). Gzipped at level 9, as the build's .gz copies are. Total: **${firstLoad.gzipKb.toFixed(1)} KiB** gzipped (${((firstLoad.gzipKb * 1024) / 1000).toFixed(1)} kB).
+Budget ≤ 121 KiB (docs/decisions/013, and the script that starts the app after the first paint, docs/decisions/116;
+checked by e2e/tests/performance.spec.ts; the issue's target of 100 KB is not reached, docs/decisions/111). Gzipped
+at level 9, as the build's .gz copies are. Total: **${firstLoad.gzipKb.toFixed(1)} KiB** gzipped (${((firstLoad.gzipKb * 1024) / 1000).toFixed(1)} kB).
 
 | script | raw KiB | gzip KiB |
 |---|---|---|

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { webBuildIsCurrent } from './web-build.ts';
+import { webBuildIsCurrent, webBuildOutputs } from './web-build.ts';
 
 let root: string;
 
@@ -21,6 +21,11 @@ beforeEach(() => {
   write('packages/domain/src/index.ts', 300);
   write('apps/web/index.html', 300);
 });
+/** A whole build, `secondsAgo`. */
+function build(secondsAgo: number): void {
+  for (const output of webBuildOutputs) write(output, secondsAgo);
+}
+
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe('webBuildIsCurrent (npm start rebuilds when false)', () => {
@@ -29,18 +34,23 @@ describe('webBuildIsCurrent (npm start rebuilds when false)', () => {
   });
 
   it('is true when the build is newer than every source', () => {
-    write('apps/web/dist/index.html', 60);
+    build(60);
     expect(webBuildIsCurrent(root)).toBe(true);
   });
 
-  it('is false when a web source changed after the build, however deep', () => {
+  it('is false when the build has no first paint renderer (built before there was one)', () => {
     write('apps/web/dist/index.html', 60);
+    expect(webBuildIsCurrent(root)).toBe(false);
+  });
+
+  it('is false when a web source changed after the build, however deep', () => {
+    build(60);
     write('apps/web/src/app/main.tsx', 10);
     expect(webBuildIsCurrent(root)).toBe(false);
   });
 
   it('is false when the shared domain package changed after the build', () => {
-    write('apps/web/dist/index.html', 60);
+    build(60);
     write('packages/domain/src/routes.ts', 10);
     expect(webBuildIsCurrent(root)).toBe(false);
   });

@@ -21,9 +21,12 @@ function newestChange(path: string): number {
   );
 }
 
+/** What `npm run build -w @portal/web` writes: the app, and the renderer of its first paint (docs/decisions/116). */
+export const webBuildOutputs = ['apps/web/dist/index.html', 'apps/web/dist-ssr/entry-first-paint.js'];
+
 export function webBuildIsCurrent(root: string): boolean {
-  const builtIndex = join(root, 'apps/web/dist/index.html');
-  if (!existsSync(builtIndex)) return false;
-  const builtAt = statSync(builtIndex).mtimeMs;
+  const outputs = webBuildOutputs.map((output) => join(root, output));
+  if (!outputs.every((output) => existsSync(output))) return false;
+  const builtAt = Math.min(...outputs.map((output) => statSync(output).mtimeMs));
   return webSources.every((source) => newestChange(join(root, source)) <= builtAt);
 }

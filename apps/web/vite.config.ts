@@ -54,6 +54,43 @@ const firstLoadPages: Record<string, string> = {
   [pageRoutes.contact]: 'src/app/routes/contact.tsx',
 };
 
+/** The app, which index.html's script (src/boot.ts) starts after the first paint: built as an entry of its own. */
+const appEntry = 'src/main.tsx';
+
+/** The id of the link naming the app's script, by which src/boot.ts imports it. */
+const appScriptId = 'app-script';
+
+/**
+ * Names the app's script in index.html as a modulepreload link, which src/boot.ts imports: in the build, with the
+ * app's stylesheet (for the first paint); on the dev server, the source itself.
+ */
+function linkApp(): Plugin {
+  const link = (href: string) => ({
+    tag: 'link',
+    attrs: { rel: 'modulepreload', crossorigin: true, href, id: appScriptId },
+    injectTo: 'head' as const,
+  });
+  return {
+    name: 'portal-link-app',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return [link(`/${appEntry}`)];
+        const app = Object.values(bundle).find(
+          (output) => output.type === 'chunk' && output.isEntry && output.facadeModuleId?.endsWith(appEntry),
+        );
+        if (app?.type !== 'chunk') throw new Error(`${appEntry} is no entry of the build`);
+        const stylesheets = [...(app.viteMetadata?.importedCss ?? [])].map((href) => ({
+          tag: 'link',
+          attrs: { rel: 'stylesheet', crossorigin: true, href: `/${href}` },
+          injectTo: 'head' as const,
+        }));
+        return [...stylesheets, link(`/${app.fileName}`)];
+      },
+    },
+  };
+}
+
 /** The file the server reads the page routes' scripts from (apps/server/src/plugins/static-spa.ts). */
 const routePreloadsFile = 'route-preloads.json';
 
@@ -84,33 +121,44 @@ function routePreloads(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), routePreloads(), precompress()],
+/** Where `vite build --ssr` writes the first paint's renderer (one self-contained file the server imports). */
+const firstPaintDir = 'dist-ssr';
+
+export default defineConfig(({ isSsrBuild }) => ({
+  // The first paint's renderer is no browser asset: neither preloaded nor compressed.
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [routePreloads(), linkApp(), precompress()])],
+  // Bundled whole, so the server can import it from anywhere (a test builds it into a temporary directory).
+  ssr: { noExternal: true },
   server: {
     // In development the API runs separately (`npm run dev -w @portal/server`); in production it serves this build.
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },
-  build: {
-    // No inline module-preload polyfill script, so the strict CSP (script-src 'self') holds.
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // Everything the first load of any page needs (React, React Router, TanStack Query's core, the app
-            // shell, the auth state) is one script: fewer, larger scripts than several small shared chunks.
-            // What only some pages use (forms, schemas, account texts, mutations) stays in their chunks.
-            { name: 'initial', tags: ['$initial'], priority: 2 },
-            // The little the public pages share (the document title, icon cards, service icons): one chunk,
-            // not three tiny ones.
-            {
-              name: 'pages-common',
-              test: /src[\\/](lib[\\/]use-document-title\.ts|components[\\/]ui[\\/](icon-card|service-icon)\.tsx)/,
-              priority: 1,
+  build: isSsrBuild
+    ? { outDir: firstPaintDir, copyPublicDir: false, rolldownOptions: { output: { codeSplitting: false } } }
+    : {
+        // No inline module-preload polyfill script, so the strict CSP (script-src 'self') holds.
+        modulePreload: { polyfill: false },
+        rolldownOptions: {
+          input: { index: 'index.html', app: appEntry },
+          output: {
+            codeSplitting: {
+              groups: [
+                // Everything the first load of any page needs (React, React Router, TanStack Query's core, the app
+                // shell, the auth state) is one script: fewer, larger scripts than several small shared chunks.
+                // What only some pages use (forms, schemas, account texts, mutations) stays in their chunks.
+                // (The script that starts it stays apart: src/boot.ts.)
+                { name: 'boot', test: /src[\\/]boot\.ts$|index\.html/, priority: 3 },
+                { name: 'initial', tags: ['$initial'], priority: 2 },
+                // The little the public pages share (the document title, icon cards, service icons): one chunk,
+                // not three tiny ones.
+                {
+                  name: 'pages-common',
+                  test: /src[\\/](lib[\\/]use-document-title\.ts|components[\\/]ui[\\/](icon-card|service-icon)\.tsx)/,
+                  priority: 1,
+                },
+              ],
             },
-          ],
+          },
         },
       },
-    },
-  },
-});
+}));

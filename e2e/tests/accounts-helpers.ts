@@ -72,7 +72,9 @@ export async function createAccount(
 ): Promise<{ email: string; firstName: string }> {
   const email = options.email ?? uniqueEmail();
   const firstName = options.firstName ?? 'Casey';
-  await page.goto('/');
+  // Settled: the app (which starts after the first paint) has asked for the session before the account exists, and
+  // does not ask for a profile while the requests below are halfway.
+  await page.goto('/', { waitUntil: 'networkidle' });
   const signUp = await page.request.post('/api/identity/sign-up/email', {
     data: { email, password, name: '' },
     headers: { ...origin(page), ...ownClientAddress() },

@@ -1,11 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { apiPaths, catalogueDataId, messages, type Service, serviceAdminApiPaths } from '@portal/domain';
 import type { InjectOptions } from 'fastify';
+import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webBuildMissingMessage } from '../src/plugins/static-spa.ts';
+import { firstPaintFile, webBuildMissingMessage } from '../src/plugins/static-spa.ts';
 import { signedInAdmin } from './admin/fixtures.ts';
 import { api } from './helpers/accounts.ts';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.ts';
@@ -277,6 +278,149 @@ describe('with a built web app', () => {
     ]) {
       expectSecurityHeaders((await testApp.app.inject(url)).headers);
     }
+  });
+});
+
+describe('with the first paint built', () => {
+  let buildDir: string;
+  let testApp: TestApp;
+  beforeAll(async () => {
+    buildDir = mkdtempSync(join(tmpdir(), 'portal-test-build-'));
+    const distDir = join(buildDir, 'dist');
+    mkdirSync(distDir);
+    // As the build writes it: the script that starts the app, and the app's script as a modulepreload link.
+    writeFileSync(
+      join(distDir, 'index.html'),
+      indexHtml.replace(
+        '</head>',
+        '\n    <link rel="modulepreload" crossorigin href="/assets/app-1.js">\n  </head>',
+      ),
+    );
+    writeFileSync(join(distDir, 'route-preloads.json'), JSON.stringify(routePreloads));
+    // The web app's own SSR build (apps/web/package.json), written where the server looks for it.
+    const webRoot = join(import.meta.dirname, '../../web');
+    await build({
+      root: webRoot,
+      configFile: join(webRoot, 'vite.config.ts'),
+      logLevel: 'error',
+      build: {
+        ssr: 'src/entry-first-paint.tsx',
+        outDir: dirname(firstPaintFile(distDir)),
+        emptyOutDir: true,
+      },
+    });
+    testApp = await buildTestApp({ env: { WEB_DIST_DIR: distDir } });
+  }, 60_000);
+  afterAll(async () => {
+    await testApp?.close();
+    rmSync(buildDir, { recursive: true, force: true });
+  });
+
+  const page = async (url: string) => {
+    const response = await testApp.app.inject(url);
+    expect(response.statusCode).toBe(200);
+    return response.body;
+  };
+  /** What the page's #root holds before any script has run. */
+  const firstPaint = (html: string) => {
+    const match = /<div id="root">(.*)<\/div><\/body>/s.exec(html);
+    if (!match) throw new Error('the page has no #root');
+    return match[1] ?? '';
+  };
+  const services = async () =>
+    (await testApp.app.inject(apiPaths.services)).json<{ services: Service[] }>().services;
+
+  it('draws the home page: its hero, the top bar as a visitor sees it before the session is known, the footer', async () => {
+    const html = firstPaint(await page('/'));
+    expect(html).toContain('<h1 class="mt-4 text-4xl font-bold tracking-tight sm:text-5xl lg:text-6xl">');
+    expect(html).toContain('Technology expertise that moves your business forward');
+    expect(html).toContain('Get Started Free');
+    expect(html).toContain('<header');
+    expect(html).toContain('<footer');
+    // No sign-in controls in the top bar until the session is known (the app's first frame is the same).
+    expect(html.slice(html.indexOf('<header'), html.indexOf('</header>'))).not.toContain('href="/login"');
+  });
+
+  it('draws the services page with a card for every service of the catalogue', async () => {
+    const html = firstPaint(await page('/services'));
+    expect(html).toContain('Our Services');
+    const catalogue = await services();
+    expect(catalogue.length).toBeGreaterThan(0);
+    for (const service of catalogue) expect(html).toContain(`href="/services/${service.id}"`);
+    expect(html).not.toContain(messages.loadingServices);
+  });
+
+  it("draws a service's page with its name as the heading, and none for an unknown service", async () => {
+    const [service] = await services();
+    if (!service) throw new Error('the catalogue is empty');
+    const html = firstPaint(await page(`/services/${service.id}`));
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${service.name}</h1>`));
+    expect(firstPaint(await page('/services/999'))).toBe('');
+    expect(firstPaint(await page('/contact'))).toBe('');
+  });
+
+  it('names the scripts of a page drawn by its HTML in an inert template, to be fetched after its first paint', async () => {
+    const html = await page('/');
+    const template = /<template>(.*?)<\/template>/s.exec(html)?.[1];
+    expect(template).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/app-1.js"><link rel="modulepreload" crossorigin href="/assets/home-1.js">',
+    );
+    // Outside the template, only the script that starts the app.
+    expect(html.replace(/<template>.*?<\/template>/s, '')).not.toContain('modulepreload');
+    // A page the app draws alone fetches its scripts at once.
+    const contact = await page('/services/999');
+    expect(contact).not.toContain('<template>');
+    expect(contact).toContain('<link rel="modulepreload" crossorigin href="/assets/app-1.js">');
+    expect(contact).toContain('<link rel="modulepreload" crossorigin href="/assets/service-detail-1.js">');
+  });
+
+  it("shows an administrator's change in the next page, its text escaped by React", async () => {
+    const admin = await signedInAdmin(testApp, 'office@first-paint.test');
+    const service = (await testApp.app.inject(apiPaths.service(2))).json<{ service: Service }>().service;
+    const { id: _id, icon: _icon, rating: _rating, ...record } = service;
+    const name = 'Audit <script>alert(1)</script></div></body>';
+    const saved = await api(
+      testApp.app,
+      'PUT',
+      serviceAdminApiPaths.service(2),
+      { cookie: admin.cookie },
+      { ...record, name },
+    );
+    expect(saved.statusCode).toBe(200);
+    const escaped = 'Audit &lt;script&gt;alert(1)&lt;/script&gt;&lt;/div&gt;&lt;/body&gt;';
+    for (const url of ['/services', '/services/2']) {
+      const html = firstPaint(await page(url));
+      expect(html).toContain(escaped);
+      expect(html).not.toContain('<script>alert(1)');
+      const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+      expect(main).not.toContain(`>${service.name}<`);
+    }
+  });
+});
+
+describe('with a first paint renderer that does not load', () => {
+  let buildDir: string;
+  let testApp: TestApp;
+  beforeAll(async () => {
+    buildDir = mkdtempSync(join(tmpdir(), 'portal-test-build-'));
+    const distDir = join(buildDir, 'dist');
+    mkdirSync(distDir);
+    writeFileSync(join(distDir, 'index.html'), indexHtml);
+    const renderer = firstPaintFile(distDir);
+    mkdirSync(dirname(renderer));
+    writeFileSync(renderer, 'export const renderFirstPaint = (;');
+    testApp = await buildTestApp({ env: { WEB_DIST_DIR: distDir } });
+  });
+  afterAll(async () => {
+    await testApp?.close();
+    rmSync(buildDir, { recursive: true, force: true });
+  });
+
+  it('starts, and serves the pages without markup, drawn by the app as before', async () => {
+    const response = await testApp.app.inject('/');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+    dataBlock(response.body);
   });
 });
 

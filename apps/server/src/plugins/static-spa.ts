@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { catalogueDataId, pageRouteOf } from '@portal/domain';
+import { catalogueDataId, pageRouteOf, pageRoutes, pathId, paths } from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type EncodedBody, encodeOnce, sendEncoded } from '../lib/encoded-body.ts';
 
@@ -36,21 +37,78 @@ export function jsonForScriptBlock(json: string): string {
 /** What the build says each public page route loads besides the entry (apps/web/vite.config.ts). */
 const routePreloadsFile = 'route-preloads.json';
 
+/** The modulepreload links of the built index.html (the app's script, src/boot.ts starts it). */
+const modulePreloadLink = /\s*<link rel="modulepreload"[^>]*>/g;
+
 /**
  * index.html with modulepreload links to `scripts` (the first page's, fetched beside the entry rather than after it
  * has run) and the catalogue as a JSON data block (type="application/json" is never executed, so the strict CSP
- * holds): the app reads it before its first render and shows the services at once (docs/decisions/111).
+ * holds): the app reads it before its first render and shows the services at once (docs/decisions/111). With the
+ * page's `firstPaint` markup in #root, the page needs no script for its first paint: its links then sit in a
+ * <template>, inert, which the page's script adds once the page is painted (docs/decisions/116).
  */
 export function pageWithCatalogue(
   template: string,
   catalogueJson: string,
   scripts: readonly string[] = [],
+  firstPaint = '',
 ): string {
-  const links = scripts.map((script) => `<link rel="modulepreload" crossorigin href="${script}">`).join('');
+  const routeLinks = scripts
+    .map((script) => `<link rel="modulepreload" crossorigin href="${script}">`)
+    .join('');
   const block = catalogueJson
     ? `<script type="application/json" id="${catalogueDataId}">${jsonForScriptBlock(catalogueJson)}</script>`
     : '';
-  return template.replace('</head>', () => `${links}${block}</head>`);
+  const page = firstPaint ? template.replace(modulePreloadLink, '') : template;
+  const links = firstPaint
+    ? `<template>${[...template.matchAll(modulePreloadLink)].map(([link]) => link.trim()).join('')}${routeLinks}</template>`
+    : routeLinks;
+  return page
+    .replace('</head>', () => `${links}${block}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${firstPaint}</div>`);
+}
+
+/** The first paint's renderer (apps/web/src/entry-first-paint.tsx), as `vite build --ssr` writes it. */
+type RenderFirstPaint = (path: string, catalogueJson: string) => Promise<string>;
+
+/** Where the web build puts the first paint's renderer: `dist-ssr/` beside the app's `dist/`. */
+export function firstPaintFile(webDistDir: string): string {
+  return join(dirname(webDistDir), 'dist-ssr', 'entry-first-paint.js');
+}
+
+/** The public pages whose first paint comes from the server (docs/decisions/116). */
+const firstPaintRoutes: ReadonlySet<string> = new Set([
+  pageRoutes.home,
+  pageRoutes.services,
+  pageRoutes.service,
+]);
+
+async function loadFirstPaint(
+  app: FastifyInstance,
+  webDistDir: string,
+): Promise<RenderFirstPaint | undefined> {
+  const file = firstPaintFile(webDistDir);
+  if (!existsSync(file)) {
+    app.log.warn({ file }, 'first paint renderer not built; pages are drawn by the app alone');
+    return undefined;
+  }
+  try {
+    const module: { renderFirstPaint?: RenderFirstPaint } = await import(pathToFileURL(file).href);
+    return module.renderFirstPaint;
+  } catch (error) {
+    app.log.error(
+      { err: error, file },
+      'first paint renderer does not load; pages are drawn by the app alone',
+    );
+    return undefined;
+  }
+}
+
+/** The ids of the services in a `{ services }` body: the service pages that get a first paint. */
+function serviceIdsOf(catalogueJson: string): ReadonlySet<number> {
+  if (!catalogueJson) return new Set();
+  const body: { services: { id: number }[] } = JSON.parse(catalogueJson);
+  return new Set(body.services.map((service) => service.id));
 }
 
 /** The key of the pages built without a catalogue, when it cannot be read. */
@@ -99,27 +157,58 @@ export async function registerStaticSpa(
   });
   const template = readFileSync(join(webDistDir, 'index.html'), 'utf8');
   const routePreloads = readRoutePreloads(webDistDir);
-  // Per catalogue, one page for each route (and one for no route): a new catalogue comes as a new Buffer, and the
-  // pages of old ones are collected.
-  const pages = new WeakMap<Buffer, Map<string | undefined, EncodedBody>>();
-  const pageFor = (catalogue: Buffer, route: string | undefined): EncodedBody => {
-    let byRoute = pages.get(catalogue);
-    if (!byRoute) {
-      byRoute = new Map();
-      pages.set(catalogue, byRoute);
+  const renderFirstPaint = await loadFirstPaint(app, webDistDir);
+  /** Per catalogue version: its services' ids, and its pages. */
+  interface Pages {
+    serviceIds: ReadonlySet<number>;
+    byKey: Map<string | undefined, Promise<EncodedBody>>;
+  }
+  // Per catalogue, one page for each route (and one for no route), and one for each of its services' pages, so
+  // that the keys are bounded by the catalogue: a new catalogue comes as a new Buffer, and the pages of old ones
+  // are collected.
+  const pages = new WeakMap<Buffer, Pages>();
+  const buildPage = async (catalogueJson: string, route: string | undefined, path: string | undefined) => {
+    const scripts = (route && routePreloads[route]) || [];
+    let firstPaint = '';
+    if (renderFirstPaint && path !== undefined) {
+      try {
+        firstPaint = await renderFirstPaint(path, catalogueJson);
+      } catch (error) {
+        // The app draws the page as it did before there was a first paint.
+        app.log.error({ err: error, path }, 'first paint failed; page served without it');
+      }
     }
-    let page = byRoute.get(route);
+    return encodeOnce(Buffer.from(pageWithCatalogue(template, catalogueJson, scripts, firstPaint)));
+  };
+  const pageFor = (catalogue: Buffer, pathname: string, route: string | undefined): Promise<EncodedBody> => {
+    let forCatalogue = pages.get(catalogue);
+    if (!forCatalogue) {
+      forCatalogue = { serviceIds: serviceIdsOf(catalogue.toString('utf8')), byKey: new Map() };
+      pages.set(catalogue, forCatalogue);
+    }
+    // The first paint's path: the route itself, or a service's page of this catalogue (any other id is drawn by
+    // the app, which says the service is not found).
+    let path: string | undefined;
+    if (route !== undefined && firstPaintRoutes.has(route)) {
+      if (route !== pageRoutes.service) path = route;
+      else {
+        const id = pathId(pathname.split('/').pop());
+        if (id !== null && forCatalogue.serviceIds.has(id)) path = paths.service(id);
+      }
+    }
+    const key = path ?? route;
+    let page = forCatalogue.byKey.get(key);
     if (!page) {
-      const scripts = (route && routePreloads[route]) || [];
-      page = encodeOnce(Buffer.from(pageWithCatalogue(template, catalogue.toString('utf8'), scripts)));
-      byRoute.set(route, page);
+      page = buildPage(catalogue.toString('utf8'), route, path);
+      forCatalogue.byKey.set(key, page);
     }
     return page;
   };
-  const send = (request: FastifyRequest, reply: FastifyReply, catalogue: Buffer) => {
-    const route = pageRouteOf(request.url.split('?', 1)[0] ?? '/');
+  const send = async (request: FastifyRequest, reply: FastifyReply, catalogue: Buffer) => {
+    const pathname = request.url.split('?', 1)[0] ?? '/';
+    const route = pageRouteOf(pathname);
     const status = route === undefined ? 404 : 200;
-    const page = pageFor(catalogue, route);
+    const page = await pageFor(catalogue, pathname, route);
     reply.header('cache-control', revalidate).header('etag', page.etag).type('text/html; charset=utf-8');
     if (status === 200 && request.headers['if-none-match'] === page.etag) {
       return reply.code(304).header('vary', 'accept-encoding').send();

@@ -3,13 +3,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import { catalogueKeys } from '../../../lib/catalogue-keys';
 
 /**
- * Puts the catalogue the server embedded in the page (the `{ services }` body of GET /api/services, as a JSON data
- * block) into the query cache before the first render: the services list, a service's detail and the booking
- * wizard's first step then render at once on the first load, without a spinner (docs/decisions/111). Without the
- * block (the dev server) or with a broken one, the pages load the catalogue as before.
+ * Puts a `{ services }` body of GET /api/services into the query cache: the services list, a service's detail and
+ * the booking wizard's first step then render at once, without a spinner (docs/decisions/111). Anything else than
+ * such a body is ignored: the pages ask the API.
  */
-export function seedCatalogueFromPage(queryClient: QueryClient): void {
-  const text = document.getElementById(catalogueDataId)?.textContent;
+export function seedCatalogue(queryClient: QueryClient, text: string | null | undefined): void {
   if (!text) return;
   try {
     // The server checked these bytes against the domain's schema when it built them; checking them again here
@@ -19,4 +17,12 @@ export function seedCatalogueFromPage(queryClient: QueryClient): void {
   } catch {
     // Not JSON: ignored, the pages ask the API.
   }
+}
+
+/**
+ * Seeds the cache, before the first render, with the catalogue the server embedded in the page as a JSON data
+ * block. Without the block (the dev server) the pages load the catalogue as before.
+ */
+export function seedCatalogueFromPage(queryClient: QueryClient): void {
+  seedCatalogue(queryClient, document.getElementById(catalogueDataId)?.textContent);
 }
