@@ -271,6 +271,7 @@ describe('paging limits', () => {
     'GET /api/services': 'the catalogue: the seeded services',
     'GET /api/admin/services': 'the catalogue, retired services too',
     'GET /api/services/{id}/availability': 'one day of slots',
+    'GET /api/bookings/{id}/availability': 'one day of slots',
     'GET /api/bookings/admin/stats': 'one entry a day of a range of at most 3,660 days, and the catalogue',
     'GET /api/calendar': 'at most 6 opening ranges a day, and at most 200 closures ahead',
     'GET /api/admin/schedule': 'at most 6 opening ranges a day, and the latest 20 changes',

@@ -318,6 +318,8 @@ export const bookingApiPaths = {
   booking: (id: number | string) => `/api/bookings/${id}`,
   reschedule: (id: number | string) => `/api/bookings/${id}/reschedule`,
   calendar: (id: number | string) => `/api/bookings/${id}/calendar.ics`,
+  /** A day's slots the caller's booking could move to (its own time not counted as taken). */
+  rescheduleAvailability: (id: number | string) => `/api/bookings/${id}/availability`,
   /** The caller's latest history entries across their bookings (the dashboard's Recent Activity). */
   activity: '/api/bookings/activity',
 } as const;

@@ -3,8 +3,10 @@
 // e-mails are read back from the in-process SMTP server and their calendar parts parsed by node-ical.
 import {
   type ActivityResponse,
+  type AvailabilityResponse,
   type Booking,
   type BookingDetailResponse,
+  bookingApiPaths,
   bookingMessages,
   bookingRescheduleMessages,
   defaultBusinessTimeZone,
@@ -171,6 +173,28 @@ describe('who may see and change a booking', () => {
     expect((await calendarFile(undefined, booking.id)).statusCode).toBe(401);
   });
 
+  it('GET /api/bookings/{id}/availability: the owner only; others (administrators too) 404, signed out 401', async () => {
+    const date = nextDay();
+    const booking = await book(ada, at(date, '10:00'));
+    const path = `${bookingApiPaths.rescheduleAvailability(booking.id)}?date=${date}`;
+    expect((await api(testApp.app, 'GET', path, { cookie: ada.cookie })).statusCode).toBe(200);
+    for (const caller of [grace, admin]) {
+      const refused = await api(testApp.app, 'GET', path, { cookie: caller.cookie });
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toEqual({ message: bookingMessages.bookingNotFound });
+    }
+    expect((await api(testApp.app, 'GET', path)).statusCode).toBe(401);
+    const badDate = await api(
+      testApp.app,
+      'GET',
+      `${bookingApiPaths.rescheduleAvailability(booking.id)}?date=soon`,
+      {
+        cookie: ada.cookie,
+      },
+    );
+    expect(badDate.statusCode).toBe(400);
+  });
+
   it('POST /api/bookings/{id}/reschedule: the owner only; others (administrators too) 404, signed out 401', async () => {
     const date = nextDay();
     const booking = await book(ada, at(date, '10:00'));
@@ -250,6 +274,48 @@ describe('POST /api/bookings/{id}/reschedule', () => {
     expect((await storedRow(second.id)).startsAt.toISOString()).toBe(at(date, '10:00'));
   });
 
+  it("offers the slots overlapping the booking's own time, which the public availability shows taken, and moves there", async () => {
+    const date = nextDay();
+    const booking = await book(ada, at(date, '10:00'));
+    await book(grace, at(date, '12:00'));
+    const taken = (slots: { start_time: string; available: boolean }[]) =>
+      slots.filter((slot) => !slot.available).map((slot) => slot.start_time);
+    const everyone = await api(testApp.app, 'GET', `/api/services/1/availability?date=${date}`);
+    expect(taken(everyone.json<AvailabilityResponse>().slots)).toEqual([
+      '09:30',
+      '10:00',
+      '10:30',
+      '11:30',
+      '12:00',
+      '12:30',
+    ]);
+    const forTheMove = await api(
+      testApp.app,
+      'GET',
+      `${bookingApiPaths.rescheduleAvailability(booking.id)}?date=${date}`,
+      { cookie: ada.cookie },
+    );
+    expect(forTheMove.statusCode, forTheMove.body).toBe(200);
+    // Only Grace's hour holds; Ada's own 10:00 is listed free (the web marks it as the current slot).
+    expect(taken(forTheMove.json<AvailabilityResponse>().slots)).toEqual(['11:30', '12:00', '12:30']);
+    const halfHourLater = await reschedule(ada, booking.id, at(date, '10:30'));
+    expect(halfHourLater.statusCode, halfHourLater.body).toBe(200);
+  });
+
+  it("offers slots of the booking's own duration, as booked, when the service's has changed since", async () => {
+    const date = nextDay();
+    const booking = await book(ada, at(date, '10:00'));
+    await testApp.app.db.update(bookings).set({ durationMinutes: 120 }).where(eq(bookings.id, booking.id));
+    const forTheMove = await api(
+      testApp.app,
+      'GET',
+      `${bookingApiPaths.rescheduleAvailability(booking.id)}?date=${date}`,
+      { cookie: ada.cookie },
+    );
+    const slots = forTheMove.json<AvailabilityResponse>().slots;
+    expect(slots[0]).toMatchObject({ start_time: '09:00', end_time: '11:00' });
+  });
+
   it('refuses a new time that breaks a rule of a new booking, each with its message, and moves nothing', async () => {
     const date = nextDay();
     const booking = await book(ada, at(date, '10:00'));
@@ -274,8 +340,10 @@ describe('POST /api/bookings/{id}/reschedule', () => {
   });
 
   it("follows the firm's calendar: closed dates and the minimum notice", async () => {
-    const date = nextDay();
-    const closed = nextDay();
+    // Days of their own, a week ahead: well within the longest notice (30 days) wherever the others have got to.
+    const soon = dayAllocator(1);
+    const date = soon();
+    const closed = soon();
     const booking = await book(ada, at(date, '10:00'));
     const closure = await api(testApp.app, 'POST', '/api/admin/closures', admin, {
       startDate: closed,

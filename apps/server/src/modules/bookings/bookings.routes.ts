@@ -35,6 +35,7 @@ import {
   bookingCalendarFile,
   bookingDetail,
   recentActivity,
+  rescheduleAvailability,
   rescheduleOwnBooking,
 } from './own-booking.service.ts';
 
@@ -275,6 +276,30 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
         .header('content-disposition', `attachment; filename="booking-${request.params.id}.ics"`)
         .send(ics);
     },
+  );
+
+  routes.get(
+    bookingApiPaths.rescheduleAvailability(':id'),
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags: ['bookings'],
+        summary: "A day's time slots the caller's booking could move to, each free or taken",
+        description:
+          "As the service's availability, with the booking's own duration, and its own time not counted as taken.",
+        params: bookingIdParamsSchema,
+        querystring: availabilityQuerySchema,
+        response: {
+          200: availabilityResponseSchema,
+          400: apiErrorBodySchema.describe(`Bad id or date: '${bookingMessages.dateInvalid}'`),
+          401: signedOut,
+          404: notFound,
+          default: apiErrorBodySchema,
+        },
+      },
+    },
+    (request) =>
+      rescheduleAvailability(app.db, request.params.id, request.caller.id, request.query.date, clock()),
   );
 
   routes.post(

@@ -54,13 +54,27 @@ export async function availability(
   // The catalogue is cached: a day's availability costs one query, for the bookings.
   const service = (await loadCatalogue(db)).services.find((candidate) => candidate.id === serviceId);
   if (!service) throw new NotFound(bookingMessages.serviceNotFound);
+  return slotsOfDay(db, { serviceId, durationMinutes: service.duration }, date, clock);
+}
+
+/**
+ * A day's slots of `durationMinutes` for a service, each free or taken by what the service's active bookings hold.
+ * `movingFrom`: the start of the booking being moved, whose own hold does not count (two active bookings of a
+ * service never overlap, so the hold that starts there is its own).
+ */
+export async function slotsOfDay(
+  db: Database,
+  booked: { serviceId: number; durationMinutes: number; movingFrom?: Date },
+  date: IsoDate,
+  clock: BookingClock,
+): Promise<AvailabilityResponse> {
   const calendar = await loadFirmCalendar(db);
-  const slots = daySlots(date, { durationMinutes: service.duration, ...clock, calendar });
-  const first = slots[0];
-  const last = slots.at(-1);
-  if (!first || !last) return { date, timeZone: clock.timeZone, slots: [] };
+  const slots = daySlots(date, { durationMinutes: booked.durationMinutes, ...clock, calendar });
+  if (slots.length === 0) return { date, timeZone: clock.timeZone, slots: [] };
   const { bufferMinutes } = calendar.schedule;
-  const held = await heldTimesOn(db, serviceId, date, bufferMinutes, clock.timeZone);
+  const held = (await heldTimesOn(db, booked.serviceId, date, bufferMinutes, clock.timeZone)).filter(
+    (hold) => hold.startsAt.getTime() !== booked.movingFrom?.getTime(),
+  );
   return {
     date,
     timeZone: clock.timeZone,

@@ -2,12 +2,14 @@
 // (docs/product.md#statuses, docs/decisions/108).
 import {
   type ActivityResponse,
+  type AvailabilityResponse,
   type Booking,
   type BookingDetailResponse,
   type BookingHistoryEntry,
   bookingMessages,
   checkSlotStart,
   clientRescheduleRefusal,
+  type IsoDate,
   maxBookingHistoryShown,
   maxRecentActivity,
 } from '@portal/domain';
@@ -27,7 +29,7 @@ import { loadFirmCalendar } from '../calendar/calendar.service.ts';
 import { withdrawReminders } from '../reminders/reminder-records.ts';
 import { findBooking, type Reader, selectBookings, toBooking } from './booking-read-model.ts';
 import { actorColumns, calendarHistory } from './booking-status.service.ts';
-import type { BookingClock, ClientActionMail } from './bookings.service.ts';
+import { type BookingClock, type ClientActionMail, slotsOfDay } from './bookings.service.ts';
 import { bookingsChanged } from './held-times.ts';
 
 /** Who asks for a booking: only its owner finds it, and administrators where the route allows them. */
@@ -108,6 +110,29 @@ export async function bookingCalendarFile(
   const [row] = await selectBookings(db).where(visibleTo(bookingId, { userId: ownerId, isAdmin: false }));
   if (!row) throw new NotFound(bookingMessages.bookingNotFound);
   return consultationFile(toBooking(row, options.timeZone), await calendarHistory(db, bookingId), options);
+}
+
+/**
+ * The day's slots the owner's booking could move to: its own duration (the price snapshot's), and its own hold not
+ * counted, so that a move overlapping its current time is offered (the current slot itself stays marked by the web).
+ */
+export async function rescheduleAvailability(
+  db: Database,
+  bookingId: number,
+  ownerId: string,
+  date: IsoDate,
+  clock: BookingClock,
+): Promise<AvailabilityResponse> {
+  const [row] = await db
+    .select({
+      serviceId: bookings.serviceId,
+      durationMinutes: bookings.durationMinutes,
+      startsAt: bookings.startsAt,
+    })
+    .from(bookings)
+    .where(visibleTo(bookingId, { userId: ownerId, isAdmin: false }));
+  if (!row) throw new NotFound(bookingMessages.bookingNotFound);
+  return slotsOfDay(db, { ...row, movingFrom: row.startsAt }, date, clock);
 }
 
 export interface RescheduleInput {

@@ -267,7 +267,10 @@ describe('rescheduling', () => {
     time_slots: [{ start_time: '10:00', end_time: '11:30', availability: { date: nextDay } }],
   };
 
-  /** The server: the list, the day's slots (the booking's own one taken by it), and the move as `move` answers. */
+  /**
+   * The server: the list, the day's slots for the move (the booking's own one free, as the server does not count its
+   * own hold), and the move as `move` answers.
+   */
   function server(move: (call: Call) => Answer) {
     let current: Booking = booked;
     const calls = stubApi((call) => {
@@ -277,15 +280,14 @@ describe('rescheduling', () => {
       if (call.method === 'GET' && call.path === '/api/bookings/3') {
         return { status: 200, body: detailOf(current) };
       }
-      if (call.path === '/api/services/1/availability') {
+      if (call.path === '/api/bookings/3/availability') {
         const date = call.query.get('date') ?? '';
-        const own = date === current.booking_date;
         return {
           status: 200,
           body: {
             date,
             timeZone: zone,
-            slots: [slot('09:00', '10:30', !own, date), slot('10:00', '11:30', true, date)],
+            slots: [slot('09:00', '10:30', true, date), slot('10:00', '11:30', true, date)],
           },
         };
       }

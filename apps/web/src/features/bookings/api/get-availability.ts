@@ -8,16 +8,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { bookingKeys } from './query-keys';
 
-/** GET /api/services/{id}/availability?date=YYYY-MM-DD → the day's slots, each free or taken, and the zone. */
-export async function getAvailability(
-  serviceId: number,
-  date: IsoDate,
-  signal?: AbortSignal,
-): Promise<AvailabilityResponse> {
+/** GET {path}?date=YYYY-MM-DD → the day's slots, each free or taken, and the zone. */
+async function getSlots(path: string, date: IsoDate, signal?: AbortSignal): Promise<AvailabilityResponse> {
   const query = new URLSearchParams({ date });
-  return apiRequest(`${bookingApiPaths.availability(serviceId)}?${query}`, availabilityResponseSchema, {
-    signal,
-  });
+  return apiRequest(`${path}?${query}`, availabilityResponseSchema, { signal });
+}
+
+/** GET /api/services/{id}/availability: a service's slots of a day. */
+function getAvailability(serviceId: number, date: IsoDate, signal?: AbortSignal) {
+  return getSlots(bookingApiPaths.availability(serviceId), date, signal);
 }
 
 /** Always asked afresh when a date is chosen, since slots are taken all the time. */
@@ -32,4 +31,16 @@ export function availabilityQueryOptions(serviceId: number, date: IsoDate) {
 /** A day's availability, once a day is chosen. */
 export function useAvailability(serviceId: number, date: IsoDate | undefined) {
   return useQuery({ ...availabilityQueryOptions(serviceId, date ?? ''), enabled: date !== undefined });
+}
+
+/**
+ * GET /api/bookings/{id}/availability: the slots of a day the caller's booking could move to (its own time not
+ * counted as taken). Kept under the service's availability key, so that a refused move refreshes both.
+ */
+export function useRescheduleAvailability(booking: { id: number; service_id: number }, date: IsoDate) {
+  return useQuery({
+    queryKey: [...bookingKeys.availability(booking.service_id, date), 'moving', booking.id],
+    queryFn: ({ signal }) => getSlots(bookingApiPaths.rescheduleAvailability(booking.id), date, signal),
+    staleTime: 0,
+  });
 }

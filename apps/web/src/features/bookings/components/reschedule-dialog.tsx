@@ -13,7 +13,7 @@ import { BusyButton } from '../../../components/ui/busy-button';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { ApiError } from '../../../lib/api-error';
-import { useAvailability } from '../api/get-availability';
+import { useRescheduleAvailability } from '../api/get-availability';
 import { useFirmCalendar } from '../api/get-calendar';
 import { bookingKeys } from '../api/query-keys';
 import { useRescheduleBooking } from '../api/reschedule-booking';
@@ -41,7 +41,7 @@ export function RescheduleDialog({ booking, onClose }: { booking: Booking; onClo
   const [now] = useState(() => new Date());
   // One key per chosen slot: a retry of the same move never moves it twice.
   const key = useRef<string>(undefined);
-  const availability = useAvailability(booking.service_id, date);
+  const availability = useRescheduleAvailability(booking, date);
   const calendar = useFirmCalendar().data ?? defaultFirmCalendar;
   const reschedule = useRescheduleBooking();
   const queryClient = useQueryClient();
