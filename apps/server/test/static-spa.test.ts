@@ -355,6 +355,9 @@ describe('with the first paint built', () => {
     if (!service) throw new Error('the catalogue is empty');
     const html = firstPaint(await page(`/services/${service.id}`));
     expect(html).toMatch(new RegExp(`<h1[^>]*>${service.name}</h1>`));
+    // The session is not known yet: Book leads to the booking page, whose guard sends a visitor to sign in (a
+    // signed-in client clicking before the app starts must not land on the sign-in form).
+    expect(html).toMatch(new RegExp(`<a[^>]*href="/book/${service.id}"[^>]*>.*?Book Consultation Now`));
     expect(firstPaint(await page('/services/999'))).toBe('');
     expect(firstPaint(await page('/contact'))).toBe('');
   });
