@@ -1,6 +1,6 @@
 import { apiPaths } from '@portal/domain';
 import { type QueryKey, queryOptions } from '@tanstack/react-query';
-import { type ZodType, z } from 'zod';
+import type { ZodType } from 'zod';
 import { apiRequest } from './api-client';
 
 /**
@@ -28,8 +28,3 @@ export function serviceListQueryOptions<T>(
     queryFn: async ({ signal }) => getServiceList(await loadSchema(), signal),
   });
 }
-
-/** What a choice of service needs (the admin filter, the contact form): its id and name. */
-export const serviceChoicesSchema = z.object({
-  services: z.array(z.object({ id: z.number().int(), name: z.string() })),
-});

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { serviceChoicesSchema, serviceListQueryOptions } from '../../../lib/service-list';
+import { serviceChoicesSchema } from '../../../lib/service-choices';
+import { serviceListQueryOptions } from '../../../lib/service-list';
 import { adminKeys } from './query-keys';
 
 /** GET /api/services → the services the admin list can be filtered by. */
