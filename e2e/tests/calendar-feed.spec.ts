@@ -1,23 +1,9 @@
 import { request } from '@playwright/test';
 import { createAccount, origin } from './accounts-helpers.ts';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, test, weekdayAhead } from './fixtures.ts';
 
-/** The business zone the server reckons in (BUSINESS_TIMEZONE is not set for the journeys). */
-const businessZone = 'America/Phoenix';
 /** Service 4: the other journeys book services 1 to 3. */
 const serviceId = 4;
-
-/** The `count`th weekday after today in the business zone, as 'YYYY-MM-DD'. */
-function weekdayAhead(count: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: businessZone }).format(new Date());
-  const [year = 0, month = 1, day = 1] = today.split('-').map(Number);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  for (let found = 0; found < count; ) {
-    date.setUTCDate(date.getUTCDate() + 1);
-    if (date.getUTCDay() !== 0 && date.getUTCDay() !== 6) found += 1;
-  }
-  return date.toISOString().slice(0, 10);
-}
 
 /** Fetches a feed as a calendar app does: the URL alone, from a context with no cookie. */
 async function fetchFeed(url: string): Promise<{ status: number; type: string; body: string }> {

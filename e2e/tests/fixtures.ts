@@ -60,3 +60,18 @@ export async function withoutEmbeddedCatalogue(page: Page): Promise<void> {
 export async function keepScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
+
+/** The business zone the server reckons in (BUSINESS_TIMEZONE is not set for the journeys). */
+export const businessZone = 'America/Phoenix';
+
+/** The `count`th weekday after today in the business zone, as 'YYYY-MM-DD'. */
+export function weekdayAhead(count: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: businessZone }).format(new Date());
+  const [year = 0, month = 1, day = 1] = today.split('-').map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  for (let found = 0; found < count; ) {
+    date.setUTCDate(date.getUTCDate() + 1);
+    if (date.getUTCDay() !== 0 && date.getUTCDay() !== 6) found += 1;
+  }
+  return date.toISOString().slice(0, 10);
+}
