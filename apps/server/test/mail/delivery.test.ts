@@ -179,6 +179,8 @@ describe('Message-ID', () => {
     expect((await captureServer().waitFor('bob@retry.test')).messageId).toBe(
       `<${second.id}@portal.example.com>`,
     );
+    // The server has the message before the worker records it as sent.
+    await until(async () => (await row(first.id)).status === 'sent');
     expect(await row(first.id)).toMatchObject({ status: 'sent', attempts: 2 });
   });
 });
