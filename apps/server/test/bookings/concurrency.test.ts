@@ -5,10 +5,13 @@ import { bookingErrorCodes, bookingMessages, defaultBusinessTimeZone, zonedInsta
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../../src/db/client.ts';
 import { bookingEvents, bookings } from '../../src/db/schema.ts';
-import { appUrl } from '../helpers/accounts.ts';
+import { lockServiceDay } from '../../src/modules/bookings/held-times.ts';
+import { seedBookings, signedInAdmin } from '../admin/fixtures.ts';
+import { api, appUrl } from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp, testDriver } from '../helpers/build-test-app.ts';
-import { type Client, dayAllocator, raceLimits, signedInClient } from './clients.ts';
+import { type Client, dayAllocator, postBooking, raceLimits, signedInClient } from './clients.ts';
 
 const rounds = 10;
 
@@ -158,5 +161,93 @@ describe.skipIf(testDriver !== 'postgres')('the pending limit under concurrency 
         .where(eq(bookings.userId, client.id));
       expect(stored).toHaveLength(maxPending);
     }
+  });
+});
+
+describe.skipIf(testDriver !== 'postgres')("the lock of a service's day (PostgreSQL)", () => {
+  // Racing writers of one day take turns (docs/decisions/117): each writer below must wait while another
+  // transaction holds the day, and only that day.
+  let testApp: TestApp;
+  let holderDatabase: DatabaseHandle;
+  let client: Client;
+  let bystander: Client;
+  let admin: Client;
+  const nextDay = dayAllocator(12);
+  const at = (date: string, hour: number) =>
+    zonedInstant(date, hour * 60, defaultBusinessTimeZone) ?? new Date(Number.NaN);
+
+  beforeAll(async () => {
+    testApp = await buildTestApp({ env: raceLimits });
+    holderDatabase = await openDatabase({ url: testApp.database.url ?? '' });
+    client = await signedInClient(testApp, 'waiter@bookings.test');
+    // Another client: the waiting booking holds its client's row.
+    bystander = await signedInClient(testApp, 'bystander@bookings.test');
+    admin = await signedInAdmin(testApp, 'admin@bookings.test');
+  });
+  afterAll(async () => {
+    await holderDatabase?.close();
+    await testApp?.close();
+  });
+
+  /** Holds the day of `startsAt` for service 1 in another transaction while `write` runs; answers its status. */
+  async function whileDayHeld(startsAt: Date, write: () => Promise<{ statusCode: number }>) {
+    let release = () => {};
+    let held = () => {};
+    const holding = new Promise<void>((resolve) => {
+      held = resolve;
+    });
+    const holder = holderDatabase.db.transaction(async (tx) => {
+      await lockServiceDay(tx, 1, startsAt, defaultBusinessTimeZone);
+      held();
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    });
+    await holding;
+    let finished = false;
+    const writing = write().then((response) => {
+      finished = true;
+      return response;
+    });
+    // Another day of the same service is not held up meanwhile.
+    const otherDay = await postBooking(testApp.app, bystander, {
+      serviceId: 1,
+      projectDescription: 'A booking on a day nobody holds.',
+      startsAt: at(nextDay(), 9).toISOString(),
+    });
+    expect(otherDay.statusCode).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const waited = !finished;
+    release();
+    await holder;
+    return { waited, response: await writing };
+  }
+
+  it('a booking made, moved into the day, or made active again waits for the day', async () => {
+    const day = nextDay();
+    const made = await whileDayHeld(at(day, 10), () =>
+      postBooking(testApp.app, client, {
+        serviceId: 1,
+        projectDescription: 'A booking on a day someone holds.',
+        startsAt: at(day, 10).toISOString(),
+      }),
+    );
+    expect(made).toEqual({ waited: true, response: expect.objectContaining({ statusCode: 201 }) });
+
+    const [away] = await seedBookings(testApp.app, [{ userId: client.id, createdAt: new Date() }]);
+    const moved = await whileDayHeld(at(day, 13), () =>
+      api(testApp.app, 'POST', `/api/bookings/${away}/reschedule`, client, {
+        startsAt: at(day, 13).toISOString(),
+      }),
+    );
+    expect(moved).toEqual({ waited: true, response: expect.objectContaining({ statusCode: 200 }) });
+
+    const [cancelled] = await seedBookings(testApp.app, [
+      { userId: client.id, createdAt: new Date(), status: 'cancelled', startsAt: at(day, 15) },
+    ]);
+    const reactivated = await whileDayHeld(at(day, 15), () =>
+      api(testApp.app, 'PUT', `/api/bookings/admin/${cancelled}/status`, admin, { status: 'confirmed' }),
+    );
+    expect(reactivated).toEqual({ waited: true, response: expect.objectContaining({ statusCode: 200 }) });
   });
 });

@@ -4,6 +4,7 @@ import {
   type Booking,
   type BookingStatus,
   bookingMessages,
+  isActiveBookingStatus,
   isPendingBookingDue,
   pendingExpiryBounds,
 } from '@portal/domain';
@@ -20,7 +21,7 @@ import {
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { withdrawReminders } from '../reminders/reminder-records.ts';
 import { findBooking, type Reader } from './booking-read-model.ts';
-import { bookingsChanged } from './held-times.ts';
+import { bookingsChanged, lockServiceDay } from './held-times.ts';
 
 /** Who makes a change: a signed-in user acting as the booking's client or as an administrator, or the system. */
 export type EventActor = { kind: 'client' | 'admin'; userId: string } | { kind: 'system' };
@@ -106,12 +107,21 @@ export async function setBookingStatus(
   try {
     await transactionRetryingDeadlocks(db, async (tx) => {
       const [row] = await tx
-        .select({ id: bookings.id, status: bookings.status })
+        .select({
+          id: bookings.id,
+          status: bookings.status,
+          serviceId: bookings.serviceId,
+          startsAt: bookings.startsAt,
+        })
         .from(bookings)
         .where(eq(bookings.id, input.bookingId))
         .for('update');
       if (!row) throw new NotFound(bookingMessages.bookingNotFound);
       if (row.status === input.status) return;
+      // An active booking's row is checked against the others' times again: in turn with their writers.
+      if (isActiveBookingStatus(input.status)) {
+        await lockServiceDay(tx, row.serviceId, row.startsAt, options.timeZone);
+      }
       await recordStatusChange(tx, row, input.status, { kind: 'admin', userId: input.actorUserId });
       const changed = await findBooking(tx, row.id, options.timeZone);
       const letter = statusChangeEmail(changed, await calendarHistory(tx, row.id), options);

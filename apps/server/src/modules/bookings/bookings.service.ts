@@ -33,7 +33,7 @@ import { loadCatalogue } from '../services/services.service.ts';
 import { after, decodeCursor, newestFirst, pageOf } from './booking-pages.ts';
 import { findBooking, type Reader, selectBookings, toBooking } from './booking-read-model.ts';
 import { actorColumns, calendarHistory, recordStatusChange } from './booking-status.service.ts';
-import { bookingsChanged, heldTimesOn } from './held-times.ts';
+import { bookingsChanged, heldTimesOn, lockServiceDay } from './held-times.ts';
 
 /** What the booking rules need to know about the moment and the place. */
 export interface BookingClock {
@@ -205,6 +205,7 @@ export async function createBooking(
           bookingErrorCodes.pendingLimit,
         );
       }
+      await lockServiceDay(tx, service.id, startsAt, clock.timeZone);
       const [row] = await tx
         .insert(bookings)
         .values({

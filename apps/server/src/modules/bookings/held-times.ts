@@ -1,9 +1,16 @@
 // The times active bookings hold, per service, day and buffer, for availability: cached per process, rebuilt when
 // `bookings_version` moves (a trigger takes a number with every write to bookings, migration 0012), when this
 // process writes a booking, and at least every second. A day's availability then costs no query most of the time.
-import { activeBookingStatuses, addDays, type HeldTime, type IsoDate, zonedInstant } from '@portal/domain';
+import {
+  activeBookingStatuses,
+  addDays,
+  type HeldTime,
+  type IsoDate,
+  zonedDate,
+  zonedInstant,
+} from '@portal/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { bookings } from '../../db/schema.ts';
 import { versionedCache } from '../../db/versioned-cache.ts';
 
@@ -55,4 +62,20 @@ export async function heldTimesOn(
     query.catch(() => byDay.delete(key));
   }
   return held;
+}
+
+/**
+ * Takes, until the transaction ends, the lock of a service's business day: every transaction that puts a booking's
+ * time on that day (a booking made, moved or made active again) takes it before writing, so they write one after
+ * another. The exclusion constraint then meets only committed rows and refuses at once; without the lock, racing
+ * inserts wait for each other's uncommitted rows and deadlock (docs/decisions/117). The constraint still decides.
+ */
+export async function lockServiceDay(
+  tx: Transaction,
+  serviceId: number,
+  startsAt: Date,
+  timeZone: string,
+): Promise<void> {
+  const key = `booking-day|${serviceId}|${zonedDate(startsAt, timeZone)}`;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }

@@ -30,7 +30,7 @@ import { withdrawReminders } from '../reminders/reminder-records.ts';
 import { findBooking, type Reader, selectBookings, toBooking } from './booking-read-model.ts';
 import { actorColumns, calendarHistory } from './booking-status.service.ts';
 import { type BookingClock, type ClientActionMail, slotsOfDay } from './bookings.service.ts';
-import { bookingsChanged } from './held-times.ts';
+import { bookingsChanged, lockServiceDay } from './held-times.ts';
 
 /** Who asks for a booking: only its owner finds it, and administrators where the route allows them. */
 export interface BookingViewer {
@@ -193,6 +193,7 @@ export async function rescheduleOwnBooking(
           status: bookings.status,
           startsAt: bookings.startsAt,
           durationMinutes: bookings.durationMinutes,
+          serviceId: bookings.serviceId,
         })
         .from(bookings)
         .where(visibleTo(input.bookingId, { userId: input.ownerId, isAdmin: false }))
@@ -216,6 +217,7 @@ export async function rescheduleOwnBooking(
       const blockedUntil = new Date(endsAt.getTime() + calendar.schedule.bufferMinutes * 60_000);
 
       const previous = await findBooking(tx, row.id, clock.timeZone);
+      await lockServiceDay(tx, row.serviceId, input.startsAt, clock.timeZone);
       await tx
         .update(bookings)
         .set({ startsAt: input.startsAt, endsAt, blockedUntil, updatedAt: sql`now()` })
