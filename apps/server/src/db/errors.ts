@@ -3,6 +3,8 @@
 const exclusionViolation = '23P01';
 const uniqueViolation = '23505';
 const deadlockDetected = '40P01';
+/** query_canceled: here, a statement that ran past statement_timeout. */
+const queryCanceled = '57014';
 
 /** What a failed query tells that holds no data: PostgreSQL's code and the object it concerns. */
 export interface DatabaseFailure {
@@ -47,6 +49,11 @@ export function isUniqueViolation(error: unknown): boolean {
 /** PostgreSQL ended the transaction to break a deadlock; running it again is safe. */
 export function isDeadlock(error: unknown): boolean {
   return databaseErrorCode(error) === deadlockDetected;
+}
+
+/** The statement ran past DATABASE_STATEMENT_TIMEOUT_MS and PostgreSQL cancelled it. */
+export function isStatementTimeout(error: unknown): boolean {
+  return databaseErrorCode(error) === queryCanceled;
 }
 
 const connectionTimeoutMessages = new Set([

@@ -3,7 +3,7 @@
 import { type ApiErrorBody, type FieldError, messages } from '@portal/domain';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { databaseFailure, isConnectionTimeout, isDeadlock } from '../db/errors.ts';
+import { isConnectionTimeout, isDeadlock, isStatementTimeout } from '../db/errors.ts';
 
 export class HttpError extends Error {
   readonly statusCode: number;
@@ -53,12 +53,16 @@ export class PayloadTooLarge extends refusal(413) {}
 export class UnsupportedMediaType extends refusal(415) {}
 /** 422: understood, but it contradicts an earlier request (an Idempotency-Key reused for another booking). */
 export class Unprocessable extends refusal(422) {}
-export class TooManyRequests extends refusal(429) {}
+/** 429: a limit is used up; `Retry-After` says when to try again, when that is known. */
+export class TooManyRequests extends HttpError {
+  readonly retryAfterSeconds: number | undefined;
+  constructor(message: string, options: { retryAfterSeconds?: number; code?: string } = {}) {
+    super(429, message, { code: options.code });
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+}
 /** 503: the server cannot answer now (out of time, no free connection, a deadlock); trying again may work. */
 export class ServiceUnavailable extends refusal(503) {}
-
-/** PostgreSQL's query_canceled: here, a statement that ran past statement_timeout. */
-const queryCanceled = '57014';
 
 /** Clear messages for the client errors Fastify raises before a handler runs (parsing, limits, URL). */
 const frameworkMessages: Record<string, string> = {
@@ -102,7 +106,7 @@ function describeError(error: unknown): { statusCode: number; body: ApiErrorBody
     };
   }
   const { code } = asFrameworkError(error);
-  if (code === 'FST_ERR_HANDLER_TIMEOUT' || databaseFailure(error)?.code === queryCanceled) {
+  if (code === 'FST_ERR_HANDLER_TIMEOUT' || isStatementTimeout(error)) {
     return describeError(new ServiceUnavailable(messages.requestTimedOut));
   }
   // Transient: the same request may well succeed a moment later (deadlocks past their retries included).
@@ -135,6 +139,9 @@ export function errorHandler(error: unknown, request: FastifyRequest, reply: Fas
   const { statusCode, body } = describeError(error);
   // A request out of time may not have sent all its body yet: closing the connection frees it at once.
   if (asFrameworkError(error).code === 'FST_ERR_HANDLER_TIMEOUT') reply.header('connection', 'close');
+  if (error instanceof TooManyRequests && error.retryAfterSeconds !== undefined) {
+    reply.header('retry-after', String(error.retryAfterSeconds));
+  }
   if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.info({ statusCode, message: body.message }, 'request refused');
   return reply.code(statusCode).type('application/json; charset=utf-8').send(JSON.stringify(body));

@@ -3,7 +3,7 @@
 // write. Counted in the database by one upsert per request, so every server process shares the count.
 import { bookingMessages } from '@portal/domain';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { writeRateLimits } from '../db/schema.ts';
 import { TooManyRequests } from '../lib/errors.ts';
@@ -52,13 +52,12 @@ export async function countWrite(
  * `Retry-After`.
  */
 export function registerWriteRateLimit(app: FastifyInstance, options: { perMinute: number }): void {
-  async function limitWrites(request: FastifyRequest, reply: FastifyReply) {
+  async function limitWrites(request: FastifyRequest) {
     const caller = signedInCaller(request);
     if (!caller) return;
     const { count, retryAfterSeconds } = await countWrite(app.db, caller.id);
     if (count > options.perMinute) {
-      reply.header('retry-after', String(retryAfterSeconds));
-      throw new TooManyRequests(bookingMessages.tooManyWrites(retryAfterSeconds));
+      throw new TooManyRequests(bookingMessages.tooManyWrites(retryAfterSeconds), { retryAfterSeconds });
     }
   }
   app.addHook('onRoute', (route) => {

@@ -79,10 +79,9 @@ export function identityRules(db: Database) {
     }
     if (ctx.path === '/sign-in/email' && typeof body.email === 'string') {
       if (!(await reserveSignInAttempt(db, body.email))) {
-        throw new TooManyRequests(
-          accountMessages.tooManyFailedSignIns,
-          accountErrorCodes.tooManyFailedSignIns,
-        );
+        throw new TooManyRequests(accountMessages.tooManyFailedSignIns, {
+          code: accountErrorCodes.tooManyFailedSignIns,
+        });
       }
     }
   });

@@ -20,7 +20,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  ContactLimitReached,
   type ContactOptions,
   listContactMessages,
   setContactMessageAnswered,
@@ -64,15 +63,8 @@ export async function contactRoutes(app: FastifyInstance, options: ContactOption
         },
       },
     },
-    async (request, reply) => {
-      try {
-        await takeContactMessage(app.db, request.body, request.ip, options);
-      } catch (error) {
-        if (error instanceof ContactLimitReached) {
-          reply.header('retry-after', String(error.retryAfterSeconds));
-        }
-        throw error;
-      }
+    async (request) => {
+      await takeContactMessage(app.db, request.body, request.ip, options);
       return { message: contactMessages.thanks };
     },
   );

@@ -21,15 +21,6 @@ import { firmRecipients } from '../../lib/mail/firm-recipients.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { loadCatalogue } from '../services/services.service.ts';
 
-/** 429: one of the contact form's limits is used up; the route sends `Retry-After`. */
-export class ContactLimitReached extends TooManyRequests {
-  readonly retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number) {
-    super(contactTexts.tooMany(retryAfterSeconds));
-    this.retryAfterSeconds = retryAfterSeconds;
-  }
-}
-
 export interface ContactOptions {
   appUrl: string;
   /** FIRM_EMAIL; empty: every administrator. */
@@ -38,7 +29,7 @@ export interface ContactOptions {
 
 async function limit(tx: Transaction, key: string, rule: RateLimitRule): Promise<void> {
   const { allowed, retryAfterSeconds } = await countRequest(tx, key, rule);
-  if (!allowed) throw new ContactLimitReached(retryAfterSeconds);
+  if (!allowed) throw new TooManyRequests(contactTexts.tooMany(retryAfterSeconds), { retryAfterSeconds });
 }
 
 /** The name of the service a message is about; a 400 naming serviceId for one that does not exist. */
