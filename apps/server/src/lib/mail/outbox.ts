@@ -150,5 +150,8 @@ export async function undeliveredMail(db: Database, limit: number) {
     .where(dead)
     .orderBy(desc(outbox.createdAt), desc(outbox.id))
     .limit(limit);
-  return { count: Number(total?.count ?? 0), latest };
+  return {
+    count: Number(total?.count ?? 0),
+    latest: latest.map((mail) => ({ ...mail, createdAt: mail.createdAt.toISOString() })),
+  };
 }

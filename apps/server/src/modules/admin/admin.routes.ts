@@ -78,6 +78,7 @@ const guarded = { 401: signedOut, 403: notAdmin, default: apiErrorBodySchema };
 export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { timeZone } = options;
+  const statusChange = { timeZone, appUrl: options.appUrl, mailFrom: options.mailFrom };
   const now = () => options.now?.() ?? new Date();
   const adminOnly = app.requireRole('admin');
 
@@ -181,16 +182,13 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
         },
       },
     },
-    async (request) => {
-      const booking = await setBookingStatus(
+    async (request) => ({
+      booking: await setBookingStatus(
         app.db,
         { bookingId: request.params.id, status: request.body.status, actorUserId: request.caller.id },
-        { timeZone, appUrl: options.appUrl, mailFrom: options.mailFrom },
-      );
-      // Confirmed after its reminder time: the reminder goes now, not at the next pass.
-      if (booking.status === 'confirmed') app.reminders.wake();
-      return { booking };
-    },
+        { ...statusChange, confirmed: app.reminders.wake },
+      ),
+    }),
   );
 
   routes.get(
@@ -205,10 +203,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
         response: { 200: undeliveredMailResponseSchema, ...guarded },
       },
     },
-    async () => {
-      const { count, latest } = await undeliveredMail(app.db, undeliveredMailShown);
-      return { count, latest: latest.map((mail) => ({ ...mail, createdAt: mail.createdAt.toISOString() })) };
-    },
+    () => undeliveredMail(app.db, undeliveredMailShown),
   );
 
   routes.get(

@@ -102,7 +102,10 @@ export interface StatusChangeOptions extends BookingMailOptions {
 export async function setBookingStatus(
   db: Database,
   input: { bookingId: number; status: BookingStatus; actorUserId: string },
-  options: StatusChangeOptions,
+  options: StatusChangeOptions & {
+    /** Called when the booking is now confirmed: confirmed after its reminder time, the reminder goes at once. */
+    confirmed?: () => void;
+  },
 ): Promise<Booking> {
   try {
     await transactionRetryingDeadlocks(db, async (tx) => {
@@ -133,7 +136,9 @@ export async function setBookingStatus(
   } finally {
     bookingsChanged(db);
   }
-  return findBooking(db, input.bookingId, options.timeZone);
+  const booking = await findBooking(db, input.bookingId, options.timeZone);
+  if (booking.status === 'confirmed') options.confirmed?.();
+  return booking;
 }
 
 // ——— Pending bookings nobody confirmed in time ———
