@@ -1,6 +1,11 @@
 // The environment, parsed once. This is the only module that reads process.env.
 import { isAbsolute, resolve } from 'node:path';
-import { defaultBusinessTimeZone, defaultClientChangeNoticeHours, isTimeZone } from '@portal/domain';
+import {
+  defaultBusinessTimeZone,
+  defaultClientChangeNoticeHours,
+  defaultPendingExpiryHours,
+  isTimeZone,
+} from '@portal/domain';
 import { z } from 'zod';
 import { type DatabaseLimits, defaultDatabaseLimits } from './db/limits.ts';
 
@@ -178,7 +183,7 @@ const environmentSchema = z.object({
   WRITE_RATE_LIMIT_PER_MINUTE: positiveWholeNumber(60),
   MAIL_MAX_ATTEMPTS: positiveWholeNumber(8),
   SMTP_TIMEOUT_SECONDS: positiveNumber(15),
-  PENDING_EXPIRY_HOURS: wholeNumber(72),
+  PENDING_EXPIRY_HOURS: wholeNumber(defaultPendingExpiryHours),
   CLIENT_CHANGE_NOTICE_HOURS: wholeNumber(defaultClientChangeNoticeHours),
   HOUSEKEEPING_INTERVAL_MINUTES: positiveNumber(60),
   REQUEST_TIMEOUT_MS: positiveWholeNumber(defaultRequestTimeoutMs),

@@ -101,8 +101,3 @@ export function pageRouteOf(pathname: string): string | undefined {
   pagePatterns ??= Object.values(pageRoutes).map((route) => ({ route, pattern: patternToRegExp(route) }));
   return pagePatterns.find(({ pattern }) => pattern.test(pathname))?.route;
 }
-
-/** Whether a URL path is one of the SPA's pages (query and hash already stripped). */
-export function isPageRoute(pathname: string): boolean {
-  return pageRouteOf(pathname) !== undefined;
-}
