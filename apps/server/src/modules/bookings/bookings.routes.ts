@@ -24,13 +24,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Caller } from '../../plugins/auth.ts';
-import {
-  availability,
-  type BookingLimits,
-  cancelOwnBooking,
-  createBooking,
-  listUserBookings,
-} from './bookings.service.ts';
+import { availability } from './availability.service.ts';
+import { type BookingLimits, cancelOwnBooking, createBooking, listUserBookings } from './bookings.service.ts';
 import {
   bookingCalendarFile,
   bookingDetail,

@@ -27,9 +27,10 @@ import { notifyFirm } from '../../lib/mail/firm-emails.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { loadFirmCalendar } from '../calendar/calendar.service.ts';
 import { withdrawReminders } from '../reminders/reminder-records.ts';
+import { type BookingClock, slotsOfDay } from './availability.service.ts';
 import { findBooking, type Reader, selectBookings, toBooking } from './booking-read-model.ts';
 import { actorColumns, calendarHistory } from './booking-status.service.ts';
-import { type BookingClock, type ClientActionMail, slotsOfDay } from './bookings.service.ts';
+import type { ClientActionMail } from './bookings.service.ts';
 import { bookingsChanged, lockServiceDay } from './held-times.ts';
 
 /** Who asks for a booking: only its owner finds it, and administrators where the route allows them. */

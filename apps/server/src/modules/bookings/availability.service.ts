@@ -1,0 +1,58 @@
+// Availability: a day's slots of a service, each free or taken by what active bookings hold, on the firm's calendar.
+import {
+  type AvailabilityResponse,
+  bookingMessages,
+  daySlots,
+  type IsoDate,
+  isClearOf,
+} from '@portal/domain';
+import type { Database } from '../../db/client.ts';
+import { NotFound } from '../../lib/errors.ts';
+import { loadFirmCalendar } from '../calendar/calendar.service.ts';
+import { loadCatalogue } from '../services/services.service.ts';
+import { heldTimesOn } from './held-times.ts';
+
+/** What the booking rules need to know about the moment and the place. */
+export interface BookingClock {
+  /** The business time zone (BUSINESS_TIMEZONE). */
+  timeZone: string;
+  now: Date;
+}
+
+/** The day's slots of a service, each free or taken by an active booking. Weekends, past days and days beyond the horizon: none. */
+export async function availability(
+  db: Database,
+  serviceId: number,
+  date: IsoDate,
+  clock: BookingClock,
+): Promise<AvailabilityResponse> {
+  // The catalogue is cached: a day's availability costs one query, for the bookings.
+  const service = (await loadCatalogue(db)).services.find((candidate) => candidate.id === serviceId);
+  if (!service) throw new NotFound(bookingMessages.serviceNotFound);
+  return slotsOfDay(db, { serviceId, durationMinutes: service.duration }, date, clock);
+}
+
+/**
+ * A day's slots of `durationMinutes` for a service, each free or taken by what the service's active bookings hold.
+ * `movingFrom`: the start of the booking being moved, whose own hold does not count (two active bookings of a
+ * service never overlap, so the hold that starts there is its own).
+ */
+export async function slotsOfDay(
+  db: Database,
+  booked: { serviceId: number; durationMinutes: number; movingFrom?: Date },
+  date: IsoDate,
+  clock: BookingClock,
+): Promise<AvailabilityResponse> {
+  const calendar = await loadFirmCalendar(db);
+  const slots = daySlots(date, { durationMinutes: booked.durationMinutes, ...clock, calendar });
+  if (slots.length === 0) return { date, timeZone: clock.timeZone, slots: [] };
+  const { bufferMinutes } = calendar.schedule;
+  const held = (await heldTimesOn(db, booked.serviceId, date, bufferMinutes, clock.timeZone)).filter(
+    (hold) => hold.startsAt.getTime() !== booked.movingFrom?.getTime(),
+  );
+  return {
+    date,
+    timeZone: clock.timeZone,
+    slots: slots.map((slot) => ({ ...slot, available: isClearOf(slot, held, bufferMinutes) })),
+  };
+}
