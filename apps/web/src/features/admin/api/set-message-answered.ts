@@ -1,6 +1,7 @@
 import { type AdminContactMessage, adminContactMessageResponseSchema, contactApiPaths } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { updatePages, withChanged } from '../../../lib/paged-lists';
 import { adminMessagesQueryOptions } from './get-admin-messages';
 
 /** PUT /api/admin/messages/{id} { answered } → the message as it now is. */
@@ -26,15 +27,7 @@ export function useSetMessageAnswered() {
     mutationFn: setMessageAnswered,
     onSuccess: (changed) => {
       queryClient.setQueryData(adminMessagesQueryOptions().queryKey, (data) =>
-        data
-          ? {
-              ...data,
-              pages: data.pages.map((page) => ({
-                ...page,
-                messages: page.messages.map((message) => (message.id === changed.id ? changed : message)),
-              })),
-            }
-          : data,
+        updatePages(data, (page) => ({ ...page, messages: withChanged(page.messages, changed) })),
       );
     },
   });

@@ -1,6 +1,7 @@
 import { type AdminReview, adminReviewResponseSchema, reviewApiPaths } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { updatePages, withChanged } from '../../../lib/paged-lists';
 import { adminReviewsQueryOptions } from './get-admin-reviews';
 
 /** PUT /api/admin/reviews/{id} { hidden } → the review as it now is. */
@@ -20,15 +21,7 @@ export function useSetReviewHidden() {
     mutationFn: setReviewHidden,
     onSuccess: (changed) => {
       queryClient.setQueryData(adminReviewsQueryOptions().queryKey, (data) =>
-        data
-          ? {
-              ...data,
-              pages: data.pages.map((page) => ({
-                ...page,
-                reviews: page.reviews.map((review) => (review.id === changed.id ? changed : review)),
-              })),
-            }
-          : data,
+        updatePages(data, (page) => ({ ...page, reviews: withChanged(page.reviews, changed) })),
       );
     },
   });

@@ -1,15 +1,10 @@
-import { type AdminContactMessage, contactMessages, paths } from '@portal/domain';
-import { ArrowLeft } from 'lucide-react';
+import { type AdminContactMessage, contactMessages } from '@portal/domain';
 import { useId } from 'react';
-import { Link } from 'react-router';
-import { useNotify } from '../../../components/notifications/use-notify';
 import { buttonStyles } from '../../../components/ui/button-styles';
-import { NextPageButton } from '../../../components/ui/next-page-button';
-import { Spinner } from '../../../components/ui/spinner';
-import { FormMessage } from '../../../components/ui/text-field';
-import { refusalMessage } from '../../../lib/api-error';
 import { useAdminMessages } from '../api/get-admin-messages';
 import { useSetMessageAnswered } from '../api/set-message-answered';
+import { AdminListPage } from './admin-list-page';
+import { useChangeWithNotice } from './use-change-with-notice';
 
 const small = `${buttonStyles.secondary} px-3 py-1.5 text-sm`;
 
@@ -70,70 +65,41 @@ function MessageItem({
   );
 }
 
+const messageTexts = {
+  loading: 'Loading messages...',
+  failed: contactMessages.loadFailed,
+  empty: contactMessages.noMessages,
+};
+
 /** /admin/messages: the contact form's messages, newest first; each is marked answered once someone replied. */
 export function AdminMessages() {
   const query = useAdminMessages();
   const toggle = useSetMessageAnswered();
-  const { notify } = useNotify();
-  const messages = query.data?.pages.flatMap((page) => page.messages) ?? [];
-
-  function setAnswered(message: AdminContactMessage) {
-    toggle.mutate(
-      { id: message.id, answered: !message.answered },
-      {
-        onSuccess: (changed) =>
-          notify({
-            type: 'success',
-            title: 'Saved',
-            message: changed.answered ? contactMessages.markedAnswered : contactMessages.markedOpen,
-          }),
-        onError: (error) =>
-          notify({
-            type: 'error',
-            title: 'Error',
-            message: refusalMessage(error, contactMessages.updateFailed),
-          }),
-      },
-    );
-  }
-
+  const setAnswered = useChangeWithNotice(toggle, {
+    saved: (changed) => (changed.answered ? contactMessages.markedAnswered : contactMessages.markedOpen),
+    failed: contactMessages.updateFailed,
+  });
   return (
-    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
-      <Link to={paths.admin} className="inline-flex items-center gap-1 text-sm text-blue-800 hover:underline">
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Back to Dashboard
-      </Link>
-      <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900">Messages</h1>
-      <p className="mt-2 text-slate-700">
-        What visitors and clients wrote with the contact form, newest first. Answer by e-mail, then mark the
-        message answered.
-      </p>
-      <div className="mt-6">
-        {query.isPending ? (
-          <Spinner label="Loading messages..." />
-        ) : query.isError ? (
-          <FormMessage type="error">
-            {contactMessages.loadFailed}{' '}
-            <button type="button" className="font-semibold underline" onClick={() => void query.refetch()}>
-              Try again
-            </button>
-          </FormMessage>
-        ) : messages.length === 0 ? (
-          <p className="text-slate-700">{contactMessages.noMessages}</p>
-        ) : (
-          <ul className="space-y-3">
-            {messages.map((message) => (
-              <MessageItem
-                key={message.id}
-                message={message}
-                onToggle={setAnswered}
-                busy={toggle.isPending}
-              />
-            ))}
-          </ul>
-        )}
-        <NextPageButton query={query} label="More Messages" className="mt-4" />
-      </div>
-    </div>
+    <AdminListPage
+      title="Messages"
+      intro="What visitors and clients wrote with the contact form, newest first. Answer by e-mail, then mark the message answered."
+      query={query}
+      texts={messageTexts}
+      isEmpty={(data) => data.pages.every((page) => page.messages.length === 0)}
+      moreLabel="More Messages"
+    >
+      {(data) =>
+        data.pages
+          .flatMap((page) => page.messages)
+          .map((message) => (
+            <MessageItem
+              key={message.id}
+              message={message}
+              onToggle={(changed) => setAnswered({ id: changed.id, answered: !changed.answered })}
+              busy={toggle.isPending}
+            />
+          ))
+      }
+    </AdminListPage>
   );
 }

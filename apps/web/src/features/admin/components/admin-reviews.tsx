@@ -1,15 +1,10 @@
-import { type AdminReview, paths, reviewMessages } from '@portal/domain';
-import { ArrowLeft } from 'lucide-react';
-import { Link } from 'react-router';
-import { useNotify } from '../../../components/notifications/use-notify';
+import { type AdminReview, reviewMessages } from '@portal/domain';
 import { buttonStyles } from '../../../components/ui/button-styles';
-import { NextPageButton } from '../../../components/ui/next-page-button';
-import { Spinner } from '../../../components/ui/spinner';
 import { StarRating } from '../../../components/ui/star-rating';
-import { FormMessage } from '../../../components/ui/text-field';
-import { refusalMessage } from '../../../lib/api-error';
 import { useAdminReviews } from '../api/get-admin-reviews';
 import { useSetReviewHidden } from '../api/set-review-hidden';
+import { AdminListPage } from './admin-list-page';
+import { useChangeWithNotice } from './use-change-with-notice';
 
 const small = `${buttonStyles.secondary} px-3 py-1.5 text-sm`;
 
@@ -55,64 +50,41 @@ function ReviewItem({
   );
 }
 
+const reviewTexts = {
+  loading: 'Loading reviews...',
+  failed: reviewMessages.loadFailed,
+  empty: reviewMessages.noReviews,
+};
+
 /** /admin/reviews: every review, newest first, hidden ones marked; Hide takes one off the public pages. */
 export function AdminReviews() {
   const query = useAdminReviews();
   const toggle = useSetReviewHidden();
-  const { notify } = useNotify();
-  const reviews = query.data?.pages.flatMap((page) => page.reviews) ?? [];
-
-  function setHidden(review: AdminReview) {
-    toggle.mutate(
-      { id: review.id, hidden: !review.hidden },
-      {
-        onSuccess: (changed) =>
-          notify({
-            type: 'success',
-            title: 'Saved',
-            message: changed.hidden ? reviewMessages.hidden : reviewMessages.shown,
-          }),
-        onError: (error) =>
-          notify({
-            type: 'error',
-            title: 'Error',
-            message: refusalMessage(error, reviewMessages.updateFailed),
-          }),
-      },
-    );
-  }
-
+  const setHidden = useChangeWithNotice(toggle, {
+    saved: (changed) => (changed.hidden ? reviewMessages.hidden : reviewMessages.shown),
+    failed: reviewMessages.updateFailed,
+  });
   return (
-    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
-      <Link to={paths.admin} className="inline-flex items-center gap-1 text-sm text-blue-800 hover:underline">
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Back to Dashboard
-      </Link>
-      <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900">Reviews</h1>
-      <p className="mt-2 text-slate-700">
-        A hidden review stays here but leaves the service pages and their ratings.
-      </p>
-      <div className="mt-6">
-        {query.isPending ? (
-          <Spinner label="Loading reviews..." />
-        ) : query.isError ? (
-          <FormMessage type="error">
-            {reviewMessages.loadFailed}{' '}
-            <button type="button" className="font-semibold underline" onClick={() => void query.refetch()}>
-              Try again
-            </button>
-          </FormMessage>
-        ) : reviews.length === 0 ? (
-          <p className="text-slate-700">{reviewMessages.noReviews}</p>
-        ) : (
-          <ul className="space-y-3">
-            {reviews.map((review) => (
-              <ReviewItem key={review.id} review={review} onToggle={setHidden} busy={toggle.isPending} />
-            ))}
-          </ul>
-        )}
-        <NextPageButton query={query} label="More Reviews" className="mt-4" />
-      </div>
-    </div>
+    <AdminListPage
+      title="Reviews"
+      intro="A hidden review stays here but leaves the service pages and their ratings."
+      query={query}
+      texts={reviewTexts}
+      isEmpty={(data) => data.pages.every((page) => page.reviews.length === 0)}
+      moreLabel="More Reviews"
+    >
+      {(data) =>
+        data.pages
+          .flatMap((page) => page.reviews)
+          .map((review) => (
+            <ReviewItem
+              key={review.id}
+              review={review}
+              onToggle={(changed) => setHidden({ id: changed.id, hidden: !changed.hidden })}
+              busy={toggle.isPending}
+            />
+          ))
+      }
+    </AdminListPage>
   );
 }

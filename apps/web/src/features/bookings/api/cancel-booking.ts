@@ -1,6 +1,7 @@
 import { type Booking, bookingApiPaths, bookingResponseSchema } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { updatePages, withChanged } from '../../../lib/paged-lists';
 import { myBookingsQueryOptions } from './get-my-bookings';
 import { bookingKeys } from './query-keys';
 
@@ -20,15 +21,7 @@ export function useCancelBooking() {
     mutationFn: cancelBooking,
     onSuccess: (cancelled) => {
       queryClient.setQueryData(myBookingsQueryOptions().queryKey, (data) =>
-        data
-          ? {
-              ...data,
-              pages: data.pages.map((page) => ({
-                ...page,
-                bookings: page.bookings.map((booking) => (booking.id === cancelled.id ? cancelled : booking)),
-              })),
-            }
-          : data,
+        updatePages(data, (page) => ({ ...page, bookings: withChanged(page.bookings, cancelled) })),
       );
       void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
     },

@@ -6,6 +6,7 @@ import {
 } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { updatePages } from '../../../lib/paged-lists';
 import { myBookingsQueryOptions } from './get-my-bookings';
 import { bookingKeys } from './query-keys';
 
@@ -27,17 +28,12 @@ export function useCreateReview() {
     mutationFn: createReview,
     onSuccess: (review, { bookingId }) => {
       queryClient.setQueryData(myBookingsQueryOptions().queryKey, (data) =>
-        data
-          ? {
-              ...data,
-              pages: data.pages.map((page) => ({
-                ...page,
-                bookings: page.bookings.map((booking) =>
-                  booking.id === bookingId ? { ...booking, review } : booking,
-                ),
-              })),
-            }
-          : data,
+        updatePages(data, (page) => ({
+          ...page,
+          bookings: page.bookings.map((booking) =>
+            booking.id === bookingId ? { ...booking, review } : booking,
+          ),
+        })),
       );
       void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
     },
