@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { Conflict, Forbidden } from '../src/lib/errors.ts';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.ts';
 
-// No route of this issue takes a body yet, so these tests add routes of their own to the real app: what is under
-// test is the app's parsing, limits and its one error handler, which every later route shares.
+// These tests add routes of their own to the real app, so that they depend on no product route: what is under test
+// is the app's parsing, limits and its one error handler, which every route shares.
 function addProbeRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.post(

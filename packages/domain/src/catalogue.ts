@@ -22,7 +22,7 @@ export const serviceSchema = z.object({
   active: z.boolean().describe('false: retired, no longer listed or bookable (its bookings stay)'),
   rating: ratingSummarySchema
     .nullable()
-    .describe('The average and count of its public reviews; null until it has one (docs/decisions/109)'),
+    .describe('The average and count of its public reviews; null until it has one (docs/decisions/152)'),
 });
 export type Service = z.infer<typeof serviceSchema>;
 

@@ -254,7 +254,7 @@ export const outbox = pgTable(
 
 /**
  * Messages sent with the contact form (docs/decisions/115), newest first in /admin/messages. The sender's address
- * on the network is not kept with them: the rate limits count it for an hour at most.
+ * on the network is not kept with them (docs/decisions/159): the rate limits count it for an hour at most.
  */
 export const contactMessages = pgTable(
   'contact_messages',
@@ -389,7 +389,7 @@ export const bookingEvents = pgTable(
 
 /**
  * A client's review of a completed consultation: one per booking. Hidden reviews (by an administrator) stay for
- * the firm but never reach the public list or the figures (docs/decisions/109).
+ * the firm but never reach the public list or the figures (docs/decisions/153).
  */
 export const reviews = pgTable(
   'reviews',

@@ -1,6 +1,6 @@
-// What reaches better-auth and what comes back from it (docs/decisions/096): JSON bodies only, the endpoints the
-// portal uses and no others, the one text rule on its fields, our rules inside its hooks (the lock, common
-// passwords), and no session token for page scripts.
+// What reaches better-auth and what comes back from it: JSON bodies only (docs/decisions/131), the endpoints the
+// portal uses and no others (130), the one text rule on its fields and our rules inside its hooks (096: the lock,
+// common passwords), and no session token for page scripts (134).
 import { accountErrorCodes, accountMessages, messages } from '@portal/domain';
 import { and, asc, eq, like } from 'drizzle-orm';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';

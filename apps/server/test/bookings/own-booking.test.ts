@@ -1,6 +1,6 @@
-// A client manages their own booking (docs/product.md#statuses, docs/decisions/108): its detail and history, its
-// calendar file, moving it to another time, and the notice before the start after which changes close. The
-// e-mails are read back from the in-process SMTP server and their calendar parts parsed by node-ical.
+// A client manages their own booking (docs/product.md#statuses): its detail and history (docs/decisions/148), its
+// calendar file (149), moving it to another time (108), and the notice before the start after which changes close
+// (151). The e-mails are read back from the in-process SMTP server and their calendar parts parsed by node-ical.
 import {
   type ActivityResponse,
   type AvailabilityResponse,

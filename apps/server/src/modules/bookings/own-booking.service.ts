@@ -1,5 +1,5 @@
 // One booking as its owner manages it: its detail and history, its calendar file, and moving it to another time
-// (docs/product.md#statuses, docs/decisions/108).
+// (docs/product.md#statuses; docs/decisions/148, 149 and 108).
 import {
   type ActivityResponse,
   type AvailabilityResponse,

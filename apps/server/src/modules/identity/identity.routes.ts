@@ -16,7 +16,7 @@ import { Forbidden, NotFound, UnsupportedMediaType } from '../../lib/errors.ts';
 /**
  * The endpoints the portal calls — the web app (lib/auth-client.ts, features/accounts/api) and the e-mailed
  * verification link — by method and path. Everything else better-auth has (its admin endpoints above all: roles
- * change only through `npm run set-role`) answers 404 (docs/decisions/096).
+ * change only through `npm run set-role`) answers 404 (docs/decisions/130).
  */
 const portalEndpoints: ReadonlySet<string> = new Set([
   `GET ${identityPaths.session}`,
