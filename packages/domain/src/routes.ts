@@ -18,7 +18,7 @@ export const pageRoutes = {
   /** The booking wizard, at /book/{serviceId} and /services/{id}/book; signed in only. */
   book: '/book/:serviceId',
   serviceBook: '/services/:id/book',
-  /** A booking's detail page (a placeholder for now). */
+  /** A booking's detail page: its facts, history and the actions it allows. */
   booking: '/booking/:id',
   /** /admin and every path beginning /admin (docs/product.md#pages). */
   admin: '/admin/*',

@@ -549,7 +549,7 @@ describe('session lifetime', () => {
     });
   }
 
-  it('uses the limits of the accounts issue: 7 days sliding, refreshed after a day, 30 days at most', () => {
+  it('keeps a session 7 days sliding, refreshed after a day, 30 days at most', () => {
     expect(sessionExpiresInSeconds).toBe(7 * 24 * 60 * 60);
     expect(sessionUpdateAgeSeconds).toBe(24 * 60 * 60);
     expect(sessionMaxLifetimeSeconds).toBe(30 * 24 * 60 * 60);

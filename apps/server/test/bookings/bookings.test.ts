@@ -503,7 +503,7 @@ describe('PUT /api/bookings/{id}', () => {
   });
 });
 
-describe("setBookingStatus (the administrators' change, used by the admin issue)", () => {
+describe("setBookingStatus (the administrators' change)", () => {
   it('records every change, and refuses to reactivate a booking whose time was taken meanwhile', async () => {
     const date = nextDay();
     const first = await book(ada, at(date, '13:00'));
