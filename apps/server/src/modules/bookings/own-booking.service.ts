@@ -58,7 +58,7 @@ function toHistoryEntry(event: BookingEventRow): BookingHistoryEntry {
   };
 }
 
-/** The booking and its latest history (oldest first), for its owner or an administrator. */
+/** The booking and its latest history (oldest first), for its owner or an administrator, with the caller's notice. */
 export async function bookingDetail(
   db: Database,
   bookingId: number,

@@ -275,7 +275,7 @@ describe('rescheduling', () => {
     let current: Booking = booked;
     const calls = stubApi((call) => {
       if (call.path === '/api/bookings/my-bookings') {
-        return { status: 200, body: { bookings: [current], nextCursor: null } };
+        return { status: 200, body: { bookings: [current], nextCursor: null, change_notice_hours: 24 } };
       }
       if (call.method === 'GET' && call.path === '/api/bookings/3') {
         return { status: 200, body: detailOf(current) };
