@@ -203,6 +203,11 @@ export const bookingDetailResponseSchema = z.object({
     .max(maxBookingHistoryShown)
     .describe(`Oldest first; the latest ${maxBookingHistoryShown} entries when there are more`),
   change_notice_hours: changeNoticeHoursSchema,
+  is_owner: z
+    .boolean()
+    .describe(
+      "Whether the booking is the caller's own: only its owner may reschedule, cancel, review it or download its calendar file (an administrator may view any booking)",
+    ),
 });
 export type BookingDetailResponse = z.infer<typeof bookingDetailResponseSchema>;
 

@@ -16,6 +16,7 @@ import {
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
+import { cleanup } from 'vitest-browser-react';
 import { BookingDetailRoute } from '../../app/routes/booking-detail';
 import { MyBookingsRoute } from '../../app/routes/my-bookings';
 import { bookingFixture } from '../../testing/fixtures';
@@ -75,8 +76,9 @@ const history: BookingHistoryEntry[] = [
   },
 ];
 
-function detailOf(booking: Booking, entries = history, hours = 24): BookingDetailResponse {
-  return { booking, history: entries, change_notice_hours: hours };
+/** The detail answer as the booking's owner gets it (a client, held to the 24-hour notice, unless told otherwise). */
+function detailOf(booking: Booking, entries = history, hours = 24, isOwner = true): BookingDetailResponse {
+  return { booking, history: entries, change_notice_hours: hours, is_owner: isOwner };
 }
 
 const confirmed = bookingFixture({
@@ -143,6 +145,33 @@ describe('the booking detail page', () => {
       .element(page.getByRole('link', { name: 'Back to My Bookings' }))
       .toHaveAttribute('href', '/my-bookings');
     expect(calls.filter((call) => call.path === '/api/bookings/7')).toHaveLength(1);
+  });
+
+  it("shows an administrator another client's booking without the owner's actions, with a link to it in All Bookings", async () => {
+    const completed = bookingFixture({ id: 6, status: 'completed' });
+    stubApi((call) => {
+      if (call.path === '/api/bookings/7')
+        return { status: 200, body: detailOf(confirmed, history, 0, false) };
+      if (call.path === '/api/bookings/6')
+        return { status: 200, body: detailOf(completed, history, 0, false) };
+      return undefined;
+    });
+    renderAt('/booking/7');
+    await expect.element(page.getByText('OT-2030-007', { exact: true })).toBeVisible();
+    await expect
+      .element(page.getByRole('link', { name: 'Open in All Bookings' }))
+      .toHaveAttribute('href', '/admin/bookings?bookingId=7');
+    for (const name of ['Reschedule', 'Cancel', 'Leave Review']) {
+      expect(page.getByRole('button', { name, exact: true }).elements()).toHaveLength(0);
+    }
+    expect(page.getByRole('link', { name: 'Add to calendar' }).elements()).toHaveLength(0);
+    await cleanup();
+
+    renderAt('/booking/6');
+    await expect
+      .element(page.getByRole('link', { name: 'Open in All Bookings' }))
+      .toHaveAttribute('href', '/admin/bookings?bookingId=6');
+    expect(page.getByRole('button', { name: 'Leave Review' }).elements()).toHaveLength(0);
   });
 
   it("says 'Cancelled automatically: not confirmed in time' and offers no change for a cancelled booking", async () => {

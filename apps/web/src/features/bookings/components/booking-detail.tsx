@@ -81,8 +81,9 @@ function Timeline({ detail }: { detail: BookingDetailResponse }) {
 }
 
 /**
- * What the client may do with the booking: the calendar file, Reschedule and Cancel as the domain's rules and the
- * change notice allow, and Leave Review for a completed one.
+ * What the owner may do with the booking: the calendar file, Reschedule and Cancel as the domain's rules and the
+ * change notice allow, and Leave Review for a completed one. An administrator viewing a client's booking may do
+ * none of these (the server answers them 404): they manage it in All Bookings.
  */
 function Actions({
   detail,
@@ -97,6 +98,15 @@ function Actions({
 }) {
   const [reviewing, setReviewing] = useState(false);
   const { booking } = detail;
+  if (!detail.is_owner) {
+    return (
+      <div className="mt-6">
+        <Link to={paths.adminBooking(booking.id)} className={small}>
+          Open in All Bookings
+        </Link>
+      </div>
+    );
+  }
   return (
     <div className="mt-6">
       <div className="flex flex-wrap gap-3">
