@@ -42,7 +42,7 @@ async function bookThroughApi(page: Page, day: string): Promise<number> {
 }
 
 test.describe('booking detail and reschedule', () => {
-  test('a client opens a booking, reschedules it to another day, and sees the new time in My Bookings, the calendar file, the e-mail's calendar update and Recent Activity', async ({
+  test('a client opens a booking, reschedules it to another day, and sees the new time in My Bookings, the calendar file, the calendar update in the e-mail and Recent Activity', async ({
     page,
   }, testInfo) => {
     const client = await createAccount(page);
