@@ -29,6 +29,8 @@ interface Mail {
   replyTo: string | null;
   text: string;
   links: string[];
+  /** The calendar part (invite.ics), when the e-mail has one. */
+  icalEvent: { method: string; content: string } | null;
 }
 
 /** The newest e-mail to `to` in the dev mailbox whose subject matches, waiting for the outbox to deliver it. */

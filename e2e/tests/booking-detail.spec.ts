@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createAccount, origin } from './accounts-helpers.ts';
+import { createAccount, latestMail, origin } from './accounts-helpers.ts';
 import { businessZone, expect, expectAccessible, test, weekdayAhead } from './fixtures.ts';
 
 /** Service 3: the booking journeys take services 1 and 2 in parallel. */
@@ -14,6 +14,13 @@ function longDate(day: string): string {
     month: 'long',
     day: 'numeric',
   }).format(new Date(`${day}T12:00:00Z`));
+}
+
+/** One property of an iCalendar text's event, e.g. 'UID' or 'SEQUENCE' (its first line with that name). */
+function icsProperty(ics: string, name: string): string {
+  const value = new RegExp(`^${name}[:;](.*)$`, 'm').exec(ics)?.[1];
+  if (value === undefined) throw new Error(`no ${name} in:\n${ics}`);
+  return value.trim();
 }
 
 /** Books the first free slot of `day` through the API, as the wizard would; returns the booking's id. */
@@ -35,10 +42,10 @@ async function bookThroughApi(page: Page, day: string): Promise<number> {
 }
 
 test.describe('booking detail and reschedule', () => {
-  test('a client opens a booking, reschedules it to another day, and sees the new time in My Bookings, the calendar file and Recent Activity', async ({
+  test('a client opens a booking, reschedules it to another day, and sees the new time in My Bookings, the calendar file, the calendar update in the e-mail and Recent Activity', async ({
     page,
   }, testInfo) => {
-    await createAccount(page);
+    const client = await createAccount(page);
     // Weeks ahead (past the 24-hour change notice), a day per repetition so parallel runs never share a slot.
     const day = weekdayAhead(10 + testInfo.repeatEachIndex * 2);
     const newDay = weekdayAhead(11 + testInfo.repeatEachIndex * 2);
@@ -51,6 +58,9 @@ test.describe('booking detail and reschedule', () => {
     await expect(page.getByText(longDate(day), { exact: true })).toBeVisible();
     await expect(page.getByTestId('timeline').getByText('Booked', { exact: true })).toBeVisible();
     await expectAccessible(page);
+
+    // The calendar file before the move: the event the e-mail must update.
+    const before = await (await page.request.get(`/api/bookings/${id}/calendar.ics`)).text();
 
     await page.getByRole('button', { name: 'Reschedule' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reschedule Booking' });
@@ -77,8 +87,18 @@ test.describe('booking detail and reschedule', () => {
     expect(href).toBe(`/api/bookings/${id}/calendar.ics`);
     const ics = await page.request.get(href ?? '');
     expect(ics.status()).toBe(200);
+    const file = await ics.text();
     const dtstart = `DTSTART;TZID=${businessZone}:${newDay.replaceAll('-', '')}T${start.replace(':', '')}00`;
-    expect(await ics.text()).toContain(dtstart);
+    expect(file).toContain(dtstart);
+
+    // The client's e-mail of the move updates the same event: the new start, the file's UID, a higher SEQUENCE.
+    const mail = await latestMail(page.request, client.email, /^Your consultation has been moved/);
+    const invite = mail.icalEvent?.content ?? '';
+    expect(mail.icalEvent?.method).toBe('REQUEST');
+    expect(invite).toContain(dtstart);
+    expect(icsProperty(invite, 'UID')).toBe(icsProperty(file, 'UID'));
+    expect(icsProperty(invite, 'UID')).toBe(icsProperty(before, 'UID'));
+    expect(Number(icsProperty(invite, 'SEQUENCE'))).toBeGreaterThan(Number(icsProperty(before, 'SEQUENCE')));
 
     await page.getByRole('link', { name: 'Back to My Bookings' }).click();
     const card = page.getByRole('article');

@@ -32,17 +32,18 @@ test.describe('reviews', () => {
     }
     if (!booking) throw new Error('no free slot found');
 
-    // An administrator marks it completed.
+    // An administrator marks it completed with its status control in All Bookings.
     const context = await browser.newContext();
     const admin = await context.newPage();
     const adminEmail = uniqueEmail('office');
     await createAccount(admin, { email: adminEmail, firstName: 'Olive' });
     makeAdmin(adminEmail);
-    const completed = await admin.request.put(`/api/bookings/admin/${booking.id}/status`, {
-      data: { status: 'completed' },
-      headers: origin(admin),
-    });
-    expect(completed.status(), await completed.text()).toBe(200);
+    await admin.goto(`/admin/bookings?bookingId=${booking.id}`);
+    const status = admin.getByLabel(`Status of booking ${booking.confirmation_code}`);
+    await expect(status).toHaveValue('pending');
+    await status.selectOption('completed');
+    await expect(admin.getByText('Booking completed successfully')).toBeVisible();
+    await expect(status).toHaveValue('completed');
 
     // The client reviews it from My Bookings, choosing the stars with the keyboard.
     await page.goto('/my-bookings');

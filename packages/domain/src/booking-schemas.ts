@@ -159,9 +159,19 @@ export const myBookingsQuerySchema = z.object({
 });
 export type MyBookingsQuery = z.infer<typeof myBookingsQuerySchema>;
 
+/** The change notice the caller is held to: CLIENT_CHANGE_NOTICE_HOURS for a client, 0 for an administrator. */
+const changeNoticeHoursSchema = z
+  .number()
+  .int()
+  .min(0)
+  .describe(
+    "Hours before the start when the caller's cancelling and rescheduling close (0: at the start; always 0 for an administrator, who is never limited)",
+  );
+
 export const myBookingsResponseSchema = z.object({
   bookings: z.array(bookingSchema),
   nextCursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last page'),
+  change_notice_hours: changeNoticeHoursSchema,
 });
 export type MyBookingsResponse = z.infer<typeof myBookingsResponseSchema>;
 
@@ -192,10 +202,12 @@ export const bookingDetailResponseSchema = z.object({
     .array(bookingHistoryEntrySchema)
     .max(maxBookingHistoryShown)
     .describe(`Oldest first; the latest ${maxBookingHistoryShown} entries when there are more`),
-  change_notice_hours: z
-    .number()
-    .int()
-    .describe("Hours before the start when the client's cancelling and rescheduling close (0: at the start)"),
+  change_notice_hours: changeNoticeHoursSchema,
+  is_owner: z
+    .boolean()
+    .describe(
+      "Whether the booking is the caller's own: only its owner may reschedule, cancel, review it or download its calendar file (an administrator may view any booking)",
+    ),
 });
 export type BookingDetailResponse = z.infer<typeof bookingDetailResponseSchema>;
 

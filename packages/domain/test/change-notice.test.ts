@@ -33,6 +33,15 @@ describe('the client change notice', () => {
     );
   });
 
+  it("says '1 hour' for a notice of one hour", () => {
+    expect(bookingMessages.changeNoticePassed(1)).toBe(
+      'Changes are possible up to 1 hour before the consultation. Please contact us.',
+    );
+    expect(clientChangeNoticeRefusal('2030-01-07T16:00:00Z', new Date('2030-01-07T15:30:00Z'), 1)).toBe(
+      'Changes are possible up to 1 hour before the consultation. Please contact us.',
+    );
+  });
+
   it('allows a change at N hours + 1 minute before the start and refuses it at N hours − 1 minute, for any N and start', () => {
     fc.assert(
       fc.property(

@@ -198,7 +198,7 @@ describe('POST /api/bookings', () => {
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ message: bookingMessages.profileIncomplete });
     const mine = await api(testApp.app, 'GET', '/api/bookings/my-bookings', anonymous);
-    expect(mine.json()).toEqual({ bookings: [], nextCursor: null });
+    expect(mine.json()).toMatchObject({ bookings: [], nextCursor: null });
   });
 
   it('refuses a description that is missing, blank or short, with the product messages', async () => {
@@ -429,6 +429,7 @@ describe('GET /api/bookings/my-bookings', () => {
     expect((await api(testApp.app, 'GET', '/api/bookings/my-bookings', empty)).json()).toEqual({
       bookings: [],
       nextCursor: null,
+      change_notice_hours: 24,
     });
   });
 

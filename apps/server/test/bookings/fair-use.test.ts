@@ -333,7 +333,7 @@ describe('GET /api/bookings/my-bookings in pages', () => {
     }
     // The owner's cursor handed to another client: an empty page, as for a booking that does not exist.
     const first = await page(owner, '?limit=1');
-    expect(await page(await newClient(), `?cursor=${first.nextCursor}`)).toEqual({
+    expect(await page(await newClient(), `?cursor=${first.nextCursor}`)).toMatchObject({
       bookings: [],
       nextCursor: null,
     });

@@ -11,6 +11,7 @@ import {
   bookingRescheduleMessages,
   defaultBusinessTimeZone,
   defaultSchedule,
+  type MyBookingsResponse,
   zonedInstant,
 } from '@portal/domain';
 import { asc, eq } from 'drizzle-orm';
@@ -480,12 +481,26 @@ describe('the change notice (CLIENT_CHANGE_NOTICE_HOURS, 24 by default)', () => 
     ]);
     const moved = await reschedule(admin, own ?? 0, at(nextDay(), '10:00'));
     expect(moved.statusCode, moved.body).toBe(200);
+    // The move's letter tells the administrator the notice that applies to them: none.
+    const letter = await capture.waitFor(admin.email, { subject: /has been moved/ });
+    expect(letter.text).toContain(bookingRescheduleMessages.outro(0));
     expect((await cancel(admin, ownToo ?? 0)).statusCode).toBe(200);
   });
 
-  it('is told to the web with the booking', async () => {
+  it("is told to the web as the caller's: 24 hours for a client, 0 for an administrator, with whether the booking is theirs", async () => {
     const booking = await book(ada, at(nextDay(), '10:00'));
-    expect((await detail(ada, booking.id)).json<BookingDetailResponse>().change_notice_hours).toBe(24);
+    const own = (await detail(ada, booking.id)).json<BookingDetailResponse>();
+    expect(own).toMatchObject({ change_notice_hours: 24, is_owner: true });
+    const mine = await api(testApp.app, 'GET', bookingApiPaths.myBookings, ada);
+    expect(mine.json<MyBookingsResponse>().change_notice_hours).toBe(24);
+
+    const byAdmin = (await detail(admin, booking.id)).json<BookingDetailResponse>();
+    expect(byAdmin).toMatchObject({ change_notice_hours: 0, is_owner: false });
+    const [adminsOwn] = await seedBookings(testApp.app, [{ userId: admin.id, createdAt: new Date() }]);
+    const adminsDetail = (await detail(admin, adminsOwn ?? 0)).json<BookingDetailResponse>();
+    expect(adminsDetail).toMatchObject({ change_notice_hours: 0, is_owner: true });
+    const adminsList = await api(testApp.app, 'GET', bookingApiPaths.myBookings, admin);
+    expect(adminsList.json<MyBookingsResponse>().change_notice_hours).toBe(0);
   });
 });
 

@@ -157,7 +157,11 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
         },
       },
     },
-    (request) => listUserBookings(app.db, request.caller.id, request.query, timeZone),
+    (request) =>
+      listUserBookings(app.db, request.caller.id, request.query, {
+        timeZone,
+        changeNoticeHours: changeNoticeFor(request.caller),
+      }),
   );
 
   routes.get(
@@ -234,7 +238,7 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
         app.db,
         request.params.id,
         { userId: request.caller.id, isAdmin: request.caller.role === 'admin' },
-        { timeZone, changeNoticeHours: options.changeNoticeHours },
+        { timeZone, changeNoticeHours: changeNoticeFor(request.caller) },
       ),
   );
 
@@ -339,7 +343,7 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
           changeNoticeHours: changeNoticeFor(request.caller),
         },
         clock(),
-        { ...mail, changeNoticeHours: options.changeNoticeHours },
+        { ...mail, changeNoticeHours: changeNoticeFor(request.caller) },
       );
       return reply.headers(moved ? {} : { 'idempotent-replayed': 'true' }).send({ booking });
     },

@@ -208,7 +208,7 @@ export async function listUserBookings(
   db: Database,
   userId: string,
   query: MyBookingsQuery,
-  timeZone: string,
+  options: { timeZone: string; changeNoticeHours: number },
 ): Promise<MyBookingsResponse> {
   const mine = eq(bookings.userId, userId);
   const rows = await selectBookings(db)
@@ -216,7 +216,11 @@ export async function listUserBookings(
     .orderBy(...newestFirst)
     .limit(query.limit + 1);
   const { page, nextCursor } = pageOf(rows, query.limit);
-  return { bookings: page.map((row) => toBooking(row, timeZone)), nextCursor };
+  return {
+    bookings: page.map((row) => toBooking(row, options.timeZone)),
+    nextCursor,
+    change_notice_hours: options.changeNoticeHours,
+  };
 }
 
 /** A booking as its owner names it: it is found only among that user's bookings. */

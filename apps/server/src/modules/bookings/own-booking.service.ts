@@ -59,7 +59,10 @@ function toHistoryEntry(event: BookingEventRow): BookingHistoryEntry {
   };
 }
 
-/** The booking and its latest history (oldest first), for its owner or an administrator. */
+/**
+ * The booking and its latest history (oldest first), for its owner or an administrator, with the change notice the
+ * caller is held to and whether it is the caller's own (only the owner may act on it).
+ */
 export async function bookingDetail(
   db: Database,
   bookingId: number,
@@ -79,6 +82,7 @@ export async function bookingDetail(
     booking: toBooking(row, options.timeZone),
     history: events.reverse().map(toHistoryEntry),
     change_notice_hours: options.changeNoticeHours,
+    is_owner: row.booking.userId === viewer.userId,
   };
 }
 

@@ -63,9 +63,9 @@ function stubApi(answer: Parameters<typeof stubAnyApi>[0]) {
 
 const service = serviceFixture();
 
-/** My Bookings' answer when everything fits on one page. */
-function listed(bookings: Booking[]) {
-  return { bookings, nextCursor: null };
+/** My Bookings' answer when everything fits on one page, with a client's change notice unless told otherwise. */
+function listed(bookings: Booking[], changeNoticeHours = 24) {
+  return { bookings, nextCursor: null, change_notice_hours: changeNoticeHours };
 }
 
 const slot = (start: string, end: string, available: boolean, iso: string) => ({
@@ -618,6 +618,60 @@ describe('my bookings', () => {
     await expect.element(past.getByRole('button', { name: 'Cancel', exact: true })).not.toBeInTheDocument();
   });
 
+  it('shows the change notice instead of acting inside it, as the answer gives it', async () => {
+    const startingIn = (id: number, status: 'pending' | 'confirmed', hours: number) => {
+      const startsAt = new Date(Date.now() + hours * 3_600_000);
+      return bookingFixture({
+        id,
+        status,
+        confirmation_code: `OT-2030-01${id}`,
+        starts_at: startsAt.toISOString(),
+        ends_at: new Date(startsAt.getTime() + 90 * 60_000).toISOString(),
+      });
+    };
+    const list = [
+      startingIn(1, 'confirmed', 10),
+      startingIn(2, 'pending', 10),
+      startingIn(3, 'confirmed', 48),
+    ];
+    let noticeHours = 24;
+    const calls = stubApi((call) =>
+      call.path === '/api/bookings/my-bookings'
+        ? { status: 200, body: listed(list, noticeHours) }
+        : undefined,
+    );
+    const notice = bookingMessages.changeNoticePassed(24);
+    renderAt('/my-bookings');
+    const inside = cards().filter({ hasText: 'OT-2030-011' });
+    await expect.element(inside.getByText(notice, { exact: true })).toBeVisible();
+    for (const name of ['Reschedule', 'Cancel']) {
+      const button = inside.getByRole('button', { name, exact: true });
+      await expect.element(button).toBeDisabled();
+      await expect.element(button).toHaveAccessibleDescription(notice);
+    }
+    // A pending booking cannot be cancelled at all: only Reschedule stays, disabled, with the notice.
+    const pending = cards().filter({ hasText: 'OT-2030-012' });
+    await expect.element(pending.getByRole('button', { name: 'Reschedule' })).toBeDisabled();
+    await expect.element(pending.getByText(notice, { exact: true })).toBeVisible();
+    await expect
+      .element(pending.getByRole('button', { name: 'Cancel', exact: true }))
+      .not.toBeInTheDocument();
+    const outside = cards().filter({ hasText: 'OT-2030-013' });
+    await expect.element(outside.getByRole('button', { name: 'Reschedule' })).toBeEnabled();
+    await expect.element(outside.getByRole('button', { name: 'Cancel', exact: true })).toBeEnabled();
+    expect(outside.getByText(notice).elements()).toHaveLength(0);
+    expect(calls.some((call) => call.method !== 'GET')).toBe(false);
+    await cleanup();
+
+    // An administrator's own bookings: the answer's notice is 0, so the same booking can still be changed.
+    noticeHours = 0;
+    renderAt('/my-bookings');
+    const unlimited = cards().filter({ hasText: 'OT-2030-011' });
+    await expect.element(unlimited.getByRole('button', { name: 'Cancel', exact: true })).toBeEnabled();
+    await expect.element(unlimited.getByRole('button', { name: 'Reschedule' })).toBeEnabled();
+    expect(page.getByText(notice).elements()).toHaveLength(0);
+  });
+
   it('loads the next page with Load more, keeping the tabs and cancel', async () => {
     const [newest, middle, oldest] = bookings as [Booking, Booking, Booking];
     let current = [newest, middle, oldest];
@@ -625,7 +679,7 @@ describe('my bookings', () => {
       if (call.path === '/api/bookings/my-bookings') {
         const cursor = call.query.get('cursor');
         if (cursor === null)
-          return { status: 200, body: { bookings: current.slice(0, 2), nextCursor: 'page-2' } };
+          return { status: 200, body: { ...listed(current.slice(0, 2)), nextCursor: 'page-2' } };
         if (cursor === 'page-2') return { status: 200, body: listed(current.slice(2)) };
         return { status: 400, body: { message: bookingMessages.cursorInvalid } };
       }

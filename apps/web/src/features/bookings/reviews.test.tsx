@@ -36,7 +36,7 @@ function myBookingsApi(answer?: (call: ApiCall) => Answer) {
   let stored: Booking = completed;
   return stubApi((call) => {
     if (call.path === bookingApiPaths.myBookings) {
-      return { status: 200, body: { bookings: [stored], nextCursor: null } };
+      return { status: 200, body: { bookings: [stored], nextCursor: null, change_notice_hours: 24 } };
     }
     if (call.method === 'POST' && call.path === reviewApiPaths.review(4)) {
       if (answer) return answer(call);
@@ -109,7 +109,7 @@ describe('Leave Review', () => {
     stubApi((call) => {
       if (call.path === bookingApiPaths.myBookings) {
         const reviewed = { ...completed, review: { rating: 3, comment: null } };
-        return { status: 200, body: { bookings: [reviewed], nextCursor: null } };
+        return { status: 200, body: { bookings: [reviewed], nextCursor: null, change_notice_hours: 24 } };
       }
       return undefined;
     }, signedIn);

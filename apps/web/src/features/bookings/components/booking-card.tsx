@@ -1,10 +1,11 @@
-import { type Booking, canClientCancel, canClientReschedule, paths } from '@portal/domain';
+import { type Booking, paths } from '@portal/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { StarRating } from '../../../components/ui/star-rating';
 import { bookingTime } from '../format';
 import { BookingArticle } from './booking-article';
+import { ChangeActions } from './change-actions';
 import { ReviewDialog } from './review-dialog';
 
 const small = `${buttonStyles.secondary} px-4 py-2 text-sm`;
@@ -13,6 +14,7 @@ const small = `${buttonStyles.secondary} px-4 py-2 text-sm`;
 export function BookingCard({
   booking,
   now,
+  noticeHours,
   onCancel,
   onReschedule,
   cancelNotSent = false,
@@ -20,6 +22,8 @@ export function BookingCard({
   booking: Booking;
   /** The moment the page opened: a booking that has started by then cannot be cancelled. */
   now: Date;
+  /** The change notice the caller is held to (My Bookings' `change_notice_hours`). */
+  noticeHours: number;
   onCancel: (booking: Booking) => void;
   onReschedule: (booking: Booking) => void;
   /** Cancelled in this browser only: the server has not received the cancellation yet. */
@@ -48,21 +52,13 @@ export function BookingCard({
         <Link to={paths.booking(booking.id)} className={small}>
           View Details
         </Link>
-        {/* The list has no change notice: within it, the server's refusal says so (decision 110). */}
-        {canClientReschedule(booking.status, booking.starts_at, now) && (
-          <button type="button" onClick={() => onReschedule(booking)} className={small}>
-            Reschedule
-          </button>
-        )}
-        {canClientCancel(booking.status, booking.starts_at, now) && (
-          <button
-            type="button"
-            onClick={() => onCancel(booking)}
-            className={`${small} border-red-300 text-red-800 hover:bg-red-50`}
-          >
-            Cancel
-          </button>
-        )}
+        <ChangeActions
+          booking={booking}
+          now={now}
+          noticeHours={noticeHours}
+          onReschedule={onReschedule}
+          onCancel={onCancel}
+        />
         {booking.status === 'completed' && !booking.review && (
           <button type="button" onClick={() => setReviewing(true)} className={small}>
             Leave Review

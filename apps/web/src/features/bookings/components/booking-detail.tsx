@@ -3,20 +3,16 @@ import {
   type BookingDetailResponse,
   bookingApiPaths,
   bookingMessages,
-  canClientCancel,
-  canClientReschedule,
-  clientChangeNoticeRefusal,
   contactLabels,
   dollars,
   historySentence,
   hourlyRate,
-  isActiveBookingStatus,
   longDate,
   paths,
   urgencyLabels,
 } from '@portal/domain';
 import { ArrowLeft, CalendarPlus, SearchX } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { Spinner } from '../../../components/ui/spinner';
@@ -29,6 +25,7 @@ import { useBooking } from '../api/get-booking';
 import { bookingTime, bookingTimeIn, momentIn, shortDateIn, viewerTimeZone } from '../format';
 import { type Fact, FactList } from './booking-facts';
 import { CancelDialog } from './cancel-dialog';
+import { ChangeActions } from './change-actions';
 import { RescheduleDialog } from './reschedule-dialog';
 import { ReviewDialog } from './review-dialog';
 
@@ -84,8 +81,9 @@ function Timeline({ detail }: { detail: BookingDetailResponse }) {
 }
 
 /**
- * What the client may do with the booking: Reschedule and Cancel as the domain's rules allow, with the change
- * notice said instead once it has closed them; Leave Review for a completed one; and the calendar file.
+ * What the owner may do with the booking: the calendar file, Reschedule and Cancel as the domain's rules and the
+ * change notice allow, and Leave Review for a completed one. An administrator viewing a client's booking may do
+ * none of these (the server answers them 404): they manage it in All Bookings.
  */
 function Actions({
   detail,
@@ -98,15 +96,17 @@ function Actions({
   onReschedule: () => void;
   onCancel: () => void;
 }) {
-  const noticeId = useId();
   const [reviewing, setReviewing] = useState(false);
-  const { booking, change_notice_hours: hours } = detail;
-  const canMove = canClientReschedule(booking.status, booking.starts_at, now, hours);
-  const canCancel = canClientCancel(booking.status, booking.starts_at, now, hours);
-  // Still ahead and active, but inside the notice: the buttons stay in view, disabled, and the rule says why.
-  const ahead = isActiveBookingStatus(booking.status) && Date.parse(booking.starts_at) > now.getTime();
-  const notice = ahead ? clientChangeNoticeRefusal(booking.starts_at, now, hours) : undefined;
-  const disabled = `${small} disabled:cursor-not-allowed disabled:opacity-60`;
+  const { booking } = detail;
+  if (!detail.is_owner) {
+    return (
+      <div className="mt-6">
+        <Link to={paths.adminBooking(booking.id)} className={small}>
+          Open in All Bookings
+        </Link>
+      </div>
+    );
+  }
   return (
     <div className="mt-6">
       <div className="flex flex-wrap gap-3">
@@ -114,28 +114,13 @@ function Actions({
           <CalendarPlus aria-hidden="true" className="size-4" />
           Add to calendar
         </a>
-        {(canMove || notice) && (
-          <button
-            type="button"
-            className={disabled}
-            disabled={!canMove}
-            aria-describedby={notice ? noticeId : undefined}
-            onClick={onReschedule}
-          >
-            Reschedule
-          </button>
-        )}
-        {(canCancel || (notice && booking.status === 'confirmed')) && (
-          <button
-            type="button"
-            className={`${disabled} border-red-300 text-red-800 hover:bg-red-50`}
-            disabled={!canCancel}
-            aria-describedby={notice ? noticeId : undefined}
-            onClick={onCancel}
-          >
-            Cancel
-          </button>
-        )}
+        <ChangeActions
+          booking={booking}
+          now={now}
+          noticeHours={detail.change_notice_hours}
+          onReschedule={onReschedule}
+          onCancel={onCancel}
+        />
         {booking.status === 'completed' && !booking.review && (
           <button type="button" className={small} onClick={() => setReviewing(true)}>
             Leave Review
@@ -148,11 +133,6 @@ function Actions({
         </p>
       )}
       {reviewing && <ReviewDialog booking={booking} onClose={() => setReviewing(false)} />}
-      {notice && (
-        <p id={noticeId} className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">
-          {notice}
-        </p>
-      )}
     </div>
   );
 }

@@ -38,8 +38,8 @@ function NoBookings({ filter }: { filter: BookingFilter }) {
 
 /**
  * The caller's bookings with those still waiting in this browser (docs/product.md#my-bookings), filtered by tab,
- * with cancellation of confirmed ones that have not started. The server sends them a page at a time; Load more
- * asks for the next, and the tabs filter what is loaded.
+ * with Reschedule and Cancel as the rules and the caller's change notice allow. The server sends them a page at a
+ * time; Load more asks for the next, and the tabs filter what is loaded.
  */
 export function MyBookings() {
   const bookings = useMyBookings();
@@ -50,6 +50,8 @@ export function MyBookings() {
   // Kept in this browser for the signed-in user; the app shell's sender sends them again.
   const userId = useAuth().session?.user.id;
   const loaded = bookings.data?.pages.flatMap((page) => page.bookings) ?? [];
+  // The notice the caller is held to, the same on every page (there are cards only once a page has come).
+  const noticeHours = bookings.data?.pages[0]?.change_notice_hours ?? 0;
   const list = withUnsent(loaded, useUnsentItems(userId));
   // A failed next page keeps what is shown and says so beside Load more.
   const listFailed = bookings.isError && !bookings.isFetchNextPageError;
@@ -97,6 +99,7 @@ export function MyBookings() {
                   <BookingCard
                     booking={booking}
                     now={now}
+                    noticeHours={noticeHours}
                     onCancel={setToCancel}
                     onReschedule={setToReschedule}
                     cancelNotSent={list.cancelsNotSent.has(booking.id)}
