@@ -401,9 +401,13 @@ afterAll(async () => {
 /** The accounts service's write endpoints the portal uses, each with a body it accepts. */
 function identityRoutes(clientCookie: string, leavingCookie: string): Record<string, WriteRoute> {
   const credentials = { email: 'fuzz@security.test', password: 'booking-tests-password' };
-  const post = (path: string, valid: Record<string, unknown>, cookie?: string): [string, WriteRoute] => [
+  const post = (
+    path: string,
+    valid: Record<string, unknown>,
+    headers: Record<string, string> = {},
+  ): [string, WriteRoute] => [
     `POST ${path}`,
-    { method: 'POST', url: () => path, valid, headers: () => (cookie ? { cookie } : {}) },
+    { method: 'POST', url: () => path, valid, headers: () => headers },
   ];
   return Object.fromEntries([
     post(identityPaths.signUp, { ...credentials, email: 'fuzz-new@security.test', name: '' }),
@@ -416,9 +420,9 @@ function identityRoutes(clientCookie: string, leavingCookie: string): Record<str
     post(
       identityPaths.sendVerificationEmail,
       { email: credentials.email, callbackURL: '/login' },
-      clientCookie,
+      { cookie: clientCookie },
     ),
-    post(identityPaths.signOut, {}, leavingCookie),
+    post(identityPaths.signOut, {}, { cookie: leavingCookie }),
   ]);
 }
 
