@@ -227,6 +227,18 @@ function parseTrustProxy(value: string | undefined): TrustProxy {
   return addresses;
 }
 
+/**
+ * The part of a TRUST_PROXY setting that believes every address, if any: `true`, or a range whose prefix is zero
+ * bits (`0.0.0.0/0`, `::/0`, any address with `/0`, or the netmask `/0.0.0.0`).
+ */
+function believesEveryone(setting: string | undefined): string | undefined {
+  if (setting === 'true') return setting;
+  return setting
+    ?.split(',')
+    .map((entry) => entry.trim())
+    .find((entry) => /\/[0.]+$/.test(entry));
+}
+
 /** Whether a host or client address is this machine's own: 127.0.0.0/8, ::1 (also IPv4-mapped), localhost. */
 export function isLoopbackHost(host: string): boolean {
   const address = host.replace(/^::ffff:/i, '');
@@ -247,9 +259,10 @@ function checkDeployment(config: Config, trustProxySetting: string | undefined):
     if (!config.appUrl.startsWith('https://')) {
       throw new ConfigError(`APP_URL must be an https:// URL in production (got "${config.appUrl}")`);
     }
-    if (trustProxySetting === 'true') {
+    const everyone = believesEveryone(trustProxySetting);
+    if (everyone) {
       throw new ConfigError(
-        'TRUST_PROXY=true believes any proxy in production: give the number of proxies in front (e.g. 1) or their addresses',
+        `TRUST_PROXY=${everyone} believes any proxy in production: give the number of proxies in front (e.g. 1) or their addresses`,
       );
     }
   }

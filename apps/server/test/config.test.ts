@@ -140,6 +140,17 @@ describe('loadConfig', () => {
       },
       /^TRUST_PROXY=true believes any proxy in production/,
     ],
+    ...['0.0.0.0/0', '::/0', '10.0.0.1, ::/0', '192.168.0.0/00', '10.0.0.0/0.0.0.0'].map(
+      (setting): [Record<string, string>, RegExp] => [
+        {
+          NODE_ENV: 'production',
+          AUTH_SECRET: 'x'.repeat(32),
+          APP_URL: 'https://portal.example.com',
+          TRUST_PROXY: setting,
+        },
+        /^TRUST_PROXY=\S+ believes any proxy in production/,
+      ],
+    ),
     [{ HOST: '0.0.0.0' }, /^HOST 0\.0\.0\.0 would show the dev mailbox .* DEV_MAILBOX=off$/],
     [{ HOST: '192.168.1.20', DEV_MAILBOX: 'on' }, /^HOST 192\.168\.1\.20 would show the dev mailbox/],
     [{ DEV_MAILBOX: 'maybe' }, /^DEV_MAILBOX must be on or off/],
@@ -176,6 +187,20 @@ describe('loadConfig', () => {
     const text = (thrown as Error).message;
     expect(text).toMatch(message);
     expect(text).not.toContain('\n');
+  });
+
+  it('accepts named proxies in production, however wide a range that is not everyone', () => {
+    const production = {
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'x'.repeat(32),
+      APP_URL: 'https://p.example.com',
+    };
+    expect(loadConfig({ ...production, TRUST_PROXY: '10.0.0.0/8, fd00::/8, 0.0.0.0/1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      'fd00::/8',
+      '0.0.0.0/1',
+    ]);
+    expect(loadConfig({ ...production, TRUST_PROXY: '1' }).trustProxy).toBe(1);
   });
 
   it('never echoes a secret it refuses', () => {

@@ -64,6 +64,8 @@ export const profileFieldLimits = { name: 100, phone: 30, company: 200 } as cons
 
 /** Longest e-mail address accepted (the longest a mail server must take, RFC 5321). */
 export const maxEmailLength = 254;
+/** An e-mail address under the one text rule (text.ts), wherever one is taken. */
+export const emailTextRule: TextRule = { label: 'Email', max: maxEmailLength };
 
 /**
  * The one text rule (text.ts) for the text fields of accounts requests, which better-auth stores or looks up: named
@@ -71,7 +73,7 @@ export const maxEmailLength = 254;
  * hashed, never stored as text, and have their own limits.
  */
 export const identityTextRules: Readonly<Record<string, TextRule>> = {
-  email: { label: 'Email', max: maxEmailLength },
+  email: emailTextRule,
   // The account's name is 'First Last' once the profile exists.
   name: { label: 'Name', max: 2 * profileFieldLimits.name + 1 },
 };

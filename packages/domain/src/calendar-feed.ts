@@ -16,8 +16,7 @@ export const calendarFeedPastDays = 30;
 /** At most this many consultations, the soonest first from the window's start: the answer's bound. */
 export const maxCalendarFeedEvents = 500;
 
-/** How long a calendar app or proxy may keep an answer, and the refresh interval the feed asks for. */
-export const calendarFeedCacheSeconds = 300;
+/** The refresh interval the feed asks calendar apps for. */
 export const calendarFeedRefreshMinutes = 60;
 
 /** The earliest end of a consultation the feed lists at `now`. */

@@ -1,13 +1,13 @@
 // The contact form: its rules, limits, texts and paths, written once for the form and the server
 // (docs/decisions/115). No zod here (the form's live checks use these); the schemas are in contact-schemas.ts.
-import { maxEmailLength } from './accounts.ts';
+import { emailTextRule } from './accounts.ts';
 import { normalizeText, type TextRule, textProblem } from './text.ts';
 
 export const minContactMessageLength = 20;
 export const maxContactMessageLength = 5000;
 
 export const contactNameRule: TextRule = { label: 'Name', max: 100 };
-export const contactEmailRule: TextRule = { label: 'Email', max: maxEmailLength };
+export const contactEmailRule: TextRule = emailTextRule;
 export const contactSubjectRule: TextRule = { label: 'Subject', max: 200 };
 export const contactMessageRule: TextRule = {
   label: 'Message',

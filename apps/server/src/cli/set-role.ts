@@ -7,11 +7,11 @@ import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { DatabaseLockedError } from '../db/lock.ts';
 import { prepareDatabase } from '../db/prepare.ts';
-import { HttpError } from '../lib/errors.ts';
+import { HttpError, NotFound } from '../lib/errors.ts';
 import { operatorSecretHeader, readOperatorFile } from '../lib/operator-channel.ts';
 import { operatorSetRolePath, roleChangeSchema } from '../modules/operator/operator.routes.ts';
 import { seed } from '../modules/services/services.seed.ts';
-import { setRole } from '../modules/users/users.service.ts';
+import { noAccountMessage, noAccountWith, setRole } from '../modules/users/users.service.ts';
 
 const usage = `Usage: npm run set-role -- <email> <${roles.join('|')}>`;
 
@@ -35,6 +35,8 @@ async function viaServer(config: Config, email: string, role: string): Promise<s
   const answer: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const refusal = apiErrorBodySchema.safeParse(answer);
+    if (refusal.success && refusal.data.message === noAccountMessage)
+      throw new CommandError(noAccountWith(email));
     throw new CommandError(refusal.success ? refusal.data.message : `The server answered ${response.status}`);
   }
   const changed = roleChangeSchema.parse(answer);
@@ -51,6 +53,7 @@ async function directly(config: Config, email: string, role: (typeof roles)[numb
     const result = await setRole(database.db, email, role);
     return `${result.email} is now ${result.role}`;
   } catch (error) {
+    if (error instanceof NotFound) throw new CommandError(noAccountWith(email));
     if (error instanceof HttpError) throw new CommandError(error.message);
     throw error;
   } finally {

@@ -391,6 +391,46 @@ describe('text fields of accounts requests', () => {
     expect(response.json().errors).toEqual([{ path: field, msg: expect.stringMatching(/^\w+ /) }]);
   });
 
+  it('stores the sign-up name and e-mail trimmed, as every text, and finds the account by a padded address', async () => {
+    const signUp = (email: string, name: string) =>
+      identity(
+        testApp.app,
+        'POST',
+        '/sign-up/email',
+        { email, password: 'spanning-tree', name },
+        { ip: freshIp() },
+      );
+    const storedAs = async (email: string) =>
+      (
+        await testApp.app.db
+          .select({ name: users.name, email: users.email })
+          .from(users)
+          .where(eq(users.email, email))
+      )[0];
+
+    expect((await signUp('trimmed-name@example.com', '  Ada  ')).statusCode).toBe(200);
+    expect(await storedAs('trimmed-name@example.com')).toEqual({
+      name: 'Ada',
+      email: 'trimmed-name@example.com',
+    });
+    expect((await signUp('  Trimmed@Example.com\t', 'Ada  Lovelace \r\n')).statusCode).toBe(200);
+    expect(await storedAs('trimmed@example.com')).toEqual({
+      name: 'Ada  Lovelace',
+      email: 'trimmed@example.com',
+    });
+    await testApp.app.db
+      .update(users)
+      .set({ emailVerified: true })
+      .where(eq(users.email, 'trimmed@example.com'));
+    expect((await signIn(' trimmed@example.com ', 'spanning-tree')).statusCode).toBe(200);
+    // A blank name is no name: the account is named by its address until the profile names the person.
+    expect((await signUp(' unnamed@example.com', '   ')).statusCode).toBe(200);
+    expect(await storedAs('unnamed@example.com')).toEqual({
+      name: 'unnamed@example.com',
+      email: 'unnamed@example.com',
+    });
+  });
+
   it('refuses bad text in the verification link with 400, never 500', async () => {
     const response = await testApp.app.inject({
       method: 'GET',

@@ -83,10 +83,32 @@ describe('the dev mailbox', () => {
     expect(page.body).toContain('dev@example.com');
     expect(page.body).toContain(`<a href="${link.replaceAll('&', '&amp;')}">`);
 
-    expect((await testApp.app.inject('/dev/mail/latest?to=nobody@example.com')).statusCode).toBe(404);
+    const none = await testApp.app.inject('/dev/mail/latest?to=nobody@example.com');
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toEqual({ message: 'No message to this address yet' });
     // The delivery is logged at info, its links (which sign people in) are not.
     await expect.poll(() => logged.join(''), { timeout: 10_000 }).toContain('dev mailbox: message stored');
     expect(logged.join('')).not.toContain('verify-email?token');
+  });
+
+  it('answers odd addresses with a 400 or a 404, never a 500', async () => {
+    testApp = await buildTestApp({ mail: { pollIntervalMs: 50 } });
+    for (const to of ['%00', 'a%00b@example.com', '%0A', '', 'x'.repeat(300)]) {
+      const response = await testApp.app.inject(`/dev/mail/latest?to=${to}`);
+      expect(response.statusCode, to).toBe(400);
+      expect(response.json()).toHaveProperty('message');
+    }
+    for (const query of [
+      'to=%ED%A0%80',
+      'to=%E0%A4%A',
+      'to=a@example.com&to=b@example.com',
+      'to[x]=1',
+      'to=%F0%9F%98%80',
+      'to=__proto__',
+    ]) {
+      const response = await testApp.app.inject(`/dev/mail/latest?${query}`);
+      expect([400, 404], query).toContain(response.statusCode);
+    }
   });
 
   it('is shown to callers on this machine only', async () => {

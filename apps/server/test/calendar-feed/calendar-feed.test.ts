@@ -141,7 +141,8 @@ describe('GET /api/calendar/{token}.ics', () => {
     const response = await fetchFeed(await feedUrlOf(ada));
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');
-    expect(response.headers['cache-control']).toBe('private, max-age=300');
+    // Personal data: no browser, proxy or calendar app keeps a copy.
+    expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['set-cookie']).toBeUndefined();
     expect(response.body).toMatch(/^BEGIN:VCALENDAR\r\n/);
     expect(response.body).toContain('METHOD:PUBLISH');

@@ -98,10 +98,11 @@ describe('POST /api/contact', () => {
     });
 
     for (const address of firm) {
-      const mail = await capture.waitFor(address, { subject: /Grace Hopper/ });
-      expect(mail.subject).toBe(`Contact form message from Grace Hopper: ${body.subject}`);
-      expect(mail.subject).not.toMatch(/reminder/i);
+      const mail = await capture.waitFor(address, { subject: new RegExp(`#${stored?.id}$`) });
+      expect(mail.subject).toBe(`Contact form message — #${stored?.id}`);
       expect(mail.replyTo).toBe(body.email);
+      expect(mail.text).toContain('Grace Hopper wrote to OT Consulting through the contact form');
+      expect(mail.text).toContain(`Subject: ${body.subject}`);
       expect(mail.text).toContain('Service: Database Architecture');
       expect(mail.text).toContain(
         '> We would like to talk about moving our orders\n> into a proper database.',
@@ -137,8 +138,27 @@ describe('POST /api/contact', () => {
       message: 'Line one\n\n\tשלום, line three with an emoji 👋 and enough length.',
       serviceId: null,
     });
-    const mail = await capture.waitFor(firm[0] ?? '', { subject: /Вопрос/ });
+    const mail = await capture.waitFor(firm[0] ?? '', { subject: new RegExp(`#${stored?.id}$`) });
+    expect(mail.text).toContain(`Subject: ${body.subject}`);
     expect(mail.text).toContain('Service: None in particular');
+  });
+
+  it("keeps the sender's words out of every subject: a message about a reminder is no reminder", async () => {
+    const body = message({
+      name: 'Reminder Bot',
+      subject: 'Reminder: your consultation tomorrow',
+      message: 'Reminder: please pay the invoice before the consultation.',
+    });
+    expect((await post(body)).statusCode).toBe(200);
+    // The firm's copies are the ones a reply goes to the sender from.
+    const firmCopies = () => capture.messages.filter((mail) => mail.replyTo === body.email);
+    await expect.poll(() => firmCopies().length, { timeout: 10_000 }).toBe(firm.length);
+    const copy = await capture.waitFor(body.email);
+    for (const mail of [...firmCopies(), copy]) {
+      expect(mail.subject).not.toMatch(/remind/i);
+      // The sender's words are in the body, where they belong.
+      expect(mail.text).toContain('Subject: Reminder: your consultation tomorrow');
+    }
   });
 
   it.each([

@@ -19,6 +19,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../../src/db/client.ts';
 import { outbox } from '../../src/db/schema.ts';
+import { identityRateLimits } from '../../src/lib/auth/auth.ts';
 import { operatorFile } from '../../src/lib/operator-channel.ts';
 import { setRole } from '../../src/modules/users/users.service.ts';
 import { dayAllocator } from '../bookings/clients.ts';
@@ -342,6 +343,26 @@ describe.skipIf(testDriver !== 'postgres')('three server processes on one Postgr
       });
       expect(right.status).toBe(429);
     }
+  });
+
+  it("holds the accounts service's limits per client address across the three", async () => {
+    // better-auth's rate limit, stored in the database: in each process's memory, each would count only its third.
+    const { max } = identityRateLimits['/request-password-reset'];
+    const ip = freshIp();
+    const statuses: number[] = [];
+    for (let index = 0; index <= max; index += 1) {
+      const response = await call(index, 'POST', '/api/identity/request-password-reset', {
+        ip,
+        body: { email: 'nobody@several.test', redirectTo: '/reset-password' },
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([...Array.from({ length: max }, () => 200), 429]);
+    // Another address is not held back by that one.
+    const other = await call(0, 'POST', '/api/identity/request-password-reset', {
+      body: { email: 'nobody@several.test', redirectTo: '/reset-password' },
+    });
+    expect(other.status).toBe(200);
   });
 
   it('delivers every outbox message once to its recipient, whichever process claimed it', async () => {

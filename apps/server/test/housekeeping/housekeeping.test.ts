@@ -114,6 +114,34 @@ async function periodOver(): Promise<void> {
     .where(eq(scheduledJobs.name, housekeepingJob));
 }
 
+describe('the indexes its deletes read by', () => {
+  it('has an index led by each column a run deletes by: sessions, outbox, rate_limits and verifications', async () => {
+    // From the catalogue, by table and leading column, whatever the indexes are named.
+    const indexed = await db()
+      .select({
+        table: sql<string>`t.relname`,
+        column: sql<string>`a.attname`,
+        predicate: sql<string | null>`pg_get_expr(i.indpred, i.indrelid)`,
+      })
+      .from(
+        sql`pg_index i
+          join pg_class t on t.oid = i.indrelid
+          join pg_namespace n on n.oid = t.relnamespace
+          join pg_attribute a on a.attrelid = t.oid and a.attnum = i.indkey[0]`,
+      )
+      .where(sql`n.nspname = current_schema() and i.indisvalid`);
+    const led = (table: string, column: string) =>
+      indexed.filter((index) => index.table === table && index.column === column);
+    expect(led('sessions', 'expires_at')).not.toEqual([]);
+    expect(led('rate_limits', 'last_request')).not.toEqual([]);
+    expect(led('verifications', 'expires_at')).not.toEqual([]);
+    // Sent mail only: a run deletes sent rows by their sending time; unsent ones have none.
+    expect(led('outbox', 'sent_at').map((index) => index.predicate)).toEqual([
+      expect.stringMatching(/status\)? = 'sent'/),
+    ]);
+  });
+});
+
 describe('what a run deletes and keeps', () => {
   it('deletes sent mail after 30 days, expired sessions and tokens, and stale counters; keeps the rest', async () => {
     const now = Date.now();

@@ -4,11 +4,32 @@
 // are read back from the in-process SMTP server, their calendar part parsed by node-ical.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Booking, type BookingStatus, defaultBusinessTimeZone, zonedInstant } from '@portal/domain';
+import {
+  type Booking,
+  type BookingStatus,
+  bookingStatuses,
+  defaultBusinessTimeZone,
+  firmNoticeKinds,
+  zonedInstant,
+} from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingReminders, outbox } from '../../src/db/schema.ts';
+import {
+  existingAccountEmail,
+  passwordResetEmail,
+  verificationEmail,
+} from '../../src/lib/mail/account-emails.ts';
+import {
+  bookingReceivedEmail,
+  rescheduledEmail,
+  statusChangeEmail,
+} from '../../src/lib/mail/booking-emails.ts';
+import { contactCopyEmail, contactFirmEmail } from '../../src/lib/mail/contact-emails.ts';
+import { firmNoticeEmail } from '../../src/lib/mail/firm-emails.ts';
+import type { MailMessage } from '../../src/lib/mail/letter.ts';
+import { reminderEmail } from '../../src/lib/mail/reminder-email.ts';
 import { setBookingStatus } from '../../src/modules/bookings/booking-status.service.ts';
 import { housekeep, sentMailKeptMs } from '../../src/modules/housekeeping/housekeeping.service.ts';
 import { type ReminderOptions, sendDueReminders } from '../../src/modules/reminders/reminders.service.ts';
@@ -363,19 +384,106 @@ describe('the reminder worker of each process', () => {
 });
 
 describe('e-mail subjects', () => {
-  it('only the reminder says "reminder": no other subject the server writes has the word', () => {
-    // Subjects are written in the server's sources or in the domain's messages, as `subject: …` entries.
-    const sources = ['../../src', '../../../../packages/domain/src'].flatMap((dir) =>
-      readdirSync(join(import.meta.dirname, dir), { recursive: true, encoding: 'utf8' })
-        .filter((file) => file.endsWith('.ts'))
-        .map((file) => join(import.meta.dirname, dir, file)),
+  // Every e-mail the app composes, written about people who put "reminder" in everything they typed: only the
+  // reminder's subject may say it, whatever a client or a visitor wrote.
+  const mailDir = join(import.meta.dirname, '../../src/lib/mail');
+  const typed = 'Reminder: remind me';
+  const booking: Booking = {
+    id: 7,
+    service_id: 1,
+    status: 'confirmed',
+    project_description: `${typed}, a project about reminders.`,
+    created_at: '2026-11-20T16:00:00.000Z',
+    updated_at: '2026-11-20T16:00:00.000Z',
+    booking_date: '2026-12-01',
+    services: { name: 'Reminder Service', duration: 60, hourly_rate: 100 },
+    time_slots: [{ start_time: '10:00', end_time: '11:00', availability: { date: '2026-12-01' } }],
+    user_profiles: { first_name: 'Reminder', last_name: typed, email: 'reminder@example.com' },
+    starts_at: '2026-12-01T17:00:00.000Z',
+    ends_at: '2026-12-01T18:00:00.000Z',
+    time_zone: zone,
+    urgency: 'normal',
+    preferred_contact: 'email',
+    additional_notes: typed,
+    total_cost: 100,
+    confirmation_code: 'OT-2026-007',
+    review: null,
+  };
+  const previous: Booking = { ...booking, booking_date: '2026-11-30', starts_at: '2026-11-30T17:00:00.000Z' };
+  const mailOptions = { appUrl, mailFrom };
+  const contact = {
+    id: 3,
+    message: {
+      name: 'Reminder Bot',
+      email: 'reminder@example.com',
+      subject: typed,
+      message: `${typed}: the invoice is due before the consultation.`,
+      serviceId: 1,
+      website: '',
+    },
+    serviceName: booking.services.name,
+  };
+  const histories = [
+    { sequence: 0, invited: false },
+    { sequence: 2, invited: true },
+  ];
+  const link = `${appUrl}/reminder?token=reminder`;
+
+  /** Each exported composer (a function named …Email) with every e-mail it can write. */
+  const composers: Record<string, () => (MailMessage | undefined)[]> = {
+    verificationEmail: () => [verificationEmail(booking.user_profiles.email, link)],
+    passwordResetEmail: () => [passwordResetEmail(booking.user_profiles.email, link)],
+    existingAccountEmail: () => [existingAccountEmail(booking.user_profiles.email, link, link)],
+    statusChangeEmail: () =>
+      bookingStatuses.flatMap((status) =>
+        histories.flatMap((history) =>
+          [undefined, 'notConfirmedInTime' as const, 'cancelledByClient' as const].map((reason) =>
+            statusChangeEmail({ ...booking, status }, history, mailOptions, reason),
+          ),
+        ),
+      ),
+    bookingReceivedEmail: () =>
+      [0, 72].map((pendingExpiryHours) =>
+        bookingReceivedEmail({ ...booking, status: 'pending' }, { appUrl, pendingExpiryHours }),
+      ),
+    rescheduledEmail: () =>
+      histories.map((history) =>
+        rescheduledEmail(booking, previous, history, { ...mailOptions, changeNoticeHours: 24 }),
+      ),
+    firmNoticeEmail: () =>
+      firmNoticeKinds.map((kind) => firmNoticeEmail({ kind, booking, previous }, 'office@firm.test', appUrl)),
+    contactFirmEmail: () => [contactFirmEmail('office@firm.test', contact, appUrl)],
+    contactCopyEmail: () => [contactCopyEmail(contact)],
+    reminderEmail: () => histories.map((history) => reminderEmail(booking, history, mailOptions)),
+  };
+
+  it('knows every composer: each e-mail is written by a …Email function of lib/mail, all listed here', async () => {
+    const exported: string[] = [];
+    for (const file of readdirSync(mailDir).filter((name) => name.endsWith('.ts'))) {
+      const module: Record<string, unknown> = await import(join(mailDir, file));
+      for (const [name, value] of Object.entries(module)) {
+        if (typeof value === 'function' && name.endsWith('Email')) exported.push(name);
+      }
+    }
+    expect(exported.sort()).toEqual(Object.keys(composers).sort());
+    // No letter is composed anywhere else.
+    const src = join(import.meta.dirname, '../../src');
+    const composing = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => file.endsWith('.ts') && /\bcompose\(/.test(readFileSync(join(src, file), 'utf8')),
     );
-    const saying = sources.filter((file) =>
-      readFileSync(file, 'utf8')
-        .split(/\n\s*(?=\w+:)/)
-        .some((entry) => /^subject\b/.test(entry.trim()) && /['"`][^'"`]*remind[^'"`]*['"`]/i.test(entry)),
-    );
-    expect(saying.map((file) => file.split('/').slice(-2).join('/'))).toEqual(['src/reminders.ts']);
-    expect(saying).toHaveLength(1);
+    expect(composing.every((file) => file.startsWith('lib/mail/'))).toBe(true);
+  });
+
+  it('only the reminder says "reminder", whatever the people in an e-mail wrote', () => {
+    for (const [name, compose] of Object.entries(composers)) {
+      const subjects = compose()
+        .filter((mail) => mail !== undefined)
+        .map((mail) => mail.subject);
+      expect(subjects.length, name).toBeGreaterThan(0);
+      for (const subject of subjects) {
+        if (name === 'reminderEmail') expect(subject).toMatch(reminderSubject);
+        else expect(subject, name).not.toMatch(/remind/i);
+      }
+    }
   });
 });

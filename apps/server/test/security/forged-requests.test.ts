@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userProfiles } from '../../src/db/schema.ts';
 import { type Client, signedInClient } from '../bookings/clients.ts';
-import { appUrl } from '../helpers/accounts.ts';
+import { appUrl, cookieHeader, freshIp, identity } from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 
 let testApp: TestApp;
@@ -59,6 +59,34 @@ describe('forged requests', () => {
     expect((await putProfile({ cookie: client.cookie, origin: appUrl }, 'Grace')).statusCode).toBe(200);
     const byReferer = await putProfile({ cookie: client.cookie, referer: `${appUrl}/profile` }, 'Grace');
     expect(byReferer.statusCode).toBe(200);
+  });
+
+  it("leaves an API client's bearer writes alone, whatever their Origin; the same with the cookie is refused", async () => {
+    // An API client signs in without Origin (decision 096) and is handed the signed token.
+    const signIn = await identity(
+      testApp.app,
+      'POST',
+      '/sign-in/email',
+      { email: client.email, password: 'booking-tests-password' },
+      { ip: freshIp(), apiClient: true },
+    );
+    expect(signIn.statusCode).toBe(200);
+    const bearer = String(signIn.headers['set-auth-token']);
+    expect(bearer).toContain('.');
+
+    const byBearer = await putProfile(
+      { authorization: `Bearer ${bearer}`, origin: 'https://evil.example' },
+      'Bearer',
+    );
+    expect(byBearer.statusCode, byBearer.body).toBe(200);
+    expect(await storedFirstName()).toBe('Bearer');
+    const withCookie = await putProfile(
+      { authorization: `Bearer ${bearer}`, cookie: cookieHeader(signIn), origin: 'https://evil.example' },
+      'Forged',
+    );
+    expect(withCookie.statusCode).toBe(403);
+    expect(await storedFirstName()).toBe('Bearer');
+    await putProfile({ cookie: client.cookie, origin: appUrl }, 'Grace');
   });
 
   it('leaves reads, and writes without the session cookie (API clients), to the other rules', async () => {

@@ -1,17 +1,33 @@
 // A 500 is a bug: every write route gets generated malformed requests (missing fields, wrong types, huge numbers,
 // odd strings with NUL, right-to-left marks and lone surrogates, prototype keys, deep nesting, wrong content types)
-// and must answer each with a 4xx (or a success), never a 5xx, never a stack trace or a file path.
-import { defaultBusinessTimeZone, identityPaths, zonedInstant } from '@portal/domain';
+// and must answer each with a 4xx (or a success), never a 5xx, never a stack trace or a file path. Every
+// state-changing route the app registers is on the list: a new one fails this file until it is fuzzed too.
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  calendarApiPaths,
+  defaultBusinessTimeZone,
+  editableServiceFields,
+  identityBasePath,
+  identityPaths,
+  serviceAdminApiPaths,
+  zonedInstant,
+} from '@portal/domain';
 import fc from 'fast-check';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operatorSecretHeader, readOperatorFile } from '../../src/lib/operator-channel.ts';
+import { portalEndpoints } from '../../src/modules/identity/identity.routes.ts';
+import { operatorSetRolePath } from '../../src/modules/operator/operator.routes.ts';
 import { seedBookings, signedInAdmin } from '../admin/fixtures.ts';
 import { dayAllocator, postBooking, signedInClient } from '../bookings/clients.ts';
 import { appUrl, freshIp } from '../helpers/accounts.ts';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
+import { buildTestApp, type TestApp, testDriver } from '../helpers/build-test-app.ts';
 
 /** How many generated requests each route gets. */
-const runsPerRoute = 300;
+const runsPerRoute = 200;
 
 const oddStrings = fc.constantFrom(
   '',
@@ -47,6 +63,10 @@ const oddValue = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 8 }), oddStrings, { maxKeys: 3 }),
 );
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /**
  * A JSON text for a route: a valid body with some fields given odd values (so that the odd value reaches as deep
  * as it can: the rules, the database), its fields alone with odd values, any JSON at all, or a hostile text.
@@ -63,8 +83,24 @@ function jsonPayload(valid: Record<string, unknown>) {
       : fc
           .constantFrom(...fields)
           .chain((field) => oddValue.map((value) => JSON.stringify({ ...valid, [field]: value })));
+  // A field that is an object (the schedule's) gets odd values one level down too, so they reach its own rules.
+  const objectFields = Object.entries(valid).flatMap(([field, inner]) =>
+    isRecord(inner) && Object.keys(inner).length > 0 ? [{ field, inner }] : [],
+  );
+  const oneOddInnerField = objectFields.length
+    ? fc
+        .constantFrom(...objectFields)
+        .chain(({ field, inner }) =>
+          fc
+            .constantFrom(...Object.keys(inner))
+            .chain((key) =>
+              oddValue.map((value) => JSON.stringify({ ...valid, [field]: { ...inner, [key]: value } })),
+            ),
+        )
+    : oneOddField;
   return fc.oneof(
     { weight: 6, arbitrary: oneOddField },
+    { weight: 3, arbitrary: oneOddInnerField },
     { weight: 2, arbitrary: oddFields.map((odd) => JSON.stringify({ ...valid, ...odd })) },
     oddFields.map((body) => JSON.stringify(body)),
     fc.jsonValue().map((value) => JSON.stringify(value)),
@@ -92,22 +128,85 @@ const contentTypes = fc.oneof(
 );
 
 interface WriteRoute {
-  method: 'POST' | 'PUT';
+  method: 'POST' | 'PUT' | 'DELETE';
   url: (id: string) => string;
   /** A body the route accepts: the fuzz starts from it. */
   valid: Record<string, unknown>;
-  cookie: () => string;
+  /** What the caller authenticates with: a session cookie, the operator's secret, or nothing. */
+  headers: () => Record<string, string>;
+}
+
+const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Every route fuzzed here, by method and path as the app registers it. The accounts service is one wildcard route
+ * in the app; its entries are the endpoints it lets through. The operator channel exists on the embedded database.
+ */
+const fuzzedRoutes = [
+  'POST /api/bookings',
+  'PUT /api/bookings/:id',
+  'POST /api/bookings/:id/reschedule',
+  'PUT /api/auth/profile',
+  'PUT /api/bookings/admin/:id/status',
+  'POST /api/bookings/:id/review',
+  'PUT /api/admin/reviews/:id',
+  'POST /api/auth/calendar-feed/reset',
+  'POST /api/contact',
+  'PUT /api/admin/messages/:id',
+  // These change the catalogue and the calendar: after every route that books.
+  'POST /api/admin/services',
+  'PUT /api/admin/services/:id',
+  'PUT /api/admin/schedule',
+  'POST /api/admin/closures',
+  'DELETE /api/admin/closures/:id',
+  ...(testDriver === 'pglite' ? [`POST ${operatorSetRolePath}`] : []),
+  `POST ${identityPaths.signUp}`,
+  `POST ${identityPaths.signIn}`,
+  `POST ${identityPaths.requestPasswordReset}`,
+  `POST ${identityPaths.resetPassword}`,
+  `POST ${identityPaths.sendVerificationEmail}`,
+  `POST ${identityPaths.signOut}`,
+];
+
+/** The state-changing routes the app registers, as `METHOD /path`, seen as it registers them. */
+const registeredWrites: string[] = [];
+
+function collectWrites(route: RouteOptions): void {
+  for (const method of [route.method].flat()) {
+    if (!writeMethods.has(method)) continue;
+    if (route.url === `${identityBasePath}/*`) {
+      // The accounts service's wildcard: what it lets through with this method.
+      for (const endpoint of portalEndpoints)
+        if (endpoint.startsWith(`${method} `)) registeredWrites.push(endpoint);
+    } else registeredWrites.push(`${method} ${route.url}`);
+  }
+}
+
+/** Fastify announces each new app on this channel: the hook sees every route registered after it. */
+function watchRoutes(message: unknown): void {
+  const app = (message as { fastify?: FastifyInstance }).fastify;
+  app?.addHook('onRoute', collectWrites);
 }
 
 let testApp: TestApp;
 let routes: Record<string, WriteRoute>;
 let bookingId = '';
+const dataDir = mkdtempSync(join(tmpdir(), 'portal-fuzz-'));
 
 beforeAll(async () => {
-  // Limits of fair use would answer before the rules and the database are reached.
-  testApp = await buildTestApp({
-    env: { WRITE_RATE_LIMIT_PER_MINUTE: '1000000', MAX_PENDING_BOOKINGS_PER_CLIENT: '1000000' },
-  });
+  subscribe('fastify.initialization', watchRoutes);
+  try {
+    testApp = await buildTestApp({
+      env: {
+        DATA_DIR: dataDir,
+        // Limits of fair use would answer before the rules and the database are reached.
+        WRITE_RATE_LIMIT_PER_MINUTE: '1000000',
+        MAX_PENDING_BOOKINGS_PER_CLIENT: '1000000',
+      },
+    });
+  } finally {
+    unsubscribe('fastify.initialization', watchRoutes);
+  }
   const client = await signedInClient(testApp, 'fuzz@security.test');
   const admin = await signedInAdmin(testApp, 'fuzz-admin@security.test');
   // Its own session: the fuzzed sign-outs may end it.
@@ -154,6 +253,26 @@ beforeAll(async () => {
   const [contactMessage] = (
     await testApp.app.inject({ url: '/api/admin/messages', headers: { cookie: admin.cookie } })
   ).json().messages;
+  // The catalogue and the calendar as they are: the services' and the schedule's routes start from them.
+  const adminGet = async (url: string) =>
+    (await testApp.app.inject({ url, headers: { cookie: admin.cookie } })).json();
+  const { services } = await adminGet(serviceAdminApiPaths.services);
+  const lastService: Record<string, unknown> = services.at(-1);
+  const { schedule } = await adminGet(calendarApiPaths.schedule);
+  const [closedDay, closingDay] = [dayAllocator(8)(), dayAllocator(9)()];
+  const closed = await testApp.app.inject({
+    method: 'POST',
+    url: calendarApiPaths.closures,
+    headers: { origin: appUrl, cookie: admin.cookie },
+    payload: { startDate: closedDay, endDate: closedDay, reason: 'A closure the fuzz aims at' },
+  });
+  if (closed.statusCode !== 201) throw new Error(closed.body);
+  // The operator channel's secret, written to DATA_DIR once the app listens.
+  let operatorSecret = '';
+  if (testDriver === 'pglite') {
+    await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+    operatorSecret = readOperatorFile(dataDir)?.secret ?? '';
+  }
   /** The path id: the real one in place of the fuzz's booking id. */
   const aimAt = (real: number) => (id: string) => (id === bookingId ? String(real) : id);
   const reviewBookingId = aimAt(completed ?? 0);
@@ -163,49 +282,49 @@ beforeAll(async () => {
       method: 'POST',
       url: () => '/api/bookings',
       valid: validBooking,
-      cookie: () => client.cookie,
+      headers: () => ({ cookie: client.cookie }),
     },
-    'PUT /api/bookings/{id}': {
+    'PUT /api/bookings/:id': {
       method: 'PUT',
       url: (id) => `/api/bookings/${id}`,
       valid: { status: 'cancelled' },
-      cookie: () => client.cookie,
+      headers: () => ({ cookie: client.cookie }),
     },
-    'POST /api/bookings/{id}/reschedule': {
+    'POST /api/bookings/:id/reschedule': {
       method: 'POST',
       url: (id) => `/api/bookings/${id}/reschedule`,
       valid: { startsAt: zonedInstant(dayAllocator(3)(), 10 * 60, defaultBusinessTimeZone)?.toISOString() },
-      cookie: () => client.cookie,
+      headers: () => ({ cookie: client.cookie }),
     },
     'PUT /api/auth/profile': {
       method: 'PUT',
       url: () => '/api/auth/profile',
       valid: { firstName: 'Ada', lastName: 'Lovelace', phone: '+1 555 0100', company: 'Analytical' },
-      cookie: () => client.cookie,
+      headers: () => ({ cookie: client.cookie }),
     },
-    'PUT /api/bookings/admin/{id}/status': {
+    'PUT /api/bookings/admin/:id/status': {
       method: 'PUT',
       url: (id) => `/api/bookings/admin/${id}/status`,
       valid: { status: 'confirmed' },
-      cookie: () => admin.cookie,
+      headers: () => ({ cookie: admin.cookie }),
     },
-    'POST /api/bookings/{id}/review': {
+    'POST /api/bookings/:id/review': {
       method: 'POST',
       url: (id) => `/api/bookings/${reviewBookingId(id)}/review`,
       valid: { rating: 4, comment: 'Useful.\nThank you.' },
-      cookie: () => client.cookie,
+      headers: () => ({ cookie: client.cookie }),
     },
-    'PUT /api/admin/reviews/{id}': {
+    'PUT /api/admin/reviews/:id': {
       method: 'PUT',
       url: (id) => `/api/admin/reviews/${reviewId(id)}`,
       valid: { hidden: true },
-      cookie: () => admin.cookie,
+      headers: () => ({ cookie: admin.cookie }),
     },
     'POST /api/auth/calendar-feed/reset': {
       method: 'POST',
       url: () => '/api/auth/calendar-feed/reset',
       valid: {},
-      cookie: () => client.cookie,
+      headers: () => ({ cookie: client.cookie }),
     },
     // Signed out, as most senders are. After three valid ones the per-e-mail limit answers 429 (still no 5xx).
     'POST /api/contact': {
@@ -219,49 +338,92 @@ beforeAll(async () => {
         serviceId: 1,
         website: '',
       },
-      cookie: () => '',
+      headers: () => ({}),
     },
-    'PUT /api/admin/messages/{id}': {
+    'PUT /api/admin/messages/:id': {
       method: 'PUT',
       url: (id) => `/api/admin/messages/${aimAt(contactMessage.id)(id)}`,
       valid: { answered: true },
-      cookie: () => admin.cookie,
+      headers: () => ({ cookie: admin.cookie }),
+    },
+    'POST /api/admin/services': {
+      method: 'POST',
+      url: () => serviceAdminApiPaths.services,
+      valid: {
+        name: 'Fuzzed Service',
+        category: 'it-consulting',
+        hourly_rate: 120,
+        duration: 60,
+        description: 'A service the fuzzed requests add.',
+        features: ['One feature'],
+      },
+      headers: () => ({ cookie: admin.cookie }),
+    },
+    'PUT /api/admin/services/:id': {
+      method: 'PUT',
+      url: (id) => serviceAdminApiPaths.service(aimAt(Number(lastService.id))(id)),
+      valid: Object.fromEntries(editableServiceFields.map((field) => [field, lastService[field]])),
+      headers: () => ({ cookie: admin.cookie }),
+    },
+    'PUT /api/admin/schedule': {
+      method: 'PUT',
+      url: () => calendarApiPaths.schedule,
+      valid: { schedule },
+      headers: () => ({ cookie: admin.cookie }),
+    },
+    'POST /api/admin/closures': {
+      method: 'POST',
+      url: () => calendarApiPaths.closures,
+      valid: { startDate: closingDay, endDate: closingDay, reason: 'Closed for the fuzz' },
+      headers: () => ({ cookie: admin.cookie }),
+    },
+    'DELETE /api/admin/closures/:id': {
+      method: 'DELETE',
+      url: (id) => calendarApiPaths.closure(aimAt(closed.json().closure.id)(id)),
+      valid: {},
+      headers: () => ({ cookie: admin.cookie }),
+    },
+    // Its only credential is the secret in DATA_DIR/operator.json; no cookie, no Origin needed.
+    [`POST ${operatorSetRolePath}`]: {
+      method: 'POST',
+      url: () => operatorSetRolePath,
+      valid: { email: 'fuzz@security.test', role: 'client' },
+      headers: () => ({ [operatorSecretHeader]: operatorSecret }),
     },
     ...identityRoutes(client.cookie, leaving.cookie),
   };
 });
 afterAll(async () => {
   await testApp?.close();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** The accounts service's write endpoints the portal uses, each with a body it accepts. */
 function identityRoutes(clientCookie: string, leavingCookie: string): Record<string, WriteRoute> {
-  const signedOut = () => '';
   const credentials = { email: 'fuzz@security.test', password: 'booking-tests-password' };
-  const post = (path: string, valid: Record<string, unknown>, cookie = signedOut): WriteRoute => ({
-    method: 'POST',
-    url: () => path,
-    valid,
-    cookie,
-  });
-  return {
-    'POST sign-up': post(identityPaths.signUp, { ...credentials, email: 'fuzz-new@security.test', name: '' }),
-    'POST sign-in': post(identityPaths.signIn, credentials),
-    'POST request-password-reset': post(identityPaths.requestPasswordReset, {
-      email: credentials.email,
-      redirectTo: '/reset-password',
-    }),
-    'POST reset-password': post(identityPaths.resetPassword, {
+  const post = (
+    path: string,
+    valid: Record<string, unknown>,
+    headers: Record<string, string> = {},
+  ): [string, WriteRoute] => [
+    `POST ${path}`,
+    { method: 'POST', url: () => path, valid, headers: () => headers },
+  ];
+  return Object.fromEntries([
+    post(identityPaths.signUp, { ...credentials, email: 'fuzz-new@security.test', name: '' }),
+    post(identityPaths.signIn, credentials),
+    post(identityPaths.requestPasswordReset, { email: credentials.email, redirectTo: '/reset-password' }),
+    post(identityPaths.resetPassword, {
       newPassword: 'another-Correct-horse-2026',
       token: 'not-a-real-token',
     }),
-    'POST send-verification-email': post(
+    post(
       identityPaths.sendVerificationEmail,
       { email: credentials.email, callbackURL: '/login' },
-      () => clientCookie,
+      { cookie: clientCookie },
     ),
-    'POST sign-out': post(identityPaths.signOut, {}, () => leavingCookie),
-  };
+    post(identityPaths.signOut, {}, { cookie: leavingCookie }),
+  ]);
 }
 
 /** The id part of a path: the real booking, another number, or something that is no id at all. */
@@ -290,7 +452,6 @@ async function send(
   payload: string,
   type: string | undefined,
 ) {
-  const cookie = route.cookie();
   return app.inject({
     method: route.method,
     url: route.url(id),
@@ -298,7 +459,7 @@ async function send(
     remoteAddress: freshIp(),
     headers: {
       origin: appUrl,
-      ...(cookie ? { cookie } : {}),
+      ...route.headers(),
       ...(type === undefined ? {} : { 'content-type': type }),
     },
     payload,
@@ -312,24 +473,12 @@ function expectHarmless(statusCode: number, body: string): void {
 }
 
 describe('every write route under generated malformed requests', () => {
-  it.each([
-    'POST /api/bookings',
-    'PUT /api/bookings/{id}',
-    'POST /api/bookings/{id}/reschedule',
-    'PUT /api/auth/profile',
-    'PUT /api/bookings/admin/{id}/status',
-    'POST /api/bookings/{id}/review',
-    'PUT /api/admin/reviews/{id}',
-    'POST /api/auth/calendar-feed/reset',
-    'POST /api/contact',
-    'PUT /api/admin/messages/{id}',
-    'POST sign-up',
-    'POST sign-in',
-    'POST request-password-reset',
-    'POST reset-password',
-    'POST send-verification-email',
-    'POST sign-out',
-  ])('%s never answers 5xx', async (name) => {
+  it('fuzzes every state-changing route the app registers', () => {
+    expect(registeredWrites.length).toBeGreaterThan(0);
+    expect([...new Set(registeredWrites)].sort()).toEqual([...fuzzedRoutes].sort());
+  });
+
+  it.each(fuzzedRoutes)('%s never answers 5xx', async (name) => {
     const route = routes[name];
     if (!route) throw new Error(name);
     await fc.assert(

@@ -1,14 +1,15 @@
 // Our rules inside better-auth's own request pipeline (its hooks), so that they judge the body better-auth parsed,
-// whatever its encoding (docs/decisions/096): the one text rule for the fields it stores or looks up, the
-// common-password rule wherever a password is set, the account's first name, the lock after failed sign-ins, and
-// the sign-in after a password reset. Refusals are our typed errors: better-auth lets them through (onAPIError.throw)
-// to the app's one error handler.
+// whatever its encoding (docs/decisions/096): the one text rule for the fields it stores or looks up (normalized,
+// then checked), the common-password rule wherever a password is set, the account's first name, the lock after
+// failed sign-ins, and the sign-in after a password reset. Refusals are our typed errors: better-auth lets them
+// through (onAPIError.throw) to the app's one error handler.
 import {
   accountErrorCodes,
   accountMessages,
   identityTextMax,
   identityTextRules,
   minPasswordLength,
+  normalizeText,
   textProblem,
 } from '@portal/domain';
 import type { User } from 'better-auth';
@@ -39,16 +40,30 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A 400 naming the first text field (body or query) that breaks the one text rule; PostgreSQL never sees it. */
-function refuseBadText(fields: Record<string, unknown>): void {
-  for (const [name, value] of Object.entries(fields)) {
-    if (passwordFields.has(name)) continue;
-    for (const text of Array.isArray(value) ? value : [value]) {
-      if (typeof text !== 'string') continue;
-      const problem = textProblem(text, identityTextRules[name] ?? { label: name, max: identityTextMax });
-      if (problem) throw invalidField(name, problem);
-    }
-  }
+/** A text under the one text rule: normalized (trimmed), then checked; a breach is a 400 naming the field. */
+function checkedText(name: string, value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const text = normalizeText(value);
+  const problem = textProblem(text, identityTextRules[name] ?? { label: name, max: identityTextMax });
+  if (problem) throw invalidField(name, problem);
+  return text;
+}
+
+/**
+ * The fields (body or query) with every text normalized as the one text rule says, so that better-auth stores
+ * 'Ada', not '  Ada  '; PostgreSQL never sees a text the rule refuses. Passwords stay exactly as typed.
+ */
+function checkedTexts(fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([name, value]) => [
+      name,
+      passwordFields.has(name)
+        ? value
+        : Array.isArray(value)
+          ? value.map((item) => checkedText(name, item))
+          : checkedText(name, value),
+    ]),
+  );
 }
 
 /** Case-insensitive; a password under the minimum gets better-auth's own "too short" answer instead. */
@@ -63,20 +78,15 @@ export function identityRules(db: Database) {
   const resetOwners = new WeakMap<Request, User>();
 
   const before = createAuthMiddleware(async (ctx) => {
-    const body = isRecord(ctx.body) ? ctx.body : {};
-    refuseBadText(body);
-    if (isRecord(ctx.query)) refuseBadText(ctx.query);
+    if (isRecord(ctx.query)) checkedTexts(ctx.query);
+    if (!isRecord(ctx.body)) return;
+    const body = checkedTexts(ctx.body);
     const passwordField = passwordSettingFields[ctx.path];
     if (passwordField) refuseCommonPassword(body[passwordField]);
 
-    if (ctx.path === '/sign-up/email') {
-      // Sign-up asks for no name, and better-auth requires one: until the profile names the person, the
-      // account's name is its e-mail address (docs/decisions/034).
-      const unnamed = typeof body.name !== 'string' || body.name.trim() === '';
-      if (typeof body.email === 'string' && unnamed) {
-        return { context: { body: { ...body, name: body.email.trim() } } };
-      }
-    }
+    // Sign-up asks for no name, and better-auth requires one: until the profile names the person, the account's
+    // name is its e-mail address (docs/decisions/034).
+    if (ctx.path === '/sign-up/email' && typeof body.email === 'string' && !body.name) body.name = body.email;
     if (ctx.path === '/sign-in/email' && typeof body.email === 'string') {
       if (!(await reserveSignInAttempt(db, body.email))) {
         throw new TooManyRequests(accountMessages.tooManyFailedSignIns, {
@@ -84,6 +94,8 @@ export function identityRules(db: Database) {
         });
       }
     }
+    // better-auth goes on with the normalized body (its after hooks too).
+    return { context: { body } };
   });
 
   const after = createAuthMiddleware(async (ctx) => {

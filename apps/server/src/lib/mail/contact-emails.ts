@@ -4,6 +4,8 @@ import { type ContactRequest, contactMessages, paths, productName } from '@porta
 import { compose, type MailMessage } from './letter.ts';
 
 export interface ContactLetterFacts {
+  /** The stored message's number, which the firm's subject gives. */
+  id: number;
   message: ContactRequest;
   /** The service the message is about, by name; null for none. */
   serviceName: string | null;
@@ -18,13 +20,17 @@ function details({ message, serviceName }: ContactLetterFacts): [string, string]
   ];
 }
 
-/** The firm's copy, to one of its addresses: its subject says it came through the contact form. */
+/**
+ * The firm's copy, to one of its addresses. Its subject says it came through the contact form and which message it
+ * is, in our words only: the sender's name and subject are in the body, so no sender can write a subject the firm's
+ * mail sorts as something else — a reminder above all, which only the reminder's subject may say.
+ */
 export function contactFirmEmail(to: string, facts: ContactLetterFacts, appUrl: string): MailMessage {
   const { message } = facts;
   return compose({
     to,
     replyTo: message.email,
-    subject: `Contact form message from ${message.name}: ${message.subject}`,
+    subject: `Contact form message — #${facts.id}`,
     intro: [`${message.name} wrote to ${productName} through the contact form on the portal.`],
     details: details(facts),
     quote: message.message,

@@ -4,7 +4,6 @@ import {
   accountApiPaths,
   accountMessages,
   apiErrorBodySchema,
-  calendarFeedCacheSeconds,
   calendarFeedParamsSchema,
   calendarFeedPastDays,
   calendarFeedPath,
@@ -51,10 +50,9 @@ export async function calendarFeedRoutes(app: FastifyInstance, options: Calendar
     },
     async (request, reply) => {
       const ics = await calendarFeedFile(app.db, request.params.token, { ...options, now: new Date() });
-      // Personal data: no shared cache keeps it; a calendar app may reuse it briefly.
+      // Personal data: `Cache-Control: no-store`, as every API answer (plugins/security-headers.ts, decision 123).
       return reply
         .type('text/calendar; charset=utf-8')
-        .header('cache-control', `private, max-age=${calendarFeedCacheSeconds}`)
         .header('content-disposition', 'inline; filename="consultations.ics"')
         .send(ics);
     },

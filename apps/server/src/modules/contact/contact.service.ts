@@ -59,14 +59,18 @@ export async function takeContactMessage(
     await limit(tx, `contact:address:${address}`, contactRateLimits.perAddress);
     await limit(tx, `contact:email:${message.email.toLowerCase()}`, contactRateLimits.perEmail);
     if (message.website?.trim()) return 'dropped';
-    await tx.insert(contactMessages).values({
-      name: message.name,
-      email: message.email,
-      subject: message.subject,
-      message: message.message,
-      serviceId: message.serviceId,
-    });
-    const facts = { message, serviceName: about };
+    const [stored] = await tx
+      .insert(contactMessages)
+      .values({
+        name: message.name,
+        email: message.email,
+        subject: message.subject,
+        message: message.message,
+        serviceId: message.serviceId,
+      })
+      .returning({ id: contactMessages.id });
+    if (!stored) throw new Error('The contact message insert returned no row');
+    const facts = { id: stored.id, message, serviceName: about };
     for (const to of await firmRecipients(tx, options.firmEmails)) {
       await enqueueMail(tx, contactFirmEmail(to, facts, options.appUrl));
     }

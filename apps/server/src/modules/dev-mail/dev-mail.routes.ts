@@ -1,6 +1,7 @@
 // The dev mailbox: the outbox read back, newest first, at /dev/mail (HTML) and /dev/mail/latest?to= (JSON).
 // Registered only when the app uses the dev mailbox (no SMTP server, not production), and shown only to callers on
 // this machine: its e-mails hold sign-in and reset links.
+import { emailTextRule, textField } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -83,10 +84,14 @@ export async function devMailRoutes(app: FastifyInstance) {
   );
   routes.get(
     '/dev/mail/latest',
-    { schema: { hide: true, querystring: z.object({ to: z.string().min(1) }) } },
+    // An address under the one text rule: a NUL or a lone surrogate is a 400, not a query the database refuses.
+    {
+      schema: { hide: true, querystring: z.object({ to: textField(emailTextRule).pipe(z.string().min(1)) }) },
+    },
     async (request, reply) => {
       const [latest] = await listMail(app.db, { to: request.query.to, limit: 1 });
-      if (!latest) throw new NotFound(`No message to ${request.query.to}`);
+      // The refusal is logged: it names no address.
+      if (!latest) throw new NotFound('No message to this address yet');
       return reply.header('cache-control', 'no-store').send(devMailJson(latest));
     },
   );

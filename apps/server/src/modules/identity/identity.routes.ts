@@ -18,7 +18,7 @@ import { Forbidden, NotFound, UnsupportedMediaType } from '../../lib/errors.ts';
  * verification link — by method and path. Everything else better-auth has (its admin endpoints above all: roles
  * change only through `npm run set-role`) answers 404 (docs/decisions/130).
  */
-const portalEndpoints: ReadonlySet<string> = new Set([
+export const portalEndpoints: ReadonlySet<string> = new Set([
   `GET ${identityPaths.session}`,
   `POST ${identityPaths.signUp}`,
   `POST ${identityPaths.signIn}`,

@@ -1,6 +1,6 @@
 // POST /api/operator/set-role: the operator command's way in while the server owns the embedded database.
 // Only the secret of DATA_DIR/operator.json opens it; it is left out of the public API docs.
-import { messages, roles } from '@portal/domain';
+import { accountMessages, emailTextRule, messages, roles, textField } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,7 +11,8 @@ import { setRole } from '../users/users.service.ts';
 export const operatorSetRolePath = '/api/operator/set-role';
 
 const setRoleBodySchema = z.object({
-  email: z.string().min(1),
+  // The one text rule, as at sign-up: a NUL or a lone surrogate is a 400, never a query PostgreSQL refuses.
+  email: textField(emailTextRule).pipe(z.string().min(1, accountMessages.emailRequired)),
   role: z.enum(roles, { error: `Unknown role; use one of ${roles.join(', ')}` }),
 });
 

@@ -5,8 +5,12 @@ import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { NotFound } from '../../lib/errors.ts';
 
-function noAccountMessage(email: string): string {
-  return `No account with the e-mail address ${email}`;
+/** The refusal of an unknown address. It names none: a refusal's message is logged (docs/decisions/100). */
+export const noAccountMessage = 'No account with this e-mail address';
+
+/** The same for the operator's own terminal, which may name the address they typed. */
+export function noAccountWith(email: string): string {
+  return `No account with the e-mail address ${email.trim()}`;
 }
 
 /** Gives the account with this e-mail (any case) the role; NotFound when there is no such account. */
@@ -20,6 +24,6 @@ export async function setRole(
     .set({ role, updatedAt: sql`now()` })
     .where(eq(users.email, email.trim().toLowerCase()))
     .returning({ email: users.email });
-  if (!row) throw new NotFound(noAccountMessage(email.trim()));
+  if (!row) throw new NotFound(noAccountMessage);
   return { email: row.email, role };
 }
