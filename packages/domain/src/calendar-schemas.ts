@@ -159,7 +159,9 @@ export const closureCreatedResponseSchema = z.object({ closure: closureSchema, a
  */
 export const bookingsTooCloseSchema = z.object({ earlier: bookingSchema, later: bookingSchema });
 export type BookingsTooClose = z.infer<typeof bookingsTooCloseSchema>;
-export const tooCloseResponseSchema = z.object({ pairs: z.array(bookingsTooCloseSchema) });
+export const tooCloseResponseSchema = z.object({
+  pairs: z.array(bookingsTooCloseSchema).max(calendarLimits.tooClosePairsShown),
+});
 
 /** Public: the schedule and the closures from today on (the wizard greys out what cannot be booked). */
 export const publicCalendarResponseSchema = z.object({

@@ -2,7 +2,12 @@
 // its start to `blocked_until`, its end plus the buffer in force, and the exclusion constraint compares those holds.
 // A change of the buffer re-holds every booking not yet over in the same transaction; the writers of holds read the
 // buffer under a shared lock, so none writes one with a buffer a change is replacing.
-import { activeBookingStatuses, type BookingsTooClose, defaultSchedule } from '@portal/domain';
+import {
+  activeBookingStatuses,
+  type BookingsTooClose,
+  calendarLimits,
+  defaultSchedule,
+} from '@portal/domain';
 import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../db/client.ts';
@@ -89,7 +94,7 @@ export async function applyBuffer(tx: Transaction, bufferMinutes: number, scope:
 
 /**
  * Pairs of active bookings of a service, the later not yet started, closer together than `bufferMinutes`: the
- * earlier one kept the hold it had when the buffer was raised. Earliest first.
+ * earlier one kept the hold it had when the buffer was raised. The earliest 100.
  */
 export async function bookingsTooClose(
   db: Database,
@@ -112,7 +117,8 @@ export async function bookingsTooClose(
       ),
     )
     .where(inArray(bookings.status, [...activeBookingStatuses]))
-    .orderBy(asc(bookings.startsAt), asc(later.startsAt));
+    .orderBy(asc(bookings.startsAt), asc(later.startsAt))
+    .limit(calendarLimits.tooClosePairsShown);
   if (pairs.length === 0) return [];
   const ids = [...new Set(pairs.flatMap((pair) => [pair.earlier, pair.later]))];
   const rows = await selectBookings(db).where(inArray(bookings.id, ids));

@@ -6,6 +6,7 @@ import {
   calendarApiPaths,
   calendarChangesQuerySchema,
   calendarChangesResponseSchema,
+  calendarLimits,
   calendarMessages,
   closureBodySchema,
   closureCreatedResponseSchema,
@@ -126,7 +127,7 @@ export async function calendarRoutes(app: FastifyInstance, options: CalendarRout
           'Active bookings closer together than the buffer, in pairs, for the firm to move one of each',
         description:
           'A booking made before the buffer was raised keeps its hold where the new buffer would reach the next ' +
-          'booking of its service; each such pair whose later booking has not started is listed, earliest first.',
+          `booking of its service; each such pair whose later booking has not started is listed, the earliest ${calendarLimits.tooClosePairsShown}.`,
         response: { 200: tooCloseResponseSchema, ...guarded },
       },
     },
