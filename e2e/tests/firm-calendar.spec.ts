@@ -58,6 +58,8 @@ test.describe('the firm runs its catalogue and calendar from /admin', () => {
     page,
     browser,
   }) => {
+    // Two accounts, the two admin pages and the wizard three times: about three journeys' work.
+    test.slow();
     const monday = comingMonday();
     const tuesday = dayAfter(monday);
 
