@@ -5,6 +5,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4321);
+const firmCalendarJourney = /firm-calendar\.spec\.ts$/;
 // One fresh embedded database per run; workers inherit the same folder through the environment.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'portal-e2e-'));
 
@@ -25,7 +26,21 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testIgnore: firmCalendarJourney,
+      teardown: 'firm-calendar',
+    },
+    // It closes a day and sets a buffer on the server every journey shares: it runs once they have all ended,
+    // whether they passed or not (docs/decisions/120).
+    {
+      name: 'firm-calendar',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testMatch: firmCalendarJourney,
+    },
+  ],
   webServer: {
     // The product exactly as the README starts it.
     command: 'npm start',

@@ -274,10 +274,9 @@ describe('paging limits', () => {
     'GET /api/bookings/{id}/availability': 'one day of slots',
     'GET /api/bookings/admin/stats': 'one entry a day of a range of at most 3,660 days, and the catalogue',
     'GET /api/calendar': 'at most 6 opening ranges a day, and at most 200 closures ahead',
-    'GET /api/admin/schedule': 'at most 6 opening ranges a day, and the latest 20 changes',
-    'PUT /api/admin/schedule': 'at most 6 opening ranges a day, and the latest 20 changes',
     'GET /api/admin/closures':
-      'at most 200 closures ahead and the latest 20 past ones, and the latest 20 changes',
+      'at most 200 closures ahead and the latest 20 past ones, each with the active bookings on its dates',
+    'GET /api/admin/schedule/too-close': 'the earliest 100 pairs of bookings closer together than the buffer',
     'GET /api/admin/undelivered-mail': 'the latest 5 undelivered e-mails, and their count',
     'GET /api/bookings/{id}': "one booking's latest 100 history entries",
     'GET /api/bookings/activity': "the caller's latest 5 history entries",

@@ -10,6 +10,10 @@ export const calendarApiPaths = {
   /** Public: what the booking wizard needs to grey out days. */
   calendar: '/api/calendar',
   schedule: '/api/admin/schedule',
+  /** Who changed the schedule or the closed dates, newest first. */
+  changes: '/api/admin/schedule/changes',
+  /** Bookings kept closer together than the buffer (it was raised after they were made). */
+  tooClose: '/api/admin/schedule/too-close',
   closures: '/api/admin/closures',
   closure: (id: number | string) => `/api/admin/closures/${id}`,
 } as const;
@@ -132,18 +136,31 @@ export const calendarChangeSchema = z.object({
 });
 export type CalendarChange = z.infer<typeof calendarChangeSchema>;
 
-export const scheduleResponseSchema = z.object({
-  schedule: scheduleSchema,
-  changes: z.array(calendarChangeSchema),
+export const scheduleResponseSchema = z.object({ schedule: scheduleSchema });
+
+export const calendarChangesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(calendarLimits.changesShown),
 });
-export const closuresResponseSchema = z.object({
-  closures: z.array(closureSchema),
-  changes: z.array(calendarChangeSchema),
-});
-export const closureCreatedResponseSchema = z.object({
-  closure: closureSchema,
-  /** Active bookings on the closed dates, for the firm to move or cancel. */
-  affectedBookings: z.array(bookingSchema),
+export const calendarChangesResponseSchema = z.object({ changes: z.array(calendarChangeSchema) });
+
+/** Active bookings on a closure's dates, for the firm to move or cancel. */
+const affectedBookings = z.array(bookingSchema);
+
+/** A closure with the active bookings on its dates. */
+export const closureWithBookingsSchema = closureSchema.extend({ affectedBookings });
+export type ClosureWithBookings = z.infer<typeof closureWithBookingsSchema>;
+
+export const closuresResponseSchema = z.object({ closures: z.array(closureWithBookingsSchema) });
+export const closureCreatedResponseSchema = z.object({ closure: closureSchema, affectedBookings });
+
+/**
+ * Two active bookings of a service, not over, closer together than the buffer: the earlier one keeps the hold it
+ * was made with (the buffer was raised since), for the firm to move one of them.
+ */
+export const bookingsTooCloseSchema = z.object({ earlier: bookingSchema, later: bookingSchema });
+export type BookingsTooClose = z.infer<typeof bookingsTooCloseSchema>;
+export const tooCloseResponseSchema = z.object({
+  pairs: z.array(bookingsTooCloseSchema).max(calendarLimits.tooClosePairsShown),
 });
 
 /** Public: the schedule and the closures from today on (the wizard greys out what cannot be booked). */

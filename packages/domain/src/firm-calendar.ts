@@ -92,6 +92,8 @@ export const calendarLimits = {
   pastClosuresShown: 20,
   /** Recorded changes a page lists. */
   changesShown: 20,
+  /** Pairs of bookings closer together than the buffer the schedule page lists (the earliest). */
+  tooClosePairsShown: 100,
 } as const;
 
 const clockPattern = /^([01]\d|2[0-4]):([0-5]\d)$/;

@@ -1,7 +1,7 @@
 // The rules of the catalogue the firm manages (docs/product.md#catalogue): limits, messages, the slug, the
 // session-length step and what changed between two versions of a service. No zod here (the admin form checks as
 // the user types with it); the API contract is in service-schemas.ts.
-import { defaultSchedule } from './firm-calendar.ts';
+import type { Schedule } from './firm-calendar.ts';
 import type { TextRule } from './text.ts';
 
 /** The fields an administrator edits, in the public (API) names, in the order the form shows them. */
@@ -100,11 +100,8 @@ export const serviceMessages = {
   saveFailed: 'Failed to save the service',
 } as const;
 
-/**
- * The step session lengths go by: the firm's slot step (30 minutes today), so that every session fills whole
- * slots. A function, so that the firm's own schedule can supply it.
- */
-export function sessionLengthStep(schedule: { slotStepMinutes: number } = defaultSchedule): number {
+/** The step session lengths go by: the firm's slot step, so that every session fills whole slots. */
+export function sessionLengthStep(schedule: Pick<Schedule, 'slotStepMinutes'>): number {
   return schedule.slotStepMinutes;
 }
 

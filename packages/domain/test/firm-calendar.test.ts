@@ -26,6 +26,7 @@ import {
   zonedDate,
   zonedInstant,
   zonedParts,
+  zonedTime,
 } from '../src/index.ts';
 
 const phoenix = 'America/Phoenix';
@@ -79,6 +80,68 @@ function closuresFrom(today: string): fc.Arbitrary<Closure[]> {
   );
 }
 
+/**
+ * Every rule a day's slots must keep, under the calendar: in one opening range of the weekday and on its grid, off
+ * the closures, after the notice, within the horizon, accepted by the server's check, and clear of the buffer.
+ */
+function expectSlotsKeepTheRules(
+  zone: string,
+  calendar: FirmCalendar,
+  now: Date,
+  date: string,
+  duration: number,
+  heldQuarterHours: readonly number[],
+) {
+  const { schedule, closures } = calendar;
+  const slots = daySlots(date, { durationMinutes: duration, timeZone: zone, now, calendar });
+  const held: HeldTime[] = heldQuarterHours.flatMap((quarter) => {
+    const startsAt = zonedInstant(date, quarter * 15, zone);
+    return startsAt
+      ? [{ startsAt, blockedUntil: new Date(startsAt.getTime() + (60 + schedule.bufferMinutes) * 60_000) }]
+      : [];
+  });
+  const ranges = openingMinutes(schedule, date);
+  for (const slot of slots) {
+    const start = Date.parse(slot.starts_at);
+    const end = Date.parse(slot.ends_at);
+    expect(end - start).toBe(duration * 60_000);
+    expect(zonedDate(new Date(start), zone)).toBe(date);
+    // The wall-clock times shown are the zone's own, a daylight-saving change included.
+    expect(slot.label).toBe(`${zonedTime(new Date(start), zone)} - ${zonedTime(new Date(end), zone)}`);
+    // Inside one opening range of the weekday, on its grid.
+    const { hour, minute } = zonedParts(new Date(start), zone);
+    const range = ranges.find((candidate) => {
+      // An opening time skipped by the spring change: the range opens when the clock resumes.
+      const open = zonedInstant(date, candidate.open, zone);
+      const close = zonedInstant(date, candidate.close, zone);
+      const opened = open ? start >= open.getTime() : hour * 60 + minute >= candidate.open;
+      return close !== undefined && opened && end <= close.getTime();
+    });
+    expect(range, slot.label).toBeDefined();
+    if (range) expect((hour * 60 + minute - range.open) % schedule.slotStepMinutes).toBe(0);
+    expect(closureOn(closures, date)).toBeUndefined();
+    expect(start).toBeGreaterThan(now.getTime());
+    expect(start).toBeGreaterThanOrEqual(now.getTime() + schedule.minNoticeHours * 3_600_000);
+    expect(date <= lastBookableDate(zone, now, schedule)).toBe(true);
+    // The server accepts exactly what is offered.
+    expect(
+      checkSlotStart(new Date(start), { durationMinutes: duration, timeZone: zone, now, calendar }).ok,
+    ).toBe(true);
+    // Clear of every held consultation by the buffer, both ways, when offered as free.
+    if (isClearOf(slot, held, schedule.bufferMinutes)) {
+      const buffer = schedule.bufferMinutes * 60_000;
+      for (const time of held) {
+        const apart = start >= time.blockedUntil.getTime() || time.startsAt.getTime() >= end + buffer;
+        expect(apart).toBe(true);
+      }
+    }
+  }
+  return slots;
+}
+
+/** Held consultations: up to five, each starting on a quarter hour of the day. */
+const heldQuarterHours = fc.array(fc.integer({ min: 0, max: 24 * 4 - 1 }), { maxLength: 5 });
+
 describe('slots under any calendar', () => {
   it.each([phoenix, denver])(
     'stay in opening hours, off closures, after the notice, within the horizon, clear of the buffer (%s)',
@@ -93,67 +156,9 @@ describe('slots under any calendar', () => {
             const today = todayIn(zone, now);
             const date = addDays(today, ahead);
             return fc.assert(
-              fc.property(
-                closuresFrom(today),
-                fc.array(fc.integer({ min: 0, max: 24 * 4 - 1 }), { maxLength: 5 }),
-                (closures, heldQuarterHours) => {
-                  const calendar: FirmCalendar = { schedule, closures };
-                  const slots = daySlots(date, { durationMinutes: duration, timeZone: zone, now, calendar });
-                  const held: HeldTime[] = heldQuarterHours.flatMap((quarter) => {
-                    const startsAt = zonedInstant(date, quarter * 15, zone);
-                    return startsAt
-                      ? [
-                          {
-                            startsAt,
-                            blockedUntil: new Date(
-                              startsAt.getTime() + (60 + schedule.bufferMinutes) * 60_000,
-                            ),
-                          },
-                        ]
-                      : [];
-                  });
-                  const ranges = openingMinutes(schedule, date);
-                  for (const slot of slots) {
-                    const start = Date.parse(slot.starts_at);
-                    const end = Date.parse(slot.ends_at);
-                    expect(end - start).toBe(duration * 60_000);
-                    expect(zonedDate(new Date(start), zone)).toBe(date);
-                    // Inside one opening range of the weekday, on its grid.
-                    const { hour, minute } = zonedParts(new Date(start), zone);
-                    const range = ranges.find((candidate) => {
-                      // An opening time skipped by the spring change: the range opens when the clock resumes.
-                      const open = zonedInstant(date, candidate.open, zone);
-                      const close = zonedInstant(date, candidate.close, zone);
-                      const opened = open ? start >= open.getTime() : hour * 60 + minute >= candidate.open;
-                      return close !== undefined && opened && end <= close.getTime();
-                    });
-                    expect(range, slot.label).toBeDefined();
-                    if (range) expect((hour * 60 + minute - range.open) % schedule.slotStepMinutes).toBe(0);
-                    expect(closureOn(closures, date)).toBeUndefined();
-                    expect(start).toBeGreaterThan(now.getTime());
-                    expect(start).toBeGreaterThanOrEqual(now.getTime() + schedule.minNoticeHours * 3_600_000);
-                    expect(date <= lastBookableDate(zone, now, schedule)).toBe(true);
-                    // The server accepts exactly what is offered.
-                    expect(
-                      checkSlotStart(new Date(start), {
-                        durationMinutes: duration,
-                        timeZone: zone,
-                        now,
-                        calendar,
-                      }).ok,
-                    ).toBe(true);
-                    // Clear of every held consultation by the buffer, both ways, when offered as free.
-                    if (isClearOf(slot, held, schedule.bufferMinutes)) {
-                      const buffer = schedule.bufferMinutes * 60_000;
-                      for (const time of held) {
-                        const apart =
-                          start >= time.blockedUntil.getTime() || time.startsAt.getTime() >= end + buffer;
-                        expect(apart).toBe(true);
-                      }
-                    }
-                  }
-                },
-              ),
+              fc.property(closuresFrom(today), heldQuarterHours, (closures, held) => {
+                expectSlotsKeepTheRules(zone, { schedule, closures }, now, date, duration, held);
+              }),
               { numRuns: 5 },
             );
           },
@@ -162,6 +167,57 @@ describe('slots under any calendar', () => {
       );
     },
   );
+
+  // The random days above meet a change only now and then: here every run is on one, open through it.
+  it.each([
+    ['2030-03-10', 'spring forward: 02:00-03:00 never happens'],
+    ['2030-11-03', 'fall back: 01:00-02:00 happens twice'],
+  ])("keep every rule on Denver's change of %s (%s)", (date, _change) => {
+    const dayLength =
+      (zonedInstant(addDays(date, 1), 0, denver)?.getTime() ?? 0) -
+      (zonedInstant(date, 0, denver)?.getTime() ?? 0);
+    expect(dayLength).not.toBe(24 * 3_600_000);
+    // A Sunday open from before the change (00:00-02:00) to after it (06:00-10:00), maybe a second range after.
+    const throughTheChange = fc
+      .tuple(fc.integer({ min: 0, max: 24 }), fc.integer({ min: 72, max: 120 }))
+      .chain(([open, close]) =>
+        fc.oneof(
+          fc.constant<OpeningRange[]>([{ start: clockTime(open * 5), end: clockTime(close * 5) }]),
+          fc.integer({ min: close + 1, max: 180 }).map((later): OpeningRange[] => [
+            { start: clockTime(open * 5), end: clockTime(close * 5) },
+            { start: clockTime(later * 5), end: clockTime(later * 5 + 120) },
+          ]),
+        ),
+      );
+    const dayBefore = addDays(date, -1);
+    fc.assert(
+      fc.property(
+        schedules,
+        throughTheChange,
+        fc.integer({ min: 0, max: 12 }),
+        // Between 05:00 and 15:00 the day before, in Denver.
+        fc
+          .integer({ min: 0, max: 600 })
+          .map((minute) => new Date(Date.parse(`${dayBefore}T12:00:00Z`) + minute * 60_000)),
+        fc.integer({ min: 1, max: 8 }).map((quarters) => quarters * 15),
+        heldQuarterHours,
+        (schedule, sunday, notice, now, duration, held) => {
+          const calendar: FirmCalendar = {
+            schedule: {
+              ...schedule,
+              weeklyHours: { ...schedule.weeklyHours, sunday },
+              minNoticeHours: notice,
+              horizonDays: Math.max(schedule.horizonDays, 2),
+            },
+            closures: [],
+          };
+          const slots = expectSlotsKeepTheRules(denver, calendar, now, date, duration, held);
+          expect(slots.length).toBeGreaterThan(0);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
 
   it('refuses every other start with a reason', () => {
     fc.assert(

@@ -1,7 +1,9 @@
 // The firm's calendar from /admin: who may touch it, what it accepts, and that availability and booking follow it
 // at once, buffer included (held by the database when requests race).
 import {
+  accountMessages,
   addDays,
+  adminApiPaths,
   bookingMessages,
   calendarApiPaths,
   calendarMessages,
@@ -17,7 +19,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { openDatabase } from '../../src/db/client.ts';
-import { closures } from '../../src/db/schema.ts';
+import { bookings, closures } from '../../src/db/schema.ts';
 import { signedInAdmin, wallClock } from '../admin/fixtures.ts';
 import {
   type Client,
@@ -86,6 +88,8 @@ describe('who may read and change the calendar', () => {
   it.each([
     ['GET', calendarApiPaths.schedule, undefined],
     ['PUT', calendarApiPaths.schedule, { schedule: defaultSchedule }],
+    ['GET', calendarApiPaths.changes, undefined],
+    ['GET', calendarApiPaths.tooClose, undefined],
     ['GET', calendarApiPaths.closures, undefined],
     [
       'POST',
@@ -93,9 +97,13 @@ describe('who may read and change the calendar', () => {
       { startDate: '2031-01-01', endDate: '2031-01-01', reason: 'Holiday' },
     ],
     ['DELETE', calendarApiPaths.closure(1), undefined],
-  ] as const)('%s %s: 401 signed out, 403 for a client', async (method, url, body) => {
-    expect((await call(method, url, undefined, body)).statusCode).toBe(401);
-    expect((await call(method, url, client, body)).statusCode).toBe(403);
+  ] as const)('%s %s: 401 signed out, 403 for a client, each saying why', async (method, url, body) => {
+    const signedOut = await call(method, url, undefined, body);
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.json()).toEqual({ message: accountMessages.noActiveSession });
+    const asClient = await call(method, url, client, body);
+    expect(asClient.statusCode).toBe(403);
+    expect(asClient.json()).toEqual({ message: accountMessages.adminRequired });
   });
 
   it('gives anyone the public calendar, the original hours until the firm changes them', async () => {
@@ -103,7 +111,8 @@ describe('who may read and change the calendar', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ schedule: defaultSchedule, closures: [], timeZone: zone });
     const admins = await call('GET', calendarApiPaths.schedule, admin);
-    expect(admins.json()).toEqual({ schedule: defaultSchedule, changes: [] });
+    expect(admins.json()).toEqual({ schedule: defaultSchedule });
+    expect((await call('GET', calendarApiPaths.changes, admin)).json()).toEqual({ changes: [] });
   });
 });
 
@@ -180,7 +189,10 @@ describe('the schedule', () => {
       bufferMinutes: 30,
     };
     const saved = await putSchedule(schedule);
-    expect(saved.json().changes[0]).toMatchObject({
+    expect(saved.json()).toEqual({ schedule });
+    expect((await call('GET', calendarApiPaths.schedule, admin)).json()).toEqual({ schedule });
+    expect((await call('GET', calendarApiPaths.changes, admin)).json().changes[0]).toEqual({
+      at: expect.any(String),
       by: admin.email,
       subject: 'schedule',
       action: 'updated',
@@ -224,6 +236,87 @@ describe('the schedule', () => {
       const tooClose = await book(monday, '15:00');
       expect(tooClose.statusCode).toBe(409);
       expect(tooClose.json().message).toBe(bookingMessages.slotTaken);
+    } finally {
+      await putSchedule(defaultSchedule);
+    }
+  });
+});
+
+/** A booking's end and where it stops holding its service, as stored. */
+async function holdOf(id: number) {
+  const [row] = await testApp.app.db
+    .select({ endsAt: bookings.endsAt, blockedUntil: bookings.blockedUntil })
+    .from(bookings)
+    .where(eq(bookings.id, id));
+  if (!row) throw new Error(`no booking ${id}`);
+  return { ...row, bufferMinutes: (row.blockedUntil.getTime() - row.endsAt.getTime()) / 60_000 };
+}
+
+describe('a buffer raised or lowered', () => {
+  it('protects the bookings made before a raise, and frees the time at once when lowered', async () => {
+    const date = nextDay();
+    const before = await book(date, '10:00'); // service 1: 60 minutes
+    expect(before.statusCode, before.body).toBe(201);
+    const beforeId = before.json().booking.id;
+    expect(await availableTimes(date)).toEqual(expect.arrayContaining(['09:00', '11:00']));
+    await putSchedule({ ...defaultSchedule, bufferMinutes: 15 });
+    try {
+      expect((await holdOf(beforeId)).bufferMinutes).toBe(15);
+      // 09:00 would end at 10:00 with no time kept after it; 11:00 starts as the booking ends.
+      const times = await availableTimes(date);
+      expect(times).not.toContain('09:00');
+      expect(times).not.toContain('11:00');
+      expect(times).toContain('11:30');
+      const tooClose = await book(date, '11:00');
+      expect(tooClose.statusCode).toBe(409);
+      expect(tooClose.json()).toEqual({ message: bookingMessages.slotTaken });
+      const after = await book(date, '13:00');
+      expect(after.statusCode, after.body).toBe(201);
+      expect((await holdOf(after.json().booking.id)).bufferMinutes).toBe(15);
+      expect(await availableTimes(date)).not.toContain('14:00');
+    } finally {
+      await putSchedule(defaultSchedule);
+    }
+    // Lowered to none: the times right after both are free at once, and can be booked.
+    expect((await holdOf(beforeId)).bufferMinutes).toBe(0);
+    expect(await availableTimes(date)).toEqual(expect.arrayContaining(['11:00', '14:00']));
+    expect((await book(date, '11:00')).statusCode).toBe(201);
+    expect((await book(date, '14:00')).statusCode).toBe(201);
+  });
+
+  it('keeps two bookings a raise would bring too close as they were and lists them; once one goes, the buffer holds', async () => {
+    const date = nextDay();
+    const first = await book(date, '10:00');
+    const second = await book(date, '11:00');
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    const [firstId, secondId] = [first.json().booking.id, second.json().booking.id];
+    const pairOf = async () =>
+      (await call('GET', calendarApiPaths.tooClose, admin))
+        .json()
+        .pairs.filter((pair: { earlier: { id: number } }) => pair.earlier.id === firstId);
+    expect(await pairOf()).toEqual([]);
+
+    await putSchedule({ ...defaultSchedule, bufferMinutes: 30 });
+    try {
+      // The later one takes the buffer; the earlier one keeps its hold, and the firm sees the two to move one.
+      expect((await holdOf(firstId)).bufferMinutes).toBe(0);
+      expect((await holdOf(secondId)).bufferMinutes).toBe(30);
+      expect(await pairOf()).toEqual([{ earlier: first.json().booking, later: second.json().booking }]);
+      const cancelled = await call('PUT', adminApiPaths.status(secondId), admin, { status: 'cancelled' });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect(await pairOf()).toEqual([]);
+      // With the later one gone, the time after the earlier one is kept free: neither offered nor booked (the
+      // database refuses it too: a booking first holds those before it with the buffer where they now can).
+      const times = await availableTimes(date);
+      expect(times).not.toContain('11:00');
+      expect(times).toContain('11:30');
+      const refused = await book(date, '11:00');
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ message: bookingMessages.slotTaken });
+      // Made active again, the cancelled one meets the buffer like a new booking would.
+      const back = await call('PUT', adminApiPaths.status(secondId), admin, { status: 'confirmed' });
+      expect(back.statusCode).toBe(409);
+      expect(back.json()).toEqual({ message: bookingMessages.slotTaken });
     } finally {
       await putSchedule(defaultSchedule);
     }
@@ -282,19 +375,31 @@ describe('closed dates', () => {
       reason: 'Team retreat',
     });
 
+    // Listed again on every reading, with the same bookings: the page shows them after a reload too.
     const list = (await call('GET', calendarApiPaths.closures, admin)).json();
-    expect(list.closures).toContainEqual(closure);
-    expect(list.changes[0]).toMatchObject({ by: admin.email, action: 'created', after: closure });
+    expect(list).toEqual({ closures: expect.any(Array) });
+    expect(list.closures).toContainEqual({ ...closure, affectedBookings });
+    const latestChange = async () => (await call('GET', calendarApiPaths.changes, admin)).json().changes[0];
+    expect(await latestChange()).toMatchObject({
+      by: admin.email,
+      subject: 'closure',
+      action: 'created',
+      after: closure,
+    });
+    // A booking cancelled since is no longer one the firm must deal with.
+    const cancelled = await call('PUT', adminApiPaths.status(booked.json().booking.id), admin, {
+      status: 'cancelled',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const relisted = (await call('GET', calendarApiPaths.closures, admin)).json().closures;
+    expect(relisted).toContainEqual({ ...closure, affectedBookings: [] });
 
     expect((await call('DELETE', calendarApiPaths.closure(closure.id), admin)).statusCode).toBe(200);
     expect(await availableTimes(last)).toContain('11:00');
     const gone = await call('DELETE', calendarApiPaths.closure(closure.id), admin);
     expect(gone.statusCode).toBe(404);
     expect(gone.json().message).toBe(calendarMessages.closureNotFound);
-    expect((await call('GET', calendarApiPaths.closures, admin)).json().changes[0]).toMatchObject({
-      action: 'deleted',
-      before: closure,
-    });
+    expect(await latestChange()).toMatchObject({ subject: 'closure', action: 'deleted', before: closure });
   });
 
   it('holds at most 200 closures ahead', async () => {
@@ -376,6 +481,25 @@ describe.runIf(testDriver === 'postgres')('on PostgreSQL', () => {
           expect((starts[index] ?? 0) - (starts[index - 1] ?? 0)).toBeGreaterThanOrEqual(90 * 60_000);
         }
         expect(made.length).toBeGreaterThanOrEqual(1);
+      }
+    } finally {
+      await putSchedule(defaultSchedule);
+    }
+  });
+
+  it('gives a booking made while the buffer changes the buffer that change leaves (10 runs)', async () => {
+    try {
+      for (let run = 0; run < 10; run++) {
+        const date = nextDay();
+        const [saved, made] = await Promise.all([
+          call('PUT', calendarApiPaths.schedule, admin, {
+            schedule: { ...defaultSchedule, bufferMinutes: 30 },
+          }),
+          book(date, '10:00'),
+        ]);
+        expect([saved.statusCode, made.statusCode]).toEqual([200, 201]);
+        expect((await holdOf(made.json().booking.id)).bufferMinutes, `run ${run}`).toBe(30);
+        await putSchedule(defaultSchedule);
       }
     } finally {
       await putSchedule(defaultSchedule);

@@ -10,7 +10,9 @@ import {
   accountMessages,
   adminApiPaths,
   apiPaths,
+  calendarApiPaths,
   defaultBusinessTimeZone,
+  defaultSchedule,
   type NewServiceBody,
   type Service,
   type ServiceChangesResponse,
@@ -312,6 +314,8 @@ describe('PUT /api/admin/services/{id}', () => {
     await testApp.app.db.update(services).set({ durationMinutes: 50 }).where(eq(services.id, service.id));
     const saved = await save({ ...service, duration: 50 }, { description: 'A shorter description.' });
     expect(saved.duration).toBe(50);
+    // Retired, it leaves the other tests free to change the step.
+    await save(saved, { active: false });
   });
 });
 
@@ -357,6 +361,37 @@ describe('retiring a service', () => {
       startsAt,
     });
     expect(booked.statusCode, booked.body).toBe(201);
+  });
+
+  it('brings a service back only with a session length the slot step in force allows', async () => {
+    const putStep = async (slotStepMinutes: number) => {
+      const response = await send('PUT', calendarApiPaths.schedule, {
+        schedule: { ...defaultSchedule, slotStepMinutes },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await putStep(15);
+    const service = await create({ duration: 45 });
+    const retired = await save(service, { active: false });
+    try {
+      // Retired, it no longer holds the grid back: the firm returns to 30-minute slots.
+      await putStep(30);
+      const refused = await send('PUT', serviceAdminApiPaths.service(service.id), {
+        ...editable(retired),
+        active: true,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({
+        message: serviceMessages.durationStep(30),
+        errors: [{ path: 'duration', msg: serviceMessages.durationStep(30) }],
+      });
+      expect((await publicList()).map((listed) => listed.id)).not.toContain(service.id);
+      const back = await save(retired, { active: true, duration: 60 });
+      expect(back).toMatchObject({ active: true, duration: 60 });
+    } finally {
+      await send('PUT', serviceAdminApiPaths.service(service.id), { ...editable(retired), duration: 60 });
+      await putStep(30);
+    }
   });
 
   it('keeps a booking’s rate and duration when the service’s change', async () => {

@@ -1,6 +1,15 @@
 // A service, a booking and a profile as the API returns them, for browser tests (booking wizard, My Bookings,
 // admin, accounts, contact).
-import { type Booking, defaultBusinessTimeZone, type ProfileUser, type Service } from '@portal/domain';
+import {
+  type Booking,
+  calendarApiPaths,
+  defaultBusinessTimeZone,
+  defaultFirmCalendar,
+  type FirmCalendar,
+  type ProfileUser,
+  type PublicCalendar,
+  type Service,
+} from '@portal/domain';
 
 /** Web Development, $150 an hour for 90 minutes, with empty detail lists. */
 export function serviceFixture(overrides: Partial<Service> = {}): Service {
@@ -70,5 +79,17 @@ export function profileFixture(overrides: Partial<ProfileUser> = {}): ProfileUse
     email_verified: true,
     calendar_feed_url: 'http://localhost:3000/api/calendar/feed-token.ics',
     ...overrides,
+  };
+}
+
+/** GET /api/calendar answered with the firm's original calendar (or `calendar`), as the server gives it. */
+export function firmCalendarAnswer(
+  call: { method: string; path: string },
+  calendar: FirmCalendar = defaultFirmCalendar,
+): { status: number; body: PublicCalendar } | undefined {
+  if (call.method !== 'GET' || call.path !== calendarApiPaths.calendar) return undefined;
+  return {
+    status: 200,
+    body: { ...calendar, closures: [...calendar.closures], timeZone: defaultBusinessTimeZone },
   };
 }

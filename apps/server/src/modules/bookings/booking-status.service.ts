@@ -21,6 +21,7 @@ import {
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { withdrawReminders } from '../reminders/reminder-records.ts';
 import { findBooking, type Reader } from './booking-read-model.ts';
+import { applyBuffer, bufferInForce } from './buffer.ts';
 import { bookingsChanged, lockServiceDay } from './held-times.ts';
 
 /** Who makes a change: a signed-in user acting as the booking's client or as an administrator, or the system. */
@@ -109,6 +110,8 @@ export async function setBookingStatus(
 ): Promise<Booking> {
   try {
     await transactionRetryingDeadlocks(db, async (tx) => {
+      const activating = isActiveBookingStatus(input.status);
+      const bufferMinutes = activating ? await bufferInForce(tx) : undefined;
       const [row] = await tx
         .select({
           id: bookings.id,
@@ -121,9 +124,14 @@ export async function setBookingStatus(
         .for('update');
       if (!row) throw new NotFound(bookingMessages.bookingNotFound);
       if (row.status === input.status) return;
-      // An active booking's row is checked against the others' times again: in turn with their writers.
-      if (isActiveBookingStatus(input.status)) {
+      // An active booking's row is checked against the others' times again: in turn with their writers. One made
+      // active again holds the buffer in force, as do those before it where they can (as for a new booking); an
+      // active one keeps its hold.
+      if (bufferMinutes !== undefined) {
         await lockServiceDay(tx, row.serviceId, row.startsAt, options.timeZone);
+        if (!isActiveBookingStatus(row.status)) {
+          await applyBuffer(tx, bufferMinutes, { serviceId: row.serviceId, startsAt: row.startsAt });
+        }
       }
       await recordStatusChange(tx, row, input.status, { kind: 'admin', userId: input.actorUserId });
       const changed = await findBooking(tx, row.id, options.timeZone);

@@ -29,6 +29,7 @@ import type { BookingClock } from './availability.service.ts';
 import { after, decodeCursor, newestFirst, pageOf } from './booking-pages.ts';
 import { findBooking, type Reader, selectBookings, toBooking } from './booking-read-model.ts';
 import { actorColumns, calendarHistory, recordStatusChange } from './booking-status.service.ts';
+import { applyBuffer, bufferInForce, heldUntil } from './buffer.ts';
 import { bookingsChanged, lockServiceDay } from './held-times.ts';
 
 // ——— Creating ———
@@ -128,12 +129,13 @@ export async function createBooking(
   const check = checkSlotStart(startsAt, { durationMinutes: service.durationMinutes, ...clock, calendar });
   if (!check.ok) throw invalidField('startsAt', check.message);
   const endsAt = new Date(check.slot.ends_at);
-  // The buffer in force now goes with the booking: the exclusion constraint compares these ranges.
-  const blockedUntil = new Date(endsAt.getTime() + calendar.schedule.bufferMinutes * 60_000);
 
   let made: CreatedBooking;
   try {
     made = await transactionRetryingDeadlocks(db, async (tx) => {
+      // The buffer in force goes with the booking: the exclusion constraint compares these holds.
+      const bufferMinutes = await bufferInForce(tx);
+      const blockedUntil = heldUntil(endsAt, bufferMinutes);
       // The client's row, locked until commit, makes their bookings one at a time, so the count below holds
       // however many arrive at once (NO KEY UPDATE: foreign-key checks on the row are not blocked).
       await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
@@ -155,6 +157,7 @@ export async function createBooking(
         );
       }
       await lockServiceDay(tx, service.id, startsAt, clock.timeZone);
+      await applyBuffer(tx, bufferMinutes, { serviceId: service.id, startsAt });
       const [row] = await tx
         .insert(bookings)
         .values({

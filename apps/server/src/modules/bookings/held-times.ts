@@ -44,16 +44,25 @@ export async function heldTimesOn(
     const dayStart = zonedInstant(date, 0, timeZone) ?? new Date(`${date}T00:00:00Z`);
     const next = addDays(date, 1);
     const dayEnd = zonedInstant(next, 0, timeZone) ?? new Date(`${next}T00:00:00Z`);
+    const from = new Date(dayStart.getTime() - bufferMinutes * 60_000);
     const until = new Date(dayEnd.getTime() + bufferMinutes * 60_000);
-    // Uses the GiST index of the exclusion constraint (same predicate).
+    // A booking holds at least its end plus the buffer in force, even one that kept a shorter hold when the
+    // buffer was raised (docs/decisions/118). Uses the GiST index of the exclusion constraint (same predicate): a
+    // hold whose end plus the buffer reaches the day ends after `from`.
     const query = db
-      .select({ startsAt: bookings.startsAt, blockedUntil: bookings.blockedUntil })
+      .select({
+        startsAt: bookings.startsAt,
+        blockedUntil:
+          sql<Date>`greatest(${bookings.blockedUntil}, ${bookings.endsAt} + make_interval(mins => ${bufferMinutes}::int))`.mapWith(
+            bookings.blockedUntil,
+          ),
+      })
       .from(bookings)
       .where(
         and(
           eq(bookings.serviceId, serviceId),
           inArray(bookings.status, [...activeBookingStatuses]),
-          sql`tstzrange(${bookings.startsAt}, ${bookings.blockedUntil}) && tstzrange(${dayStart.toISOString()}::timestamptz, ${until.toISOString()}::timestamptz)`,
+          sql`tstzrange(${bookings.startsAt}, ${bookings.blockedUntil}) && tstzrange(${from.toISOString()}::timestamptz, ${until.toISOString()}::timestamptz)`,
         ),
       )
       .then((rows): HeldTime[] => rows);

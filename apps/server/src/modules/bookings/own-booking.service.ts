@@ -31,6 +31,7 @@ import { type BookingClock, slotsOfDay } from './availability.service.ts';
 import { findBooking, type Reader, selectBookings, toBooking } from './booking-read-model.ts';
 import { actorColumns, calendarHistory } from './booking-status.service.ts';
 import type { ClientActionMail } from './bookings.service.ts';
+import { applyBuffer, bufferInForce, heldUntil } from './buffer.ts';
 import { bookingsChanged, lockServiceDay } from './held-times.ts';
 
 /** Who asks for a booking: only its owner finds it, and administrators where the route allows them. */
@@ -192,6 +193,7 @@ export async function rescheduleOwnBooking(
   let moved: boolean;
   try {
     moved = await transactionRetryingDeadlocks(db, async (tx) => {
+      const bufferMinutes = await bufferInForce(tx);
       const [row] = await tx
         .select({
           id: bookings.id,
@@ -219,10 +221,11 @@ export async function rescheduleOwnBooking(
       });
       if (!check.ok) throw invalidField('startsAt', check.message);
       const endsAt = new Date(check.slot.ends_at);
-      const blockedUntil = new Date(endsAt.getTime() + calendar.schedule.bufferMinutes * 60_000);
+      const blockedUntil = heldUntil(endsAt, bufferMinutes);
 
       const previous = await findBooking(tx, row.id, clock.timeZone);
       await lockServiceDay(tx, row.serviceId, input.startsAt, clock.timeZone);
+      await applyBuffer(tx, bufferMinutes, { serviceId: row.serviceId, startsAt: input.startsAt });
       await tx
         .update(bookings)
         .set({ startsAt: input.startsAt, endsAt, blockedUntil, updatedAt: sql`now()` })

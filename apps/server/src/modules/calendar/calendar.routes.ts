@@ -4,6 +4,9 @@ import {
   accountMessages,
   apiErrorBodySchema,
   calendarApiPaths,
+  calendarChangesQuerySchema,
+  calendarChangesResponseSchema,
+  calendarLimits,
   calendarMessages,
   closureBodySchema,
   closureCreatedResponseSchema,
@@ -13,6 +16,7 @@ import {
   scheduleBodySchema,
   scheduleResponseSchema,
   todayIn,
+  tooCloseResponseSchema,
 } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,6 +28,7 @@ import {
   loadFirmCalendar,
   removeClosure,
   saveSchedule,
+  tooCloseBookings,
 } from './calendar.service.ts';
 
 export interface CalendarRoutesOptions {
@@ -73,14 +78,11 @@ export async function calendarRoutes(app: FastifyInstance, options: CalendarRout
       onRequest: adminOnly,
       schema: {
         tags,
-        summary: "The firm's schedule and its latest changes",
+        summary: "The firm's schedule",
         response: { 200: scheduleResponseSchema, ...guarded },
       },
     },
-    async () => ({
-      schedule: (await loadFirmCalendar(db)).schedule,
-      changes: await calendarChanges(db, 'schedule'),
-    }),
+    async () => ({ schedule: (await loadFirmCalendar(db)).schedule }),
   );
 
   routes.put(
@@ -90,14 +92,46 @@ export async function calendarRoutes(app: FastifyInstance, options: CalendarRout
       schema: {
         tags,
         summary: 'Replaces the schedule: weekly hours, slot step, buffer, minimum notice, horizon',
+        description:
+          'Every booking not yet over is then held with the new buffer, except two active bookings it would bring ' +
+          `closer together than the buffer: those keep their hold and are listed by ${calendarApiPaths.tooClose}.`,
         body: scheduleBodySchema,
         response: { 200: scheduleResponseSchema, 400: invalid, ...guarded },
       },
     },
-    async (request) => ({
-      schedule: await saveSchedule(db, request.caller, request.body.schedule),
-      changes: await calendarChanges(db, 'schedule'),
-    }),
+    async (request) => ({ schedule: await saveSchedule(db, request.caller, request.body.schedule) }),
+  );
+
+  routes.get(
+    calendarApiPaths.changes,
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary:
+          'The latest changes of the schedule and the closed dates, newest first: who, when, before, after',
+        querystring: calendarChangesQuerySchema,
+        response: { 200: calendarChangesResponseSchema, 400: apiErrorBodySchema, ...guarded },
+      },
+    },
+    async (request) => ({ changes: await calendarChanges(db, request.query.limit) }),
+  );
+
+  routes.get(
+    calendarApiPaths.tooClose,
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary:
+          'Active bookings closer together than the buffer, in pairs, for the firm to move one of each',
+        description:
+          'A booking made before the buffer was raised keeps its hold where the new buffer would reach the next ' +
+          `booking of its service; each such pair whose later booking has not started is listed, the earliest ${calendarLimits.tooClosePairsShown}.`,
+        response: { 200: tooCloseResponseSchema, ...guarded },
+      },
+    },
+    async () => ({ pairs: await tooCloseBookings(db, timeZone) }),
   );
 
   routes.get(
@@ -106,14 +140,12 @@ export async function calendarRoutes(app: FastifyInstance, options: CalendarRout
       onRequest: adminOnly,
       schema: {
         tags,
-        summary: 'Every closure, in date order, and the latest changes',
+        summary:
+          'Every closure ahead and the latest past ones, in date order, each with the active bookings on it',
         response: { 200: closuresResponseSchema, ...guarded },
       },
     },
-    async () => ({
-      closures: await listClosures(db, timeZone),
-      changes: await calendarChanges(db, 'closure'),
-    }),
+    async () => ({ closures: await listClosures(db, timeZone) }),
   );
 
   routes.post(

@@ -2,18 +2,17 @@
 // by the 'calendar' cache version; every change recorded in admin_changes in the same transaction.
 import {
   activeBookingStatuses,
-  addDays,
   type Booking,
+  type BookingsTooClose,
   type CalendarChange,
   type ClosureRecord,
+  type ClosureWithBookings,
   calendarLimits,
   calendarMessages,
   defaultSchedule,
   type FirmCalendar,
-  type IsoDate,
   type Schedule,
   todayIn,
-  zonedInstant,
 } from '@portal/domain';
 import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
@@ -22,6 +21,8 @@ import { bumpCacheVersion, versionedCache } from '../../db/versioned-cache.ts';
 import { Conflict, invalidField, NotFound } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { selectBookings, toBooking } from '../bookings/booking-read-model.ts';
+import { applyBuffer, bookingsTooClose, lockBufferForChange } from '../bookings/buffer.ts';
+import { bookingsChanged } from '../bookings/held-times.ts';
 
 /** The calendar with its closures' ids (the admin screen deletes by id). */
 export interface StoredCalendar extends FirmCalendar {
@@ -50,8 +51,8 @@ async function buildCalendar(db: Database): Promise<StoredCalendar> {
 
 const calendarCache = versionedCache('calendar', buildCalendar);
 
-/** For the admin screen: the closures ahead, then the latest past ones. */
-export async function listClosures(db: Database, timeZone: string): Promise<ClosureRecord[]> {
+/** For the admin screen: the closures ahead, then the latest past ones, each with the active bookings on it. */
+export async function listClosures(db: Database, timeZone: string): Promise<ClosureWithBookings[]> {
   const today = todayIn(timeZone, new Date());
   const ahead = (await loadFirmCalendar(db)).closures.filter((closure) => closure.endDate >= today);
   const past = await db
@@ -60,7 +61,38 @@ export async function listClosures(db: Database, timeZone: string): Promise<Clos
     .where(lt(closures.endDate, today))
     .orderBy(desc(closures.endDate), desc(closures.id))
     .limit(calendarLimits.pastClosuresShown);
-  return [...ahead, ...past];
+  return withAffectedBookings(db, [...ahead, ...past], timeZone);
+}
+
+/**
+ * Each closure with the active bookings that start on its dates (both included) in the business zone, earliest
+ * first: one query for them all.
+ */
+async function withAffectedBookings(
+  db: Database,
+  list: readonly ClosureRecord[],
+  timeZone: string,
+): Promise<ClosureWithBookings[]> {
+  if (list.length === 0) return [];
+  const day = sql`(${bookings.startsAt} at time zone ${timeZone})::date`;
+  const rows = await selectBookings(db)
+    .where(
+      and(
+        inArray(bookings.status, [...activeBookingStatuses]),
+        sql`exists (select 1 from ${closures} where ${inArray(
+          closures.id,
+          list.map((closure) => closure.id),
+        )} and ${day} between ${closures.startDate} and ${closures.endDate})`,
+      ),
+    )
+    .orderBy(asc(bookings.startsAt), asc(bookings.id));
+  const affected = rows.map((row) => toBooking(row, timeZone));
+  return list.map((closure) => ({
+    ...closure,
+    affectedBookings: affected.filter(
+      (booking) => closure.startDate <= booking.booking_date && booking.booking_date <= closure.endDate,
+    ),
+  }));
 }
 
 /** The current calendar (cached; at most a fraction of a second behind a change made by another process). */
@@ -89,7 +121,9 @@ async function changeCalendar<T>(db: Database, work: (tx: Transaction) => Promis
 
 /**
  * Saves the schedule. Every active service's session length must stay a multiple of the slot step (else its
- * slots would not fall on the grid): 400 on `schedule.slotStepMinutes` naming them.
+ * slots would not fall on the grid): 400 on `schedule.slotStepMinutes` naming them. Every booking not yet over is
+ * held with the buffer saved, in the same transaction (docs/decisions/118); those it would bring too close together
+ * keep their hold and are listed by `tooCloseBookings`.
  */
 export async function saveSchedule(db: Database, actor: Caller, schedule: Schedule): Promise<Schedule> {
   const offGrid = await db
@@ -105,43 +139,33 @@ export async function saveSchedule(db: Database, actor: Caller, schedule: Schedu
       ),
     );
   }
-  return changeCalendar(db, async (tx) => {
-    const [before] = await tx.select({ schedule: firmSchedule.schedule }).from(firmSchedule).for('update');
-    await tx
-      .insert(firmSchedule)
-      .values({ id: 1, schedule })
-      .onConflictDoUpdate({ target: firmSchedule.id, set: { schedule, updatedAt: new Date() } });
-    await record(tx, actor, {
-      subject: 'schedule',
-      subjectId: null,
-      action: 'updated',
-      before: before?.schedule ?? defaultSchedule,
-      after: schedule,
+  try {
+    return await changeCalendar(db, async (tx) => {
+      await lockBufferForChange(tx);
+      const [before] = await tx.select({ schedule: firmSchedule.schedule }).from(firmSchedule).for('update');
+      await tx
+        .insert(firmSchedule)
+        .values({ id: 1, schedule })
+        .onConflictDoUpdate({ target: firmSchedule.id, set: { schedule, updatedAt: new Date() } });
+      await record(tx, actor, {
+        subject: 'schedule',
+        subjectId: null,
+        action: 'updated',
+        before: before?.schedule ?? defaultSchedule,
+        after: schedule,
+      });
+      await applyBuffer(tx, schedule.bufferMinutes, 'all');
+      return schedule;
     });
-    return schedule;
-  });
+  } finally {
+    bookingsChanged(db);
+  }
 }
 
-/** Active bookings that start on the dates from `startDate` to `endDate` (both included) in the business zone. */
-async function activeBookingsOn(
-  db: Database | Transaction,
-  startDate: IsoDate,
-  endDate: IsoDate,
-  timeZone: string,
-): Promise<Booking[]> {
-  const from = zonedInstant(startDate, 0, timeZone) ?? new Date(`${startDate}T00:00:00Z`);
-  const until =
-    zonedInstant(addDays(endDate, 1), 0, timeZone) ?? new Date(`${addDays(endDate, 1)}T00:00:00Z`);
-  const rows = await selectBookings(db)
-    .where(
-      and(
-        inArray(bookings.status, [...activeBookingStatuses]),
-        gte(bookings.startsAt, from),
-        lt(bookings.startsAt, until),
-      ),
-    )
-    .orderBy(asc(bookings.startsAt), asc(bookings.id));
-  return rows.map((row) => toBooking(row, timeZone));
+/** Active bookings closer together than the buffer in force (it was raised after they were made). */
+export async function tooCloseBookings(db: Database, timeZone: string): Promise<BookingsTooClose[]> {
+  const { schedule } = await loadFirmCalendar(db);
+  return bookingsTooClose(db, schedule.bufferMinutes, timeZone);
 }
 
 export async function addClosure(
@@ -171,10 +195,8 @@ export async function addClosure(
     });
     return row;
   });
-  return {
-    closure: added,
-    affectedBookings: await activeBookingsOn(db, added.startDate, added.endDate, timeZone),
-  };
+  const [withBookings] = await withAffectedBookings(db, [added], timeZone);
+  return { closure: added, affectedBookings: withBookings?.affectedBookings ?? [] };
 }
 
 export async function removeClosure(db: Database, actor: Caller, id: number): Promise<void> {
@@ -191,21 +213,18 @@ export async function removeClosure(db: Database, actor: Caller, id: number): Pr
   });
 }
 
-/** The latest recorded changes of the schedule or the closures, newest first. */
-export async function calendarChanges(
-  db: Database,
-  subject: 'schedule' | 'closure',
-): Promise<CalendarChange[]> {
+/** The latest recorded changes of the schedule and the closures, newest first. */
+export async function calendarChanges(db: Database, limit: number): Promise<CalendarChange[]> {
   const rows = await db
     .select()
     .from(adminChanges)
-    .where(eq(adminChanges.subject, subject))
+    .where(inArray(adminChanges.subject, ['schedule', 'closure']))
     .orderBy(desc(adminChanges.at), desc(adminChanges.id))
-    .limit(calendarLimits.changesShown);
+    .limit(limit);
   return rows.map((row) => ({
     at: row.at.toISOString(),
     by: row.actorEmail,
-    subject,
+    subject: row.subject === 'closure' ? 'closure' : 'schedule',
     action: row.action,
     before: row.before,
     after: row.after,

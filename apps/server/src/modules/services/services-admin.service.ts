@@ -168,8 +168,11 @@ export async function updateService(
       const [current] = await tx.select().from(services).where(eq(services.id, id)).for('update');
       if (!current) throw new NotFound(messages.serviceNotFound);
       const before = toService(current);
-      // Judged only when it changes: a length the step allowed when it was set stays editable around.
-      if (body.duration !== before.duration) checkDuration(body.duration, step);
+      // Judged when it changes, or when the service is offered again (the step may have changed while it was
+      // retired): a length the step allowed when it was set stays editable around.
+      if (body.duration !== before.duration || (body.active && !before.active)) {
+        checkDuration(body.duration, step);
+      }
       const after = { ...before, ...body };
       if (changedFields(editable(before), editable(after)).length === 0) return before;
       const slug = body.name === current.name ? current.slug : await freeSlug(tx, body.name, id);

@@ -1,5 +1,6 @@
 import '../../index.css';
 import {
+  type BookingsTooClose,
   type CalendarChange,
   calendarApiPaths,
   defaultSchedule,
@@ -16,7 +17,14 @@ import { type Answer, type ApiCall, stubApi } from '../../testing/stub-api';
 
 const ok = (body: unknown): Answer => ({ status: 200, body });
 
-const holiday = { id: 3, startDate: '2030-12-24', endDate: '2030-12-26', reason: 'Holidays' };
+const booked = bookingFixture({ id: 41, confirmation_code: 'OT-2030-041' });
+const holiday = {
+  id: 3,
+  startDate: '2030-12-24',
+  endDate: '2030-12-26',
+  reason: 'Holidays',
+  affectedBookings: [booked],
+};
 const scheduleChange: CalendarChange = {
   at: '2030-01-07T16:00:00.000Z',
   by: 'office@example.com',
@@ -25,20 +33,31 @@ const scheduleChange: CalendarChange = {
   before: defaultSchedule,
   after: { ...defaultSchedule, bufferMinutes: 15 },
 };
+const closureChange: CalendarChange = {
+  at: '2030-01-06T16:00:00.000Z',
+  by: 'office@example.com',
+  subject: 'closure',
+  action: 'created',
+  before: null,
+  after: holiday,
+};
 
-/** The calendar API as stored; a PUT of the schedule or a POST of a closure answers `write` when given. */
-function calendarApi(write?: (call: ApiCall) => Answer | undefined) {
+/**
+ * The calendar API as stored; a PUT of the schedule or a POST of a closure answers `write` when given. `tooClose`:
+ * the pairs of bookings closer together than the buffer.
+ */
+function calendarApi(write?: (call: ApiCall) => Answer | undefined, tooClose: BookingsTooClose[] = []) {
   let schedule: Schedule = defaultSchedule;
   return stubApi((call) => {
     const written = call.method !== 'GET' ? write?.(call) : undefined;
     if (written) return written;
     if (call.path === calendarApiPaths.schedule) {
       if (call.method === 'PUT') schedule = (call.body as { schedule: Schedule }).schedule;
-      return ok({ schedule, changes: [scheduleChange] });
+      return ok({ schedule });
     }
-    if (call.path === calendarApiPaths.closures && call.method === 'GET') {
-      return ok({ closures: [holiday], changes: [] });
-    }
+    if (call.path === calendarApiPaths.changes) return ok({ changes: [scheduleChange, closureChange] });
+    if (call.path === calendarApiPaths.tooClose) return ok({ pairs: tooClose });
+    if (call.path === calendarApiPaths.closures && call.method === 'GET') return ok({ closures: [holiday] });
     return undefined;
   });
 }
@@ -56,18 +75,35 @@ describe('admin schedule', () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows the hours, the closed dates and who changed what', async () => {
+  it('shows the hours, the closed dates with the bookings on them, and who changed what', async () => {
     calendarApi();
     renderSchedule();
     await expect.element(page.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible();
     await expect.element(page.getByTestId('hours-note')).toHaveTextContent(openingHoursNote(defaultSchedule));
     await expect.element(page.getByTestId('day-saturday')).toHaveTextContent('Closed');
+    const closure = page.getByTestId('closure');
+    await expect.element(closure).toHaveTextContent('Tue, Dec 24, 2030 – Thu, Dec 26, 2030 · Holidays');
+    // The bookings on a closure are listed whenever the page is opened, not only right after closing.
+    await expect.element(closure.getByTestId('affected-bookings')).toHaveTextContent('OT-2030-041');
+    await expect.element(closure).toHaveTextContent('1 active booking falls on these dates:');
+    const changes = page.getByTestId('calendar-change');
+    await expect.element(changes.nth(0)).toHaveTextContent(/office@example\.com · Changed buffer 0 → 15 min/);
     await expect
-      .element(page.getByTestId('closures'))
-      .toHaveTextContent('Tue, Dec 24, 2030 – Thu, Dec 26, 2030 · Holidays');
+      .element(changes.nth(1))
+      .toHaveTextContent(/office@example\.com · Closed Tue, Dec 24, 2030 – Thu, Dec 26, 2030 \(Holidays\)/);
+    expect(page.getByTestId('too-close').elements()).toHaveLength(0);
+  });
+
+  it('lists the bookings kept closer together than a raised buffer, for the firm to move one', async () => {
+    const earlier = bookingFixture({ id: 51, confirmation_code: 'OT-2030-051' });
+    const later = bookingFixture({ id: 52, confirmation_code: 'OT-2030-052' });
+    calendarApi(undefined, [{ earlier, later }]);
+    renderSchedule();
+    const pairs = page.getByTestId('too-close');
+    await expect.element(pairs).toHaveTextContent(/OT-2030-051.*then .*OT-2030-052/);
     await expect
-      .element(page.getByTestId('calendar-change'))
-      .toHaveTextContent(/office@example\.com · Changed buffer 0 → 15 min/);
+      .element(page.getByRole('heading', { name: 'Bookings closer together than the buffer' }))
+      .toBeVisible();
   });
 
   it('saves Saturday mornings, a buffer and a notice as one schedule', async () => {
@@ -110,8 +146,7 @@ describe('admin schedule', () => {
       .toHaveAccessibleDescription('Buffer must be a whole number of minutes');
   });
 
-  it('closes dates and lists the bookings already on them', async () => {
-    const booked = bookingFixture({ id: 41, confirmation_code: 'OT-2030-041' });
+  it('closes dates, says how many bookings are on them, and reads the closures and changes again', async () => {
     const calls = calendarApi((call) =>
       call.method === 'POST'
         ? { status: 201, body: { closure: { id: 4, ...(call.body as object) }, affectedBookings: [booked] } }
@@ -128,6 +163,11 @@ describe('admin schedule', () => {
         endDate: '2030-01-07',
         reason: 'Holiday',
       });
-    await expect.element(page.getByTestId('affected-bookings')).toHaveTextContent('OT-2030-041');
+    await expect
+      .element(page.getByText('Closed dates added: 1 active booking falls on them, listed below.'))
+      .toBeVisible();
+    const reads = (path: string) => calls.filter((call) => call.method === 'GET' && call.path === path);
+    await expect.poll(() => reads(calendarApiPaths.closures).length).toBe(2);
+    await expect.poll(() => reads(calendarApiPaths.changes).length).toBe(2);
   });
 });

@@ -2,6 +2,8 @@ import '../../index.css';
 import {
   adminApiPaths,
   apiPaths,
+  calendarApiPaths,
+  defaultSchedule,
   type Service,
   type ServiceChange,
   serviceAdminApiPaths,
@@ -39,10 +41,15 @@ const change: ServiceChange = {
   fields: [{ field: 'hourly_rate', before: 120, after: 150 }],
 };
 
-/** The admin catalogue API: `services` as stored; a PUT or POST answers `save` (default: the body, saved). */
-function catalogueApi(services: Service[], save?: (call: ApiCall) => Answer) {
+/**
+ * The admin catalogue API: `services` as stored; a PUT or POST answers `save` (default: the body, saved). The
+ * firm's schedule has slots every `slotStepMinutes`.
+ */
+function catalogueApi(services: Service[], save?: (call: ApiCall) => Answer, slotStepMinutes = 30) {
   return stubApi((call) => {
     if (call.path === serviceAdminApiPaths.services && call.method === 'GET') return ok({ services });
+    if (call.path === calendarApiPaths.schedule)
+      return ok({ schedule: { ...defaultSchedule, slotStepMinutes } });
     if (call.path === serviceAdminApiPaths.changes) return ok({ changes: [change] });
     if (call.method === 'PUT' || call.method === 'POST') {
       if (save) return save(call);
@@ -113,6 +120,7 @@ describe('admin services', () => {
     let stored = webDevelopment;
     const calls = stubApi((call) => {
       if (call.path === apiPaths.service(1)) return ok({ service: stored });
+      if (call.path === calendarApiPaths.schedule) return ok({ schedule: defaultSchedule });
       if (call.path === serviceAdminApiPaths.services) return ok({ services: [stored] });
       if (call.path === serviceAdminApiPaths.changes) return ok({ changes: [] });
       if (call.method === 'PUT') {
@@ -172,6 +180,43 @@ describe('admin services', () => {
         active: true,
       },
     });
+  });
+
+  it("checks session lengths against the firm's own slot step: 45 minutes on a 15-minute grid", async () => {
+    const calls = catalogueApi([webDevelopment], undefined, 15);
+    renderAt('/admin/services');
+    await page.getByRole('button', { name: 'New Service' }).click();
+    const length = page.getByRole('spinbutton', { name: /Session length/ });
+    await expect.element(length).toHaveAccessibleDescription('A multiple of 15 minutes.');
+    await page.getByRole('textbox', { name: 'Name' }).fill('Security Review');
+    await page.getByRole('spinbutton', { name: /Hourly rate/ }).fill('180');
+    await page.getByRole('textbox', { name: 'Short description' }).fill('A look at your defences.');
+    await length.fill('50');
+    await page.getByRole('button', { name: 'Create Service' }).click();
+    await expect
+      .element(length)
+      .toHaveAccessibleDescription(/Session length must be a multiple of 15 minutes/);
+    expect(writes(calls)).toEqual([]);
+    await length.fill('45');
+    await page.getByRole('button', { name: 'Create Service' }).click();
+    await expect.element(page.getByText(serviceMessages.created)).toBeVisible();
+    expect(writes(calls)[0]?.body).toMatchObject({ name: 'Security Review', duration: 45 });
+  });
+
+  it('opens the form once the schedule is read, and says so when it cannot be', async () => {
+    stubApi((call) => {
+      if (call.path === serviceAdminApiPaths.services) return ok({ services: [webDevelopment] });
+      if (call.path === serviceAdminApiPaths.changes) return ok({ changes: [] });
+      if (call.path === calendarApiPaths.schedule)
+        return { status: 500, body: { message: 'Internal error' } };
+      return undefined;
+    });
+    renderAt('/admin/services');
+    await page.getByRole('button', { name: 'Edit Web Development' }).click();
+    await expect
+      .element(page.getByText('Failed to load the schedule, which session lengths follow.'))
+      .toBeVisible();
+    expect(page.getByRole('spinbutton', { name: /Session length/ }).elements()).toHaveLength(0);
   });
 
   it("shows the server's refusal beside its field", async () => {

@@ -328,11 +328,18 @@ describe('admin dashboard', () => {
     dashboardApi((call) => {
       if (call.path === calendarApiPaths.closures) {
         return ok({
-          closures: [{ id: 1, startDate: '2030-01-07', endDate: '2030-01-07', reason: 'Holiday' }],
-          changes: [],
+          closures: [
+            {
+              id: 1,
+              startDate: '2030-01-07',
+              endDate: '2030-01-07',
+              reason: 'Holiday',
+              affectedBookings: [],
+            },
+          ],
         });
       }
-      if (call.path === calendarApiPaths.schedule) return ok({ schedule: defaultSchedule, changes: [] });
+      if (call.path === calendarApiPaths.schedule) return ok({ schedule: defaultSchedule });
       return undefined;
     });
     renderAt('/admin');

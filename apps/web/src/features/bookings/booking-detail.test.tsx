@@ -6,6 +6,7 @@ import {
   type BookingDetailResponse,
   type BookingHistoryEntry,
   bookingMessages,
+  calendarApiPaths,
   defaultBusinessTimeZone,
   type IsoDate,
   identityPaths,
@@ -19,7 +20,7 @@ import { page } from 'vitest/browser';
 import { cleanup } from 'vitest-browser-react';
 import { BookingDetailRoute } from '../../app/routes/booking-detail';
 import { MyBookingsRoute } from '../../app/routes/my-bookings';
-import { bookingFixture } from '../../testing/fixtures';
+import { bookingFixture, firmCalendarAnswer } from '../../testing/fixtures';
 import { renderRouter } from '../../testing/render-router';
 import { type Answer, type ApiCall as Call, stubApi as stubAnyApi } from '../../testing/stub-api';
 import { momentIn } from './format';
@@ -42,7 +43,8 @@ function signedIn(call: Call): Answer | undefined {
   return undefined;
 }
 
-const stubApi = (answer: Parameters<typeof stubAnyApi>[0]) => stubAnyApi(answer, signedIn);
+const stubApi = (answer: Parameters<typeof stubAnyApi>[0]) =>
+  stubAnyApi(answer, (call) => signedIn(call) ?? firmCalendarAnswer(call));
 
 function renderAt(path: string) {
   return renderRouter(
@@ -326,9 +328,14 @@ describe('rescheduling', () => {
    * The server: the list, the day's slots for the move (the booking's own one free, as the server does not count its
    * own hold), and the move as `move` answers.
    */
-  function server(move: (call: Call) => Answer) {
+  function server(
+    move: (call: Call) => Answer,
+    calendar: (call: Call) => Answer | undefined = () => undefined,
+  ) {
     let current: Booking = booked;
     const calls = stubApi((call) => {
+      const calendarAnswer = calendar(call);
+      if (calendarAnswer) return calendarAnswer;
       if (call.path === '/api/bookings/my-bookings') {
         return { status: 200, body: { bookings: [current], nextCursor: null, change_notice_hours: 24 } };
       }
@@ -402,6 +409,28 @@ describe('rescheduling', () => {
     expect(page.getByText('Booking rescheduled successfully').elements()).toHaveLength(0);
     await expect.element(page.getByText('09:00 - 10:30', { exact: false }).first()).toBeVisible();
     expect(page.getByText('10:00 - 11:30', { exact: false }).elements()).toHaveLength(0);
+  });
+
+  it('reads the calendar when the dialog opens, and says so while it cannot', async () => {
+    let calendarUp = false;
+    const calls = server(
+      () => ({ status: 200, body: { booking: moved } }),
+      (call) =>
+        call.path === calendarApiPaths.calendar && !calendarUp
+          ? { status: 503, body: { message: 'Service unavailable' } }
+          : undefined,
+    );
+    renderAt('/booking/3');
+    await page.getByRole('button', { name: 'Reschedule' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reschedule Booking' });
+    await expect.element(dialog.getByText("We could not load the firm's calendar.")).toBeVisible();
+    expect(dialog.getByRole('grid').elements()).toHaveLength(0);
+    calendarUp = true;
+    await dialog.getByRole('button', { name: 'Try again' }).click();
+    await expect.element(dialog.getByRole('grid').first()).toBeVisible();
+    await expect.element(dialog.getByTestId('current-slot')).toHaveTextContent('Current time');
+    // Failed, tried once more, failed; then Try again.
+    expect(calls.filter((call) => call.path === calendarApiPaths.calendar)).toHaveLength(3);
   });
 
   it('moves a booking from its page, which then shows the new time', async () => {

@@ -25,7 +25,7 @@ import { NotificationsProvider } from '../../components/notifications/notificati
 import { ApiError } from '../../lib/api-error';
 import { createQueryClient } from '../../lib/query-client';
 import { forgetUnsent, unsentStorageKey } from '../../lib/unsent-bookings-storage';
-import { bookingFixture, serviceFixture } from '../../testing/fixtures';
+import { bookingFixture, firmCalendarAnswer, serviceFixture } from '../../testing/fixtures';
 import { type Answer, type ApiCall as Call, stubApi as stubAnyApi } from '../../testing/stub-api';
 import {
   addUnsent,
@@ -56,9 +56,12 @@ function signedIn(call: Call): Answer | undefined {
   return undefined;
 }
 
-/** Answers the app's requests like the server would, signed in as `signedInAs` unless the handler answers the session. */
+/**
+ * Answers the app's requests like the server would, signed in as `signedInAs` unless the handler answers the
+ * session, with the firm's original calendar unless it answers that.
+ */
 function stubApi(answer: Parameters<typeof stubAnyApi>[0]) {
-  return stubAnyApi(answer, signedIn);
+  return stubAnyApi(answer, (call) => signedIn(call) ?? firmCalendarAnswer(call));
 }
 
 const service = serviceFixture();
@@ -199,6 +202,62 @@ describe('booking wizard', () => {
       await expect.poll(() => cell(date)?.dataset.day).toBe(date);
       expect(cell(date)?.dataset.disabled, date).toBe(date === saturday ? undefined : 'true');
     }
+  });
+
+  it('reads the calendar afresh each time it opens: a date closed since the last visit is greyed out', async () => {
+    const [day = ''] = nextWeekdays(1);
+    let closures: { startDate: string; endDate: string; reason: string }[] = [];
+    const calls = stubApi((call) =>
+      call.path === calendarApiPaths.calendar
+        ? firmCalendarAnswer(call, { schedule: defaultSchedule, closures })
+        : serviceAndAvailability(call),
+    );
+    const router = renderAt('/book/1');
+    const cell = () => document.querySelector<HTMLElement>(`[data-day="${day}"]`);
+    await expect.element(page.getByRole('grid').first()).toBeVisible();
+    if (!cell()) await page.getByRole('button', { name: 'Go to the Next Month' }).click();
+    await expect.poll(() => cell()?.dataset.day).toBe(day);
+    expect(cell()?.dataset.disabled).toBeUndefined();
+
+    // The firm closes the day (in another browser); the client comes back to the wizard within the minute.
+    closures = [{ startDate: day, endDate: day, reason: 'Holiday' }];
+    await router.navigate('/services');
+    await expect.element(page.getByRole('heading', { name: 'Services page' })).toBeVisible();
+    await router.navigate('/book/1');
+    await expect.element(page.getByRole('grid').first()).toBeVisible();
+    if (!cell()) await page.getByRole('button', { name: 'Go to the Next Month' }).click();
+    await expect.poll(() => cell()?.dataset.disabled).toBe('true');
+    expect(calls.filter((call) => call.path === calendarApiPaths.calendar)).toHaveLength(2);
+  });
+
+  it('says the calendar is loading, then that it failed with Try again, rather than show the original hours', async () => {
+    let mode: 'hold' | 'fail' | 'ok' = 'hold';
+    let release = () => {};
+    const failure: Answer = { status: 503, body: { message: 'Service unavailable' } };
+    stubApi((call) => {
+      if (call.path !== calendarApiPaths.calendar) return serviceAndAvailability(call);
+      if (mode === 'ok') return firmCalendarAnswer(call);
+      if (mode === 'fail') return failure;
+      return new Promise<Answer>((resolve) => {
+        release = () => resolve(failure);
+      });
+    });
+    renderAt('/book/1');
+    await expect.element(page.getByRole('heading', { name: 'Choose a Date & Time' })).toBeVisible();
+    await expect.element(page.getByText('Loading the calendar...')).toBeVisible();
+    expect(page.getByRole('grid').elements()).toHaveLength(0);
+    expect(page.getByText(bookingMessages.businessHoursNote).elements()).toHaveLength(0);
+
+    // The server fails (a failed read is tried once more, and fails again).
+    mode = 'fail';
+    release();
+    await expect.element(page.getByText("We could not load the firm's calendar.")).toBeVisible();
+    expect(page.getByRole('grid').elements()).toHaveLength(0);
+
+    mode = 'ok';
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect.element(page.getByRole('grid').first()).toBeVisible();
+    await expect.element(page.getByText(bookingMessages.businessHoursNote)).toBeVisible();
   });
 
   it('gates step 1 on a free slot, and a new date clears the slot', async () => {

@@ -1,17 +1,31 @@
 import {
-  type CalendarChange,
   type ClosureRecord,
   calendarApiPaths,
+  calendarChangesResponseSchema,
   closureCreatedResponseSchema,
   closuresResponseSchema,
   type Schedule,
   scheduleResponseSchema,
+  tooCloseResponseSchema,
 } from '@portal/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiRequest } from '../../../lib/api-client';
+import { firmCalendarKey } from '../../../lib/calendar-keys';
 import { adminKeys } from './query-keys';
 
-/** GET /api/admin/schedule → the firm's schedule and its latest changes. */
+/** After a change of the calendar: its changes, the bookings it concerns and the public calendar are read anew. */
+function calendarChanged(queryClient: QueryClient) {
+  for (const queryKey of [
+    adminKeys.calendarChanges,
+    adminKeys.tooClose,
+    adminKeys.closures,
+    firmCalendarKey,
+  ]) {
+    void queryClient.invalidateQueries({ queryKey });
+  }
+}
+
+/** GET /api/admin/schedule → the firm's schedule. */
 export function useSchedule() {
   return useQuery({
     queryKey: adminKeys.schedule,
@@ -19,26 +33,41 @@ export function useSchedule() {
   });
 }
 
-/** PUT /api/admin/schedule; the answer (the saved schedule and changes) replaces the cached one. */
+/** PUT /api/admin/schedule; the answer (the saved schedule) replaces the cached one. */
 export function useSaveSchedule() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (schedule: Schedule) =>
       apiRequest(calendarApiPaths.schedule, scheduleResponseSchema, { method: 'PUT', body: { schedule } }),
     onSuccess: (answer) => queryClient.setQueryData(adminKeys.schedule, answer),
+    onSettled: () => calendarChanged(queryClient),
   });
 }
 
-export interface ClosuresAnswer {
-  closures: ClosureRecord[];
-  changes: CalendarChange[];
+/** GET /api/admin/schedule/changes → the latest changes of the schedule and the closed dates, newest first. */
+export function useCalendarChanges() {
+  return useQuery({
+    queryKey: adminKeys.calendarChanges,
+    queryFn: async ({ signal }) =>
+      (await apiRequest(calendarApiPaths.changes, calendarChangesResponseSchema, { signal })).changes,
+  });
 }
 
-/** GET /api/admin/closures → every closure, in date order, and the latest changes. */
+/** GET /api/admin/schedule/too-close → pairs of active bookings closer together than the buffer. */
+export function useBookingsTooClose() {
+  return useQuery({
+    queryKey: adminKeys.tooClose,
+    queryFn: async ({ signal }) =>
+      (await apiRequest(calendarApiPaths.tooClose, tooCloseResponseSchema, { signal })).pairs,
+  });
+}
+
+/** GET /api/admin/closures → every closure, in date order, each with the active bookings on its dates. */
 export function useClosures() {
   return useQuery({
     queryKey: adminKeys.closures,
-    queryFn: ({ signal }) => apiRequest(calendarApiPaths.closures, closuresResponseSchema, { signal }),
+    queryFn: async ({ signal }) =>
+      (await apiRequest(calendarApiPaths.closures, closuresResponseSchema, { signal })).closures,
   });
 }
 
@@ -48,7 +77,7 @@ export function useAddClosure() {
   return useMutation({
     mutationFn: (closure: Omit<ClosureRecord, 'id'>) =>
       apiRequest(calendarApiPaths.closures, closureCreatedResponseSchema, { method: 'POST', body: closure }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.closures }),
+    onSettled: () => calendarChanged(queryClient),
   });
 }
 
@@ -59,6 +88,6 @@ export function useRemoveClosure() {
     mutationFn: async (id: number) => {
       await apiFetch(calendarApiPaths.closure(id), { method: 'DELETE' });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.closures }),
+    onSettled: () => calendarChanged(queryClient),
   });
 }

@@ -2,15 +2,21 @@ import { paths } from '@portal/domain';
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { type ListTexts, QueryStates } from '../../../components/ui/query-states';
-import { useClosures, useSchedule } from '../api/calendar';
+import { useCalendarChanges, useSchedule } from '../api/calendar';
 import { CalendarChanges } from './calendar-changes';
 import { ClosuresPanel } from './closures-panel';
 import { ScheduleEditor } from './schedule-editor';
+import { TooCloseBookings } from './too-close-bookings';
 
 const scheduleTexts: ListTexts = {
   loading: 'Loading the schedule...',
   failed: 'Failed to load the schedule.',
   empty: '',
+};
+const changeTexts: ListTexts = {
+  loading: 'Loading changes...',
+  failed: 'Failed to load the latest changes.',
+  empty: 'No changes yet.',
 };
 
 /**
@@ -19,7 +25,7 @@ const scheduleTexts: ListTexts = {
  */
 export function AdminSchedule() {
   const schedule = useSchedule();
-  const closures = useClosures();
+  const changes = useCalendarChanges();
   return (
     <div className="mx-auto max-w-5xl space-y-10 px-4 py-10 sm:px-6 lg:px-8">
       <div>
@@ -36,16 +42,19 @@ export function AdminSchedule() {
           <div className="space-y-6">
             {/* Keyed by the saved schedule: a save elsewhere resets the form to what is stored. */}
             <ScheduleEditor key={JSON.stringify(answer.schedule)} saved={answer.schedule} />
-            <CalendarChanges title="Latest schedule changes" changes={answer.changes} />
+            <TooCloseBookings bufferMinutes={answer.schedule.bufferMinutes} />
           </div>
         )}
       </QueryStates>
-      <div className="space-y-6">
-        <ClosuresPanel />
-        {closures.data && (
-          <CalendarChanges title="Latest changes of closed dates" changes={closures.data.changes} />
-        )}
-      </div>
+      <ClosuresPanel />
+      <section aria-labelledby="calendar-changes-heading" className="space-y-2">
+        <h2 id="calendar-changes-heading" className="text-xl font-semibold text-slate-900">
+          Latest Changes
+        </h2>
+        <QueryStates query={changes} texts={changeTexts} isEmpty={(list) => list.length === 0}>
+          {(list) => <CalendarChanges changes={list} />}
+        </QueryStates>
+      </section>
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { buttonStyles } from '../../../components/ui/button-styles';
 import { type ListTexts, QueryStates } from '../../../components/ui/query-states';
 import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { ApiError } from '../../../lib/api-error';
+import { useSchedule } from '../api/calendar';
 import { useAdminServices } from '../api/get-admin-services';
 import { useServiceChanges } from '../api/get-service-changes';
 import { useSaveService } from '../api/save-service';
@@ -28,6 +29,11 @@ const listTexts: ListTexts = {
   loading: 'Loading services...',
   failed: serviceMessages.loadFailed,
   empty: 'No services yet.',
+};
+const scheduleTexts: ListTexts = {
+  loading: 'Loading the slot step...',
+  failed: 'Failed to load the schedule, which session lengths follow.',
+  empty: '',
 };
 const changeTexts: ListTexts = {
   loading: 'Loading changes...',
@@ -176,6 +182,7 @@ function ServicesTable({
 export function AdminServices() {
   const services = useAdminServices();
   const changes = useServiceChanges();
+  const schedule = useSchedule();
   const save = useSaveService();
   const { notify } = useNotify();
   const [editing, setEditing] = useState<Editing>({ kind: 'none' });
@@ -234,18 +241,24 @@ export function AdminServices() {
           <h2 id="service-form-title" className="mb-4 text-xl font-semibold text-slate-900">
             {editing.kind === 'new' ? 'New Service' : `Edit ${editing.service.name}`}
           </h2>
-          <ServiceForm
-            key={editing.kind === 'new' ? 'new' : editing.service.id}
-            service={editing.kind === 'edit' ? editing.service : undefined}
-            busy={save.isPending}
-            serverErrors={serverErrors}
-            onCancel={() => open({ kind: 'none' })}
-            onSave={(record) =>
-              editing.kind === 'new'
-                ? saveRecord(record, undefined, serviceMessages.created)
-                : saveRecord(record, editing.service.id, serviceMessages.saved)
-            }
-          />
+          {/* Session lengths go by the firm's slot step: the form waits for the schedule. */}
+          <QueryStates query={schedule} texts={scheduleTexts} isEmpty={() => false}>
+            {(answer) => (
+              <ServiceForm
+                key={editing.kind === 'new' ? 'new' : editing.service.id}
+                service={editing.kind === 'edit' ? editing.service : undefined}
+                schedule={answer.schedule}
+                busy={save.isPending}
+                serverErrors={serverErrors}
+                onCancel={() => open({ kind: 'none' })}
+                onSave={(record) =>
+                  editing.kind === 'new'
+                    ? saveRecord(record, undefined, serviceMessages.created)
+                    : saveRecord(record, editing.service.id, serviceMessages.saved)
+                }
+              />
+            )}
+          </QueryStates>
         </section>
       )}
 

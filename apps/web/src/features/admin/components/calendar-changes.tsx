@@ -35,32 +35,25 @@ function summary(change: CalendarChange): string {
   return parts.length === 0 ? 'Saved the schedule unchanged' : `Changed ${parts.join('; ')}`;
 }
 
-/** The latest changes of the schedule or the closed dates: when, who, what. */
-export function CalendarChanges({ title, changes }: { title: string; changes: readonly CalendarChange[] }) {
+/** The latest changes of the schedule and the closed dates: when, who, what. */
+export function CalendarChanges({ changes }: { changes: readonly CalendarChange[] }) {
   return (
-    <section aria-label={title} className="space-y-2">
-      <h3 className="text-base font-semibold text-slate-900">{title}</h3>
-      {changes.length === 0 ? (
-        <p className="text-sm text-slate-700">No changes yet.</p>
-      ) : (
-        <ul className="space-y-2">
-          {changes.map((change) => (
-            <li
-              key={`${change.at}-${change.action}`}
-              className="rounded-lg border border-slate-200 bg-white p-3 text-sm"
-              data-testid="calendar-change"
-            >
-              <span className="text-slate-700">
-                <time dateTime={change.at}>
-                  {new Date(change.at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
-                </time>
-                {` · ${change.by} · `}
-              </span>
-              <span className="text-slate-900">{summary(change)}</span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <ul className="space-y-2">
+      {changes.map((change) => (
+        <li
+          key={`${change.at}-${change.subject}-${change.action}`}
+          className="rounded-lg border border-slate-200 bg-white p-3 text-sm"
+          data-testid="calendar-change"
+        >
+          <span className="text-slate-700">
+            <time dateTime={change.at}>
+              {new Date(change.at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
+            </time>
+            {` · ${change.by} · `}
+          </span>
+          <span className="text-slate-900">{summary(change)}</span>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,4 +1,4 @@
-import { type Booking, type FieldError, paths, shortDate } from '@portal/domain';
+import { calendarMessages, type FieldError, paths, shortDate } from '@portal/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useNotify } from '../../../components/notifications/use-notify';
@@ -8,7 +8,7 @@ import { type ListTexts, QueryStates } from '../../../components/ui/query-states
 import { FormMessage, TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-error';
 import { useAddClosure, useClosures, useRemoveClosure } from '../api/calendar';
-import { bookingDay, bookingHours, clientName } from '../format';
+import { bookingLine } from './booking-lines';
 
 const closureTexts: ListTexts = {
   loading: 'Loading closed dates...',
@@ -21,8 +21,8 @@ function dates(startDate: string, endDate: string): string {
 }
 
 /**
- * Closed dates: add a date or a range with its reason (the bookings already on those dates are then listed, for
- * the firm to move or cancel), and open them again.
+ * Closed dates: add a date or a range with its reason, open them again, and under each the active bookings on its
+ * dates, for the firm to move or cancel (read with the closures, so they are there after a reload too).
  */
 export function ClosuresPanel() {
   const closures = useClosures();
@@ -31,7 +31,6 @@ export function ClosuresPanel() {
   const { notify } = useNotify();
   const [draft, setDraft] = useState({ startDate: '', endDate: '', reason: '' });
   const [errors, setErrors] = useState<FieldError[]>([]);
-  const [affected, setAffected] = useState<Booking[] | undefined>();
   const errorOf = (field: string) => errors.find((error) => error.path === field)?.msg;
 
   function submit() {
@@ -40,9 +39,16 @@ export function ClosuresPanel() {
       { ...draft, endDate: draft.endDate || draft.startDate },
       {
         onSuccess: (answer) => {
-          setAffected(answer.affectedBookings);
           setDraft({ startDate: '', endDate: '', reason: '' });
-          notify({ type: 'success', title: 'Saved', message: 'Closed dates added' });
+          const count = answer.affectedBookings.length;
+          notify({
+            type: 'success',
+            title: 'Saved',
+            message:
+              count === 0
+                ? calendarMessages.closureAdded
+                : `${calendarMessages.closureAdded}: ${bookingsFall(count)} on them, listed below.`,
+          });
         },
         onError: (error) => {
           setErrors(error instanceof ApiError ? error.errors : []);
@@ -97,47 +103,45 @@ export function ClosuresPanel() {
           Close Dates
         </BusyButton>
       </form>
-      {affected && affected.length > 0 && (
-        <FormMessage type="info">
-          <p className="font-semibold">
-            {`${affected.length} active ${affected.length === 1 ? 'booking falls' : 'bookings fall'} on these dates:`}
-          </p>
-          <ul className="mt-2 list-disc pl-5" data-testid="affected-bookings">
-            {affected.map((booking) => (
-              <li key={booking.id}>
-                {`${shortDate(bookingDay(booking))}, ${bookingHours(booking)} · ${booking.services.name} · ${clientName(booking)} · ${booking.confirmation_code}`}
-              </li>
-            ))}
-          </ul>
-          <Link to={paths.adminBookings} className="mt-2 inline-block font-semibold underline">
-            Move or cancel them in All Bookings
-          </Link>
-        </FormMessage>
-      )}
-      <QueryStates query={closures} texts={closureTexts} isEmpty={(answer) => answer.closures.length === 0}>
-        {(answer) => (
+      <QueryStates query={closures} texts={closureTexts} isEmpty={(list) => list.length === 0}>
+        {(list) => (
           <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" data-testid="closures">
-            {answer.closures.map((closure) => (
-              <li key={closure.id} className="flex items-center justify-between gap-4 px-4 py-3">
-                <span>
-                  <span className="font-semibold text-slate-900">
-                    {dates(closure.startDate, closure.endDate)}
+            {list.map((closure) => (
+              <li key={closure.id} className="space-y-2 px-4 py-3" data-testid="closure">
+                <div className="flex items-center justify-between gap-4">
+                  <span>
+                    <span className="font-semibold text-slate-900">
+                      {dates(closure.startDate, closure.endDate)}
+                    </span>
+                    <span className="text-slate-700">{` · ${closure.reason}`}</span>
                   </span>
-                  <span className="text-slate-700">{` · ${closure.reason}`}</span>
-                </span>
-                <button
-                  type="button"
-                  className={`${buttonStyles.secondary} px-3 py-1.5 text-sm`}
-                  aria-label={`Open ${dates(closure.startDate, closure.endDate)} again`}
-                  disabled={remove.isPending}
-                  onClick={() =>
-                    remove.mutate(closure.id, {
-                      onError: (error) => notify({ type: 'error', title: 'Error', message: error.message }),
-                    })
-                  }
-                >
-                  Remove
-                </button>
+                  <button
+                    type="button"
+                    className={`${buttonStyles.secondary} px-3 py-1.5 text-sm`}
+                    aria-label={`Open ${dates(closure.startDate, closure.endDate)} again`}
+                    disabled={remove.isPending}
+                    onClick={() =>
+                      remove.mutate(closure.id, {
+                        onError: (error) => notify({ type: 'error', title: 'Error', message: error.message }),
+                      })
+                    }
+                  >
+                    Remove
+                  </button>
+                </div>
+                {closure.affectedBookings.length > 0 && (
+                  <FormMessage type="info">
+                    <p className="font-semibold">{`${bookingsFall(closure.affectedBookings.length)} on these dates:`}</p>
+                    <ul className="mt-2 list-disc pl-5" data-testid="affected-bookings">
+                      {closure.affectedBookings.map((booking) => (
+                        <li key={booking.id}>{bookingLine(booking)}</li>
+                      ))}
+                    </ul>
+                    <Link to={paths.adminBookings} className="mt-2 inline-block font-semibold underline">
+                      Move or cancel them in All Bookings
+                    </Link>
+                  </FormMessage>
+                )}
               </li>
             ))}
           </ul>
@@ -145,4 +149,9 @@ export function ClosuresPanel() {
       </QueryStates>
     </section>
   );
+}
+
+/** '1 active booking falls', '3 active bookings fall'. */
+function bookingsFall(count: number): string {
+  return `${count} active ${count === 1 ? 'booking falls' : 'bookings fall'}`;
 }

@@ -1,6 +1,7 @@
 import {
   durationProblem,
   type FieldError,
+  type Schedule,
   type Service,
   type ServiceBody,
   serviceBodySchema,
@@ -31,7 +32,8 @@ function draftOf(service: Service | undefined): Draft {
       name: '',
       category: serviceCategories[0],
       hourly_rate: '',
-      duration: String(sessionLengthStep() * 2),
+      // An hour: every slot step divides it.
+      duration: '60',
       description: '',
       longDescription: '',
       features: [],
@@ -52,7 +54,7 @@ function asNumber(text: string): number | string {
 }
 
 /** The draft checked by the API's own schema and the session-length step: the record, or every problem. */
-function check(draft: Draft): { record: ServiceBody } | { errors: FieldError[] } {
+function check(draft: Draft, step: number): { record: ServiceBody } | { errors: FieldError[] } {
   const duration = asNumber(draft.duration);
   const parsed = serviceBodySchema.safeParse({
     ...draft,
@@ -62,8 +64,7 @@ function check(draft: Draft): { record: ServiceBody } | { errors: FieldError[] }
   const errors: FieldError[] = parsed.success
     ? []
     : parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), msg: issue.message }));
-  const stepProblem =
-    typeof duration === 'number' ? durationProblem(duration, sessionLengthStep()) : undefined;
+  const stepProblem = typeof duration === 'number' ? durationProblem(duration, step) : undefined;
   if (stepProblem && !errors.some((error) => error.path === 'duration')) {
     errors.push({ path: 'duration', msg: stepProblem });
   }
@@ -128,22 +129,26 @@ function ListEditor({
 }
 
 /**
- * A service's whole record: create (no `service`) or edit. Checked as the API checks it before it is sent; the
- * API's refusals (`serverErrors`) are shown beside their fields the same way.
+ * A service's whole record: create (no `service`) or edit. Checked as the API checks it before it is sent, against
+ * the firm's schedule (`schedule`: session lengths go by its slot step); the API's refusals (`serverErrors`) are
+ * shown beside their fields the same way.
  */
 export function ServiceForm({
   service,
+  schedule,
   busy,
   serverErrors,
   onSave,
   onCancel,
 }: {
   service?: Service;
+  schedule: Pick<Schedule, 'slotStepMinutes'>;
   busy: boolean;
   serverErrors: FieldError[];
   onSave: (record: ServiceBody) => void;
   onCancel: () => void;
 }) {
+  const step = sessionLengthStep(schedule);
   const [draft, setDraft] = useState(() => draftOf(service));
   const [checked, setChecked] = useState<FieldError[]>([]);
   const known = (serviceCategories as readonly string[]).includes(draft.category);
@@ -153,11 +158,10 @@ export function ServiceForm({
   const errorOf = (path: string) => errors.find((error) => error.path === path)?.msg;
   const set = <K extends keyof Draft>(field: K, value: Draft[K]) =>
     setDraft((old) => ({ ...old, [field]: value }));
-  const step = sessionLengthStep();
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const result = check(draft);
+    const result = check(draft, step);
     if ('errors' in result) {
       setChecked(result.errors);
       return;

@@ -36,7 +36,7 @@ function byDay(bookings: readonly Booking[]): [string, Booking[]][] {
 export function UpcomingSchedule() {
   const upcoming = useUpcomingBookings();
   const schedule = useSchedule().data?.schedule;
-  const closures = useClosures().data?.closures ?? [];
+  const closures = useClosures().data ?? [];
   const timeZone = upcoming.data?.[0]?.time_zone ?? defaultBusinessTimeZone;
   return (
     <section aria-labelledby="upcoming-schedule">

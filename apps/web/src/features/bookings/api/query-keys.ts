@@ -6,8 +6,6 @@ export const bookingKeys = {
   detail: (id: number | string) => ['bookings', 'detail', String(id)] as const,
   /** The signed-in user's recent activity (the dashboard). */
   activity: ['bookings', 'activity'] as const,
-  /** The firm's public calendar (opening hours, closed dates). */
-  calendar: ['bookings', 'calendar'] as const,
   /** Every day's availability of a service (invalidated when a slot turns out to be taken). */
   availabilityOf: (serviceId: number) => ['bookings', 'availability', serviceId] as const,
   availability: (serviceId: number, date: string) => ['bookings', 'availability', serviceId, date] as const,

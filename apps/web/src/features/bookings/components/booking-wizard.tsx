@@ -4,7 +4,6 @@ import {
   bookingMessages,
   type CreateBookingBody,
   defaultBusinessTimeZone,
-  defaultFirmCalendar,
   defaultPreferredContact,
   defaultUrgency,
   type IsoDate,
@@ -20,7 +19,7 @@ import { ApiError } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/use-session';
 import { useCreateBooking } from '../api/create-booking';
 import { useAvailability } from '../api/get-availability';
-import { useFirmCalendar } from '../api/get-calendar';
+import { useCurrentFirmCalendar } from '../api/get-calendar';
 import { bookingKeys } from '../api/query-keys';
 import { addUnsent, isUnreachable, refusalMessage, unreachableReason } from '../unsent-queue';
 import { BookingSidebar } from './booking-sidebar';
@@ -57,14 +56,16 @@ export function BookingWizard({ service }: { service: Service }) {
     },
   });
   const availability = useAvailability(service.id, date);
-  const firmCalendar = useFirmCalendar().data;
+  const firmCalendar = useCurrentFirmCalendar();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { notify } = useNotify();
   const userId = useAuth().session?.user.id;
 
   // The server names the zone its days are reckoned in; the calendar follows it.
-  const answeredZone = availability.data?.timeZone ?? firmCalendar?.timeZone;
+  const answeredZone =
+    availability.data?.timeZone ??
+    (firmCalendar.state === 'ready' ? firmCalendar.calendar.timeZone : undefined);
   useEffect(() => {
     if (answeredZone) setTimeZone(answeredZone);
   }, [answeredZone]);
@@ -182,7 +183,7 @@ export function BookingWizard({ service }: { service: Service }) {
           {step === 1 && (
             <DateTimeStep
               timeZone={timeZone}
-              calendar={firmCalendar ?? defaultFirmCalendar}
+              calendar={firmCalendar}
               now={now}
               date={date}
               slot={slot}

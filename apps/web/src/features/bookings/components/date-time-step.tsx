@@ -16,6 +16,7 @@ import { DayPicker } from 'react-day-picker';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { Spinner } from '../../../components/ui/spinner';
 import { FormMessage } from '../../../components/ui/text-field';
+import type { CurrentCalendar } from '../api/get-calendar';
 import { disabledLook } from './styles';
 
 /** A calendar day of the picker (local midnight) as 'YYYY-MM-DD'. */
@@ -40,8 +41,11 @@ const calendarColours: CSSProperties & Record<`--rdp-${string}`, string> = {
 interface DateTimeStepProps {
   /** The business time zone the days and times are reckoned in. */
   timeZone: string;
-  /** The firm's calendar: closed weekdays, closed dates and days beyond the horizon are disabled. */
-  calendar: FirmCalendar;
+  /**
+   * The firm's calendar as it is now: closed weekdays, closed dates and days beyond the horizon are disabled. Until
+   * it is read, the step says so rather than guess.
+   */
+  calendar: CurrentCalendar;
   now: Date;
   date: IsoDate | undefined;
   slot: AvailabilitySlot | undefined;
@@ -64,7 +68,43 @@ interface DateTimeStepProps {
 }
 
 /** Step 1: a day the firm opens, from today to the booking horizon in the business zone, then one of its free slots. */
-export function DateTimeStep({
+export function DateTimeStep({ calendar, timeZone, now, ...rest }: DateTimeStepProps) {
+  return (
+    <section aria-labelledby="date-time-heading" className="space-y-6">
+      {calendar.state === 'ready' ? (
+        <DayAndSlot calendar={calendar.calendar} timeZone={timeZone} now={now} {...rest} />
+      ) : (
+        <>
+          <StepHeading />
+          {calendar.state === 'loading' ? (
+            <Spinner label="Loading the calendar..." />
+          ) : (
+            <FormMessage type="error">
+              We could not load the firm's calendar.{' '}
+              <button type="button" onClick={calendar.retry} className="font-semibold underline">
+                Try again
+              </button>
+            </FormMessage>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function StepHeading({ note }: { note?: string }) {
+  return (
+    <div>
+      <h2 id="date-time-heading" className="text-xl font-semibold text-slate-900">
+        Choose a Date &amp; Time
+      </h2>
+      {note && <p className="mt-1 text-slate-700">{note}</p>}
+    </div>
+  );
+}
+
+/** The calendar of days, the chosen day's free times, and the button that goes on. */
+function DayAndSlot({
   timeZone,
   calendar,
   now,
@@ -77,7 +117,7 @@ export function DateTimeStep({
   onDate,
   onSlot,
   onContinue,
-}: DateTimeStepProps) {
+}: Omit<DateTimeStepProps, 'calendar'> & { calendar: FirmCalendar }) {
   const today = localDay(todayIn(timeZone, now));
   const lastDay = localDay(lastBookableDate(timeZone, now, calendar.schedule));
   const free =
@@ -85,13 +125,8 @@ export function DateTimeStep({
       (candidate) => candidate.available || candidate.starts_at === currentStartsAt,
     ) ?? [];
   return (
-    <section aria-labelledby="date-time-heading" className="space-y-6">
-      <div>
-        <h2 id="date-time-heading" className="text-xl font-semibold text-slate-900">
-          Choose a Date &amp; Time
-        </h2>
-        <p className="mt-1 text-slate-700">{openingHoursNote(calendar.schedule)}</p>
-      </div>
+    <>
+      <StepHeading note={openingHoursNote(calendar.schedule)} />
       {slotTaken && (
         <FormMessage type="error">
           {bookingMessages.slotTaken}. Please choose another time; the list below is up to date.
@@ -183,6 +218,6 @@ export function DateTimeStep({
           {continueLabel}
         </button>
       </div>
-    </section>
+    </>
   );
 }

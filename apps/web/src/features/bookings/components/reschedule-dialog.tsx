@@ -1,11 +1,4 @@
-import {
-  type AvailabilitySlot,
-  type Booking,
-  bookingMessages,
-  defaultFirmCalendar,
-  type IsoDate,
-  longDate,
-} from '@portal/domain';
+import { type AvailabilitySlot, type Booking, bookingMessages, type IsoDate, longDate } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useNotify } from '../../../components/notifications/use-notify';
@@ -14,7 +7,7 @@ import { buttonStyles } from '../../../components/ui/button-styles';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { ApiError } from '../../../lib/api-error';
 import { useRescheduleAvailability } from '../api/get-availability';
-import { useFirmCalendar } from '../api/get-calendar';
+import { useCurrentFirmCalendar } from '../api/get-calendar';
 import { bookingKeys } from '../api/query-keys';
 import { useRescheduleBooking } from '../api/reschedule-booking';
 import { bookingTime, slotTime } from '../format';
@@ -42,7 +35,7 @@ export function RescheduleDialog({ booking, onClose }: { booking: Booking; onClo
   // One key per chosen slot: a retry of the same move never moves it twice.
   const key = useRef<string>(undefined);
   const availability = useRescheduleAvailability(booking, date);
-  const calendar = useFirmCalendar().data ?? defaultFirmCalendar;
+  const calendar = useCurrentFirmCalendar();
   const reschedule = useRescheduleBooking();
   const queryClient = useQueryClient();
   const { notify } = useNotify();
