@@ -1,86 +1,107 @@
 import { pageRoutes, paths } from '@portal/domain';
-import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import { type ComponentType, lazy } from 'react';
+import { type RouteObject, useLocation, useRoutes } from 'react-router';
 import { SiteLayout } from '../components/layout/site-layout';
-import { RouteError } from './route-error';
-
-/** Nothing is drawn until the first page's code has arrived; the layout and page then appear together. */
-function HydrateFallback() {
-  return null;
-}
+import { RouteErrorBoundary } from './route-error';
 
 type PageModule<K extends string> = Record<K, ComponentType>;
 
-/** A route's `lazy`: the component `name` of a module loaded on the route's first visit (its own chunk). */
+/** The component `name` of a module loaded on its first render (its own chunk). */
 function page<K extends string, M extends PageModule<K>>(load: () => Promise<M>, name: K) {
-  return async () => ({ Component: (await load())[name] });
-}
-
-/** The route of one page at `path`. */
-function route<K extends string, M extends PageModule<K>>(path: string, load: () => Promise<M>, name: K) {
-  return { path, lazy: page(load, name) };
+  return lazy(async () => ({ default: (await load())[name] }));
 }
 
 const guards = () => import('../features/accounts/components/route-guards');
 const accountPages = () => import('./routes/accounts');
 /** The admin pages load as one chunk: an administrator moves between them, nobody else ever loads them. */
 const adminPages = () => import('./routes/admin');
-const notFound = page(() => import('./routes/not-found'), 'NotFoundRoute');
+
+const HomeRoute = page(() => import('./routes/home'), 'HomeRoute');
+const ServicesRoute = page(() => import('./routes/services'), 'ServicesRoute');
+const ServiceDetailRoute = page(() => import('./routes/service-detail'), 'ServiceDetailRoute');
+const ContactRoute = page(() => import('./routes/contact'), 'ContactRoute');
+const LoginRoute = page(accountPages, 'LoginRoute');
+const RegisterRoute = page(accountPages, 'RegisterRoute');
+const ForgotPasswordRoute = page(accountPages, 'ForgotPasswordRoute');
+const ResetPasswordRoute = page(accountPages, 'ResetPasswordRoute');
+const CompleteProfileRoute = page(accountPages, 'CompleteProfileRoute');
+const ProfileRoute = page(accountPages, 'ProfileRoute');
+const RequireAuth = page(guards, 'RequireAuth');
+const RequireAdmin = page(guards, 'RequireAdmin');
+const DashboardRoute = page(() => import('./routes/dashboard'), 'DashboardRoute');
+const MyBookingsRoute = page(() => import('./routes/my-bookings'), 'MyBookingsRoute');
+const BookingDetailRoute = page(() => import('./routes/booking-detail'), 'BookingDetailRoute');
 /** The booking wizard answers at two paths (docs/product.md#pages); one chunk for both. */
-const book = page(() => import('./routes/book'), 'BookRoute');
+const BookRoute = page(() => import('./routes/book'), 'BookRoute');
+const AdminDashboardRoute = page(adminPages, 'AdminDashboardRoute');
+const AdminBookingsRoute = page(adminPages, 'AdminBookingsRoute');
+const AdminServicesRoute = page(adminPages, 'AdminServicesRoute');
+const AdminScheduleRoute = page(adminPages, 'AdminScheduleRoute');
+const AdminReviewsRoute = page(adminPages, 'AdminReviewsRoute');
+const AdminMessagesRoute = page(adminPages, 'AdminMessagesRoute');
+const NotFoundRoute = page(() => import('./routes/not-found'), 'NotFoundRoute');
 
 /**
- * Exactly the domain's `pageRoutes` (the server answers 200 for those), each page its own lazily loaded chunk: the
- * browser's router (router.tsx) and the server's first paint (entry-first-paint.tsx) both route by this table.
+ * Exactly the domain's `pageRoutes` (the server answers 200 for those), each page its own lazily loaded chunk,
+ * routed in React Router's declarative mode (docs/decisions/126).
  */
-export const routeTable: RouteObject[] = [
+const routeTable: RouteObject[] = [
   {
-    Component: SiteLayout,
-    HydrateFallback,
-    ErrorBoundary: RouteError,
+    element: <SiteLayout />,
     children: [
-      route(pageRoutes.home, () => import('./routes/home'), 'HomeRoute'),
-      route(pageRoutes.services, () => import('./routes/services'), 'ServicesRoute'),
-      route(pageRoutes.service, () => import('./routes/service-detail'), 'ServiceDetailRoute'),
-      route(pageRoutes.contact, () => import('./routes/contact'), 'ContactRoute'),
-      route(pageRoutes.login, accountPages, 'LoginRoute'),
-      route(pageRoutes.register, accountPages, 'RegisterRoute'),
-      route(pageRoutes.forgotPassword, accountPages, 'ForgotPasswordRoute'),
-      route(pageRoutes.resetPassword, accountPages, 'ResetPasswordRoute'),
+      { path: pageRoutes.home, element: <HomeRoute /> },
+      { path: pageRoutes.services, element: <ServicesRoute /> },
+      { path: pageRoutes.service, element: <ServiceDetailRoute /> },
+      { path: pageRoutes.contact, element: <ContactRoute /> },
+      { path: pageRoutes.login, element: <LoginRoute /> },
+      { path: pageRoutes.register, element: <RegisterRoute /> },
+      { path: pageRoutes.forgotPassword, element: <ForgotPasswordRoute /> },
+      { path: pageRoutes.resetPassword, element: <ResetPasswordRoute /> },
       // Needs a session but not a profile: signed out, it says so itself (docs/product.md#registration-and-verification).
-      route(pageRoutes.completeProfile, accountPages, 'CompleteProfileRoute'),
+      { path: pageRoutes.completeProfile, element: <CompleteProfileRoute /> },
       {
         // Signed in with a completed profile (docs/product.md#sessions-and-the-auth-state).
-        lazy: page(guards, 'RequireAuth'),
+        element: <RequireAuth />,
         children: [
-          route(pageRoutes.dashboard, () => import('./routes/dashboard'), 'DashboardRoute'),
-          route(pageRoutes.profile, accountPages, 'ProfileRoute'),
-          route(pageRoutes.myBookings, () => import('./routes/my-bookings'), 'MyBookingsRoute'),
-          route(pageRoutes.booking, () => import('./routes/booking-detail'), 'BookingDetailRoute'),
-          { path: pageRoutes.book, lazy: book },
-          { path: pageRoutes.serviceBook, lazy: book },
+          { path: pageRoutes.dashboard, element: <DashboardRoute /> },
+          { path: pageRoutes.profile, element: <ProfileRoute /> },
+          { path: pageRoutes.myBookings, element: <MyBookingsRoute /> },
+          { path: pageRoutes.booking, element: <BookingDetailRoute /> },
+          { path: pageRoutes.book, element: <BookRoute /> },
+          { path: pageRoutes.serviceBook, element: <BookRoute /> },
           {
             // Administrators only; a client sees Access Denied.
-            lazy: page(guards, 'RequireAdmin'),
+            element: <RequireAdmin />,
             children: [
               {
                 // pageRoutes.admin is '/admin/*' (the server serves the SPA for all of it); here its pages.
                 path: paths.admin,
                 children: [
-                  { index: true, lazy: page(adminPages, 'AdminDashboardRoute') },
-                  { path: paths.adminBookings, lazy: page(adminPages, 'AdminBookingsRoute') },
-                  { path: paths.adminServices, lazy: page(adminPages, 'AdminServicesRoute') },
-                  { path: paths.adminSchedule, lazy: page(adminPages, 'AdminScheduleRoute') },
-                  { path: paths.adminReviews, lazy: page(adminPages, 'AdminReviewsRoute') },
-                  { path: paths.adminMessages, lazy: page(adminPages, 'AdminMessagesRoute') },
-                  { path: '*', lazy: notFound },
+                  { index: true, element: <AdminDashboardRoute /> },
+                  { path: paths.adminBookings, element: <AdminBookingsRoute /> },
+                  { path: paths.adminServices, element: <AdminServicesRoute /> },
+                  { path: paths.adminSchedule, element: <AdminScheduleRoute /> },
+                  { path: paths.adminReviews, element: <AdminReviewsRoute /> },
+                  { path: paths.adminMessages, element: <AdminMessagesRoute /> },
+                  { path: '*', element: <NotFoundRoute /> },
                 ],
               },
             ],
           },
         ],
       },
-      { path: '*', lazy: notFound },
+      { path: '*', element: <NotFoundRoute /> },
     ],
   },
 ];
+
+/**
+ * The page at the current address, inside the site's layout: what the browser's router (app.tsx) and the server's
+ * first paint (entry-first-paint.tsx) both draw. A page that fails to render, or whose code cannot be loaded, shows
+ * the error page until the address changes.
+ */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  const page = useRoutes(routeTable);
+  return <RouteErrorBoundary pathname={pathname}>{page}</RouteErrorBoundary>;
+}
