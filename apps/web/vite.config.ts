@@ -149,6 +149,13 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // (The script that starts it stays apart: src/boot.ts.)
                 { name: 'boot', test: /src[\\/]boot\.ts$|index\.html/, priority: 3 },
                 { name: 'initial', tags: ['$initial'], priority: 2 },
+                // TanStack Query and the query cache of the app (docs/decisions/127): one script, which the first
+                // page that reads the API brings, rather than a dozen pieces by which page uses which part.
+                {
+                  name: 'query',
+                  test: /node_modules[\\/]@tanstack[\\/]|src[\\/]lib[\\/]query-client\.tsx$/,
+                  priority: 1,
+                },
                 // The little the public pages share (the document title, icon cards, service icons): one chunk,
                 // not three tiny ones.
                 {

@@ -1,25 +1,16 @@
 import { paths } from '@portal/domain';
-import type { QueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { BrowserRouter, useLocation, useNavigate } from 'react-router';
-import { seedCatalogueFromPage } from '../features/catalogue/api/page-catalogue';
 import { setUnauthorizedHandler } from '../lib/api-client';
-import { createQueryClient } from '../lib/query-client';
-import { clearAuth } from '../lib/use-session';
+import { useAuthActions } from '../lib/auth-state';
 import { AppProviders } from './app-providers';
 import { AppRoutes } from './route-table';
 
 export function App() {
-  const [queryClient] = useState(() => {
-    const client = createQueryClient();
-    seedCatalogueFromPage(client);
-    return client;
-  });
-
   return (
-    <AppProviders queryClient={queryClient}>
+    <AppProviders>
       <BrowserRouter>
-        <SignInAgainOn401 queryClient={queryClient} />
+        <SignInAgainOn401 />
         <AppRoutes />
       </BrowserRouter>
     </AppProviders>
@@ -27,19 +18,22 @@ export function App() {
 }
 
 /**
- * A 401 from the product's API forgets the session and its data and goes to /login, which brings the user back
- * here after signing in again (docs/product.md#sessions-and-the-auth-state).
+ * A 401 from the product's API forgets the session and every cached answer and goes to /login, which brings the
+ * user back here after signing in again (docs/product.md#sessions-and-the-auth-state).
  */
-function SignInAgainOn401({ queryClient }: { queryClient: QueryClient }) {
+function SignInAgainOn401() {
+  const { forget } = useAuthActions();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   useEffect(() => {
     setUnauthorizedHandler(() => {
-      clearAuth(queryClient);
+      forget();
+      // Loaded already: the answer came to a request made through the query cache.
+      void import('../lib/query-client').then(({ dropCachedAnswers }) => dropCachedAnswers());
       if (pathname === paths.login) return;
       void navigate(`${paths.login}?redirect=${encodeURIComponent(pathname + search)}`, { replace: true });
     });
     return () => setUnauthorizedHandler(undefined);
-  }, [queryClient, navigate, pathname, search]);
+  }, [forget, navigate, pathname, search]);
   return null;
 }

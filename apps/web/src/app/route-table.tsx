@@ -1,14 +1,17 @@
 import { pageRoutes, paths } from '@portal/domain';
-import { type ComponentType, lazy } from 'react';
-import { type RouteObject, useLocation, useRoutes } from 'react-router';
+import { type ComponentType, isValidElement, lazy } from 'react';
+import { matchRoutes, Outlet, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { SiteLayout } from '../components/layout/site-layout';
 import { RouteErrorBoundary } from './route-error';
 
-type PageModule<K extends string> = Record<K, ComponentType>;
+/** How each lazily loaded component's module is loaded, to start loading it before it renders. */
+const loaders = new Map<unknown, () => Promise<unknown>>();
 
-/** The component `name` of a module loaded on its first render (its own chunk). */
-function page<K extends string, M extends PageModule<K>>(load: () => Promise<M>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+/** A component whose module is loaded on its first render (its own chunk), or earlier by AppRoutes. */
+function lazily<P extends object>(load: () => Promise<ComponentType<P>>) {
+  const component = lazy(async () => ({ default: await load() }));
+  loaders.set(component, load);
+  return component;
 }
 
 const guards = () => import('../features/accounts/components/route-guards');
@@ -16,30 +19,32 @@ const accountPages = () => import('./routes/accounts');
 /** The admin pages load as one chunk: an administrator moves between them, nobody else ever loads them. */
 const adminPages = () => import('./routes/admin');
 
-const HomeRoute = page(() => import('./routes/home'), 'HomeRoute');
-const ServicesRoute = page(() => import('./routes/services'), 'ServicesRoute');
-const ServiceDetailRoute = page(() => import('./routes/service-detail'), 'ServiceDetailRoute');
-const ContactRoute = page(() => import('./routes/contact'), 'ContactRoute');
-const LoginRoute = page(accountPages, 'LoginRoute');
-const RegisterRoute = page(accountPages, 'RegisterRoute');
-const ForgotPasswordRoute = page(accountPages, 'ForgotPasswordRoute');
-const ResetPasswordRoute = page(accountPages, 'ResetPasswordRoute');
-const CompleteProfileRoute = page(accountPages, 'CompleteProfileRoute');
-const ProfileRoute = page(accountPages, 'ProfileRoute');
-const RequireAuth = page(guards, 'RequireAuth');
-const RequireAdmin = page(guards, 'RequireAdmin');
-const DashboardRoute = page(() => import('./routes/dashboard'), 'DashboardRoute');
-const MyBookingsRoute = page(() => import('./routes/my-bookings'), 'MyBookingsRoute');
-const BookingDetailRoute = page(() => import('./routes/booking-detail'), 'BookingDetailRoute');
+/** The query cache, with its library: every page but the home page reads the API through it (docs/decisions/127). */
+const QueryCache = lazily(async () => (await import('../lib/query-client')).QueryCache);
+const HomeRoute = lazily(async () => (await import('./routes/home')).HomeRoute);
+const ServicesRoute = lazily(async () => (await import('./routes/services')).ServicesRoute);
+const ServiceDetailRoute = lazily(async () => (await import('./routes/service-detail')).ServiceDetailRoute);
+const ContactRoute = lazily(async () => (await import('./routes/contact')).ContactRoute);
+const LoginRoute = lazily(async () => (await accountPages()).LoginRoute);
+const RegisterRoute = lazily(async () => (await accountPages()).RegisterRoute);
+const ForgotPasswordRoute = lazily(async () => (await accountPages()).ForgotPasswordRoute);
+const ResetPasswordRoute = lazily(async () => (await accountPages()).ResetPasswordRoute);
+const CompleteProfileRoute = lazily(async () => (await accountPages()).CompleteProfileRoute);
+const ProfileRoute = lazily(async () => (await accountPages()).ProfileRoute);
+const RequireAuth = lazily(async () => (await guards()).RequireAuth);
+const RequireAdmin = lazily(async () => (await guards()).RequireAdmin);
+const DashboardRoute = lazily(async () => (await import('./routes/dashboard')).DashboardRoute);
+const MyBookingsRoute = lazily(async () => (await import('./routes/my-bookings')).MyBookingsRoute);
+const BookingDetailRoute = lazily(async () => (await import('./routes/booking-detail')).BookingDetailRoute);
 /** The booking wizard answers at two paths (docs/product.md#pages); one chunk for both. */
-const BookRoute = page(() => import('./routes/book'), 'BookRoute');
-const AdminDashboardRoute = page(adminPages, 'AdminDashboardRoute');
-const AdminBookingsRoute = page(adminPages, 'AdminBookingsRoute');
-const AdminServicesRoute = page(adminPages, 'AdminServicesRoute');
-const AdminScheduleRoute = page(adminPages, 'AdminScheduleRoute');
-const AdminReviewsRoute = page(adminPages, 'AdminReviewsRoute');
-const AdminMessagesRoute = page(adminPages, 'AdminMessagesRoute');
-const NotFoundRoute = page(() => import('./routes/not-found'), 'NotFoundRoute');
+const BookRoute = lazily(async () => (await import('./routes/book')).BookRoute);
+const AdminDashboardRoute = lazily(async () => (await adminPages()).AdminDashboardRoute);
+const AdminBookingsRoute = lazily(async () => (await adminPages()).AdminBookingsRoute);
+const AdminServicesRoute = lazily(async () => (await adminPages()).AdminServicesRoute);
+const AdminScheduleRoute = lazily(async () => (await adminPages()).AdminScheduleRoute);
+const AdminReviewsRoute = lazily(async () => (await adminPages()).AdminReviewsRoute);
+const AdminMessagesRoute = lazily(async () => (await adminPages()).AdminMessagesRoute);
+const NotFoundRoute = lazily(async () => (await import('./routes/not-found')).NotFoundRoute);
 
 /**
  * Exactly the domain's `pageRoutes` (the server answers 200 for those), each page its own lazily loaded chunk,
@@ -49,48 +54,58 @@ const routeTable: RouteObject[] = [
   {
     element: <SiteLayout />,
     children: [
+      // Drawn without the query cache, so that the home page's first load carries no query library.
       { path: pageRoutes.home, element: <HomeRoute /> },
-      { path: pageRoutes.services, element: <ServicesRoute /> },
-      { path: pageRoutes.service, element: <ServiceDetailRoute /> },
-      { path: pageRoutes.contact, element: <ContactRoute /> },
-      { path: pageRoutes.login, element: <LoginRoute /> },
-      { path: pageRoutes.register, element: <RegisterRoute /> },
-      { path: pageRoutes.forgotPassword, element: <ForgotPasswordRoute /> },
-      { path: pageRoutes.resetPassword, element: <ResetPasswordRoute /> },
-      // Needs a session but not a profile: signed out, it says so itself (docs/product.md#registration-and-verification).
-      { path: pageRoutes.completeProfile, element: <CompleteProfileRoute /> },
       {
-        // Signed in with a completed profile (docs/product.md#sessions-and-the-auth-state).
-        element: <RequireAuth />,
+        element: (
+          <QueryCache>
+            <Outlet />
+          </QueryCache>
+        ),
         children: [
-          { path: pageRoutes.dashboard, element: <DashboardRoute /> },
-          { path: pageRoutes.profile, element: <ProfileRoute /> },
-          { path: pageRoutes.myBookings, element: <MyBookingsRoute /> },
-          { path: pageRoutes.booking, element: <BookingDetailRoute /> },
-          { path: pageRoutes.book, element: <BookRoute /> },
-          { path: pageRoutes.serviceBook, element: <BookRoute /> },
+          { path: pageRoutes.services, element: <ServicesRoute /> },
+          { path: pageRoutes.service, element: <ServiceDetailRoute /> },
+          { path: pageRoutes.contact, element: <ContactRoute /> },
+          { path: pageRoutes.login, element: <LoginRoute /> },
+          { path: pageRoutes.register, element: <RegisterRoute /> },
+          { path: pageRoutes.forgotPassword, element: <ForgotPasswordRoute /> },
+          { path: pageRoutes.resetPassword, element: <ResetPasswordRoute /> },
+          // Needs a session but not a profile: signed out, it says so itself (docs/product.md#registration-and-verification).
+          { path: pageRoutes.completeProfile, element: <CompleteProfileRoute /> },
           {
-            // Administrators only; a client sees Access Denied.
-            element: <RequireAdmin />,
+            // Signed in with a completed profile (docs/product.md#sessions-and-the-auth-state).
+            element: <RequireAuth />,
             children: [
+              { path: pageRoutes.dashboard, element: <DashboardRoute /> },
+              { path: pageRoutes.profile, element: <ProfileRoute /> },
+              { path: pageRoutes.myBookings, element: <MyBookingsRoute /> },
+              { path: pageRoutes.booking, element: <BookingDetailRoute /> },
+              { path: pageRoutes.book, element: <BookRoute /> },
+              { path: pageRoutes.serviceBook, element: <BookRoute /> },
               {
-                // pageRoutes.admin is '/admin/*' (the server serves the SPA for all of it); here its pages.
-                path: paths.admin,
+                // Administrators only; a client sees Access Denied.
+                element: <RequireAdmin />,
                 children: [
-                  { index: true, element: <AdminDashboardRoute /> },
-                  { path: paths.adminBookings, element: <AdminBookingsRoute /> },
-                  { path: paths.adminServices, element: <AdminServicesRoute /> },
-                  { path: paths.adminSchedule, element: <AdminScheduleRoute /> },
-                  { path: paths.adminReviews, element: <AdminReviewsRoute /> },
-                  { path: paths.adminMessages, element: <AdminMessagesRoute /> },
-                  { path: '*', element: <NotFoundRoute /> },
+                  {
+                    // pageRoutes.admin is '/admin/*' (the server serves the SPA for all of it); here its pages.
+                    path: paths.admin,
+                    children: [
+                      { index: true, element: <AdminDashboardRoute /> },
+                      { path: paths.adminBookings, element: <AdminBookingsRoute /> },
+                      { path: paths.adminServices, element: <AdminServicesRoute /> },
+                      { path: paths.adminSchedule, element: <AdminScheduleRoute /> },
+                      { path: paths.adminReviews, element: <AdminReviewsRoute /> },
+                      { path: paths.adminMessages, element: <AdminMessagesRoute /> },
+                      { path: '*', element: <NotFoundRoute /> },
+                    ],
+                  },
                 ],
               },
             ],
           },
+          { path: '*', element: <NotFoundRoute /> },
         ],
       },
-      { path: '*', element: <NotFoundRoute /> },
     ],
   },
 ];
@@ -101,7 +116,16 @@ const routeTable: RouteObject[] = [
  * the error page until the address changes.
  */
 export function AppRoutes() {
-  const { pathname } = useLocation();
-  const page = useRoutes(routeTable);
-  return <RouteErrorBoundary pathname={pathname}>{page}</RouteErrorBoundary>;
+  const location = useLocation();
+  // Nested lazily loaded routes (the query cache, a guard, the page) would each start loading only once the one
+  // above has rendered: all those of the address start at once. A module asked for twice loads once, and a
+  // failure is the lazy component's to report.
+  for (const { route } of matchRoutes(routeTable, location) ?? []) {
+    if (isValidElement(route.element))
+      loaders
+        .get(route.element.type)?.()
+        .catch(() => undefined);
+  }
+  const page = useRoutes(routeTable, location);
+  return <RouteErrorBoundary pathname={location.pathname}>{page}</RouteErrorBoundary>;
 }
