@@ -2,6 +2,7 @@
 // home page's scripts within their budget, and every script of a first page named in the page itself.
 import { constants, gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
+import { completedConsultation, createAccount, makeAdmin, origin, uniqueEmail } from './accounts-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
 /** The most the public pages may shift while they load (Lighthouse's "good" is 0.1; the issue asks 0.02). */
@@ -62,6 +63,62 @@ for (const [name, viewport] of Object.entries(viewports)) {
     }
   });
 }
+
+test("a service's reviews take the place their loading state kept for them", async ({ page, browser }) => {
+  // Database Architecture (service 2) gets a review: no other journey counts its reviews.
+  await createAccount(page, { firstName: 'Robin' });
+  const office = await browser.newContext();
+  const admin = await office.newPage();
+  const adminEmail = uniqueEmail('office');
+  await createAccount(admin, { email: adminEmail });
+  makeAdmin(adminEmail);
+  const booking = await completedConsultation(page, admin, 2, 'Indexes for our order history.');
+  await office.close();
+  const comment = 'Clear advice on our indexes.';
+  const reviewed = await page.request.post(`/api/bookings/${booking.id}/review`, {
+    data: { rating: 4, comment },
+    headers: origin(page),
+  });
+  expect(reviewed.status(), await reviewed.text()).toBe(201);
+  // The catalogue every page carries counts it (within a second in every process).
+  await expect
+    .poll(async () => {
+      const { service } = (await (await page.request.get('/api/services/2')).json()) as {
+        service: { rating: { count: number } | null };
+      };
+      return service.rating?.count ?? 0;
+    })
+    .toBeGreaterThan(0);
+
+  // A visitor scrolls to the reviews while they load; they arrive a moment later.
+  const visitor = await browser.newContext({ viewport: viewports.desktop });
+  const reader = await visitor.newPage();
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await reader.route(/\/api\/services\/2\/reviews/, async (route) => {
+    await answered;
+    await route.continue();
+  });
+  await recordLayoutShifts(reader);
+  const asked = reader.waitForRequest(/\/api\/services\/2\/reviews/);
+  await reader.goto('/services/2');
+  // Asked for by the app, once it has drawn over the page's first paint.
+  await asked;
+  const reviews = reader.getByRole('region', { name: 'Client Reviews' });
+  await reviews.scrollIntoViewIfNeeded();
+  await expect(reviews.getByRole('status')).toHaveText('Loading reviews...');
+  answer();
+  await expect(reviews.getByText(comment).first()).toBeVisible();
+  await reader.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100))));
+  const shifts = await layoutShifts(reader);
+  expect(
+    shifts.reduce((sum, shift) => sum + shift.value, 0),
+    JSON.stringify(shifts),
+  ).toBeLessThanOrEqual(maxLayoutShift);
+  await visitor.close();
+});
 
 /** The scripts a first load of `path` fetches: their bodies and how they were encoded. */
 async function firstLoadScripts(
