@@ -1,6 +1,9 @@
 // The first load as a visitor's browser gets it (docs/decisions/013, 111): no layout shift on the public pages, the
 // home page's scripts within their budget, and every script of a first page named in the page itself.
-import { constants, gzipSync } from 'node:zlib';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { get, type IncomingHttpHeaders } from 'node:http';
+import { join, resolve } from 'node:path';
+import { brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { completedConsultation, createAccount, makeAdmin, origin, uniqueEmail } from './accounts-helpers.ts';
 import { expect, test } from './fixtures.ts';
@@ -49,7 +52,16 @@ for (const [name, viewport] of Object.entries(viewports)) {
   test.describe(`layout shift on ${name}`, () => {
     test.use({ viewport });
 
-    for (const path of ['/', '/services', '/services/1', '/services/3', '/contact']) {
+    for (const path of [
+      '/',
+      '/services',
+      '/services/1',
+      '/services/3',
+      '/contact',
+      '/login',
+      '/register',
+      '/forgot-password',
+    ]) {
       test(`${path} shifts at most ${maxLayoutShift}`, async ({ page }) => {
         await recordLayoutShifts(page);
         await page.goto(path, { waitUntil: 'networkidle' });
@@ -173,6 +185,46 @@ for (const path of ['/', '/services', '/contact']) {
     expect(new Set([...scripts.values()].map((script) => script.encoding))).toEqual(new Set(['br']));
   });
 }
+
+/** The built web app's hashed files, which the journeys' server serves. */
+const builtAssets = resolve(import.meta.dirname, '../../apps/web/dist/assets');
+
+/** GET `url` accepting `encoding` only, with the body as sent (no client in between that would decode it). */
+function fetchAsSent(url: string, encoding: string): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((done, fail) => {
+    get(url, { headers: { 'accept-encoding': encoding } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => done({ headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('error', fail);
+    }).on('error', fail);
+  });
+}
+
+test('the build writes a Brotli and a gzip copy of every script and stylesheet, and those are the bytes sent', async ({
+  baseURL,
+}) => {
+  const texts = readdirSync(builtAssets).filter(
+    (name) => /\.(js|css)$/.test(name) && statSync(join(builtAssets, name)).size >= 1024,
+  );
+  expect(texts.length).toBeGreaterThan(10);
+  for (const name of texts) {
+    const bytes = readFileSync(join(builtAssets, name));
+    const brotli = readFileSync(join(builtAssets, `${name}.br`));
+    const gzip = readFileSync(join(builtAssets, `${name}.gz`));
+    expect(brotliDecompressSync(brotli).equals(bytes), `${name}.br`).toBe(true);
+    expect(gunzipSync(gzip).equals(bytes), `${name}.gz`).toBe(true);
+    // Not compressed again on the fly: the server sends the copy itself.
+    for (const [encoding, copy] of [
+      ['br', brotli],
+      ['gzip', gzip],
+    ] as const) {
+      const sent = await fetchAsSent(`${baseURL}/assets/${name}`, encoding);
+      expect(sent.headers['content-encoding'], name).toBe(encoding);
+      expect(sent.body.equals(copy), `${name} sent ${encoding}`).toBe(true);
+    }
+  }
+});
 
 // The public pages' first paint comes from the page itself (docs/decisions/116): without any script, a visitor
 // sees the hero, the services and a service's details.
