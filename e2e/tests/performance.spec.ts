@@ -1,5 +1,6 @@
 // The first load as a visitor's browser gets it (docs/decisions/013, 111): no layout shift on the public pages, the
-// home page's scripts within their budget, and every script of a first page named in the page itself.
+// home page's scripts within their budget, the build's compressed copies sent as they are, and every script of a
+// first page named in the page itself.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { get, type IncomingHttpHeaders } from 'node:http';
 import { join, resolve } from 'node:path';
@@ -11,10 +12,10 @@ import { expect, test } from './fixtures.ts';
 /** The most the public pages may shift while they load (Lighthouse's "good" is 0.1; the issue asks 0.02). */
 const maxLayoutShift = 0.02;
 /**
- * The home page's first-load JavaScript, gzipped, in KiB ([013](../../docs/decisions/013-first-load-budget.md)), and
- * the 0.3 KiB script that starts the app after the first paint ([116](../../docs/decisions/116-first-paint-from-html.md)).
+ * All the JavaScript the home page loads, gzipped: at most 100 KB, a kilobyte taken as 1,000 bytes
+ * ([013](../../docs/decisions/013-first-load-budget.md)).
  */
-const firstLoadBudgetKib = 121;
+const firstLoadBudgetBytes = 100_000;
 
 const viewports = {
   mobile: { width: 390, height: 844 },
@@ -153,17 +154,17 @@ async function firstLoadScripts(
   return scripts;
 }
 
-test(`the home page's first-load JavaScript stays within ${firstLoadBudgetKib} KiB gzipped`, async ({
+test(`the home page's first-load JavaScript stays within ${firstLoadBudgetBytes / 1000} KB gzipped`, async ({
   page,
 }) => {
   const scripts = await firstLoadScripts(page, '/');
   // Gzipped as the build's .gz copies are, which the server sends to a browser that accepts gzip only.
   const sizes = [...scripts].map(([path, { body }]) => ({
     path,
-    gzipKib: gzipSync(body, { level: constants.Z_BEST_COMPRESSION }).length / 1024,
+    gzipBytes: gzipSync(body, { level: constants.Z_BEST_COMPRESSION }).length,
   }));
-  const total = sizes.reduce((sum, script) => sum + script.gzipKib, 0);
-  expect(total, JSON.stringify(sizes)).toBeLessThanOrEqual(firstLoadBudgetKib);
+  const total = sizes.reduce((sum, script) => sum + script.gzipBytes, 0);
+  expect(total, JSON.stringify(sizes)).toBeLessThanOrEqual(firstLoadBudgetBytes);
 });
 
 // The detail page is left out: its reviews load after it has rendered, with their schema, on purpose.
