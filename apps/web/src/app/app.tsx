@@ -28,7 +28,7 @@ function SignInAgainOn401() {
   useEffect(() => {
     setUnauthorizedHandler(() => {
       forget();
-      // Loaded already: the answer came to a request made through the query cache.
+      // Loaded by then but for a 401 to the auth state's own profile read: other API requests go through it.
       void import('../lib/query-client').then(({ dropCachedAnswers }) => dropCachedAnswers());
       if (pathname === paths.login) return;
       void navigate(`${paths.login}?redirect=${encodeURIComponent(pathname + search)}`, { replace: true });
