@@ -44,7 +44,7 @@ function precompress(): Plugin {
 }
 
 /**
- * The module of each public page (as router.tsx loads it), whose scripts the server names in the page as
+ * The module of each public page (as route-table.tsx loads it), whose scripts the server names in the page as
  * modulepreload links, so that a first load fetches them beside the entry instead of after it has run.
  */
 const firstLoadPages: Record<string, string> = {
@@ -143,9 +143,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             codeSplitting: {
               groups: [
-                // Everything the first load of any page needs (React, React Router, TanStack Query's core, the app
-                // shell, the auth state) is one script: fewer, larger scripts than several small shared chunks.
-                // What only some pages use (forms, schemas, account texts, mutations) stays in their chunks.
+                // Everything the first load of any page needs (React, React Router, the app shell, the auth state)
+                // is one script: fewer, larger scripts than several small shared chunks. What only some pages use
+                // (the query library, forms, schemas, account texts) stays in their chunks.
                 // (The script that starts it stays apart: src/boot.ts.)
                 { name: 'boot', test: /src[\\/]boot\.ts$|index\.html/, priority: 3 },
                 { name: 'initial', tags: ['$initial'], priority: 2 },
