@@ -44,7 +44,7 @@ function precompress(): Plugin {
 }
 
 /**
- * The module of each public page (as router.tsx loads it), whose scripts the server names in the page as
+ * The module of each public page (as route-table.tsx loads it), whose scripts the server names in the page as
  * modulepreload links, so that a first load fetches them beside the entry instead of after it has run.
  */
 const firstLoadPages: Record<string, string> = {
@@ -143,12 +143,19 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             codeSplitting: {
               groups: [
-                // Everything the first load of any page needs (React, React Router, TanStack Query's core, the app
-                // shell, the auth state) is one script: fewer, larger scripts than several small shared chunks.
-                // What only some pages use (forms, schemas, account texts, mutations) stays in their chunks.
+                // Everything the first load of any page needs (React, React Router, the app shell, the auth state)
+                // is one script: fewer, larger scripts than several small shared chunks. What only some pages use
+                // (the query library, forms, schemas, account texts) stays in their chunks.
                 // (The script that starts it stays apart: src/boot.ts.)
                 { name: 'boot', test: /src[\\/]boot\.ts$|index\.html/, priority: 3 },
                 { name: 'initial', tags: ['$initial'], priority: 2 },
+                // TanStack Query and the query cache of the app (docs/decisions/127): one script, which the first
+                // page that reads the API brings, rather than a dozen pieces by which page uses which part.
+                {
+                  name: 'query',
+                  test: /node_modules[\\/]@tanstack[\\/]|src[\\/]lib[\\/]query-client\.tsx$/,
+                  priority: 1,
+                },
                 // The little the public pages share (the document title, icon cards, service icons): one chunk,
                 // not three tiny ones.
                 {

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { businessZone } from './fixtures.ts';
 
 /** Test accounts' shared password: long enough, and not on the common-password list. */
 export const password = 'Tangerine-Orbit-42';
@@ -101,4 +102,49 @@ export function makeAdmin(email: string): void {
     env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
     stdio: 'pipe',
   });
+}
+
+/** Today in the business zone, moved by `days`. */
+function businessDay(days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: businessZone }).format(new Date());
+  const date = new Date(`${today}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * A consultation of `serviceId` that `client` (signed in, with a profile) books through the API in a free slot some
+ * weeks ahead, and that `admin` (an administrator) then marks completed in All Bookings: one its client may review.
+ */
+export async function completedConsultation(
+  client: Page,
+  admin: Page,
+  serviceId: number,
+  projectDescription: string,
+): Promise<{ id: number; confirmation_code: string }> {
+  let booking: { id: number; confirmation_code: string } | undefined;
+  for (let days = 28; days < 70 && !booking; days++) {
+    const answer = await client.request.get(
+      `/api/services/${serviceId}/availability?date=${businessDay(days)}`,
+    );
+    const { slots } = (await answer.json()) as { slots: { starts_at: string; available: boolean }[] };
+    const free = slots.find((slot) => slot.available);
+    if (!free) continue;
+    const created = await client.request.post('/api/bookings', {
+      data: { serviceId, startsAt: free.starts_at, projectDescription },
+      headers: origin(client),
+    });
+    if (created.status() === 409) continue;
+    expect(created.status(), await created.text()).toBe(201);
+    booking = ((await created.json()) as { booking: typeof booking }).booking;
+  }
+  if (!booking) throw new Error('no free slot found');
+  // The administrator marks it completed with its status control in All Bookings, as the firm does.
+  await admin.goto(`/admin/bookings?bookingId=${booking.id}`);
+  const status = admin.getByLabel(`Status of booking ${booking.confirmation_code}`);
+  await expect(status).toHaveValue('pending');
+  await status.selectOption('completed');
+  await expect(admin.getByText('Booking completed successfully')).toBeVisible();
+  await expect(status).toHaveValue('completed');
+  return booking;
 }

@@ -1,4 +1,12 @@
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, keepScreenshot, test } from './fixtures.ts';
+
+/** Opens `path` and waits until the app runs (it asks for the session): links then move within the app. */
+async function openApp(page: Page, path: string): Promise<void> {
+  const asked = page.waitForRequest(/\/api\/identity\/get-session/);
+  await page.goto(path);
+  await asked;
+}
 
 test.describe('layout', () => {
   test('the top bar shows Home, Services, Login and Get Started to a visitor', async ({ page }) => {
@@ -85,5 +93,40 @@ test.describe('layout', () => {
     const api = await request.get('/api/nothing-here');
     expect(api.status()).toBe(404);
     expect(await api.json()).toEqual({ message: expect.any(String) });
+  });
+
+  test('a new page opens at its top, and Back returns to where the page before was left', async ({
+    page,
+  }) => {
+    await openApp(page, '/');
+    const link = page.getByRole('contentinfo').getByRole('link', { name: 'Web Development', exact: true });
+    await link.scrollIntoViewIfNeeded();
+    const left = await page.evaluate(() => window.scrollY);
+    expect(left).toBeGreaterThan(0);
+    // A mark that a document load would wipe: the pages change within the app.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await link.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Web Development' })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: /^Technology expertise/ })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(left);
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+  });
+
+  test("a page whose code cannot be loaded says 'Something Went Wrong', with Go Home", async ({
+    page,
+    allowConsoleError,
+  }) => {
+    // As after a new release has replaced the scripts: the services page's chunk is gone.
+    await page.route('**/assets/services-*.js', (route) => route.abort());
+    allowConsoleError(/ERR_FAILED|dynamically imported module/);
+    await openApp(page, '/');
+    await page.getByRole('banner').getByRole('link', { name: 'Services', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Something Went Wrong' })).toBeVisible();
+    await expect(page.getByText('This page could not be shown. Reloading usually helps.')).toBeVisible();
+    await page.unrouteAll();
+    await page.getByRole('link', { name: 'Go Home' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /^Technology expertise/ })).toBeVisible();
   });
 });

@@ -1,16 +1,21 @@
 // The first load as a visitor's browser gets it (docs/decisions/013, 111): no layout shift on the public pages, the
-// home page's scripts within their budget, and every script of a first page named in the page itself.
-import { constants, gzipSync } from 'node:zlib';
+// home page's scripts within their budget, the build's compressed copies sent as they are, and every script of a
+// first page named in the page itself.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { get, type IncomingHttpHeaders } from 'node:http';
+import { join, resolve } from 'node:path';
+import { brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
+import { completedConsultation, createAccount, makeAdmin, origin, uniqueEmail } from './accounts-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
 /** The most the public pages may shift while they load (Lighthouse's "good" is 0.1; the issue asks 0.02). */
 const maxLayoutShift = 0.02;
 /**
- * The home page's first-load JavaScript, gzipped, in KiB ([013](../../docs/decisions/013-first-load-budget.md)), and
- * the 0.3 KiB script that starts the app after the first paint ([116](../../docs/decisions/116-first-paint-from-html.md)).
+ * All the JavaScript the home page loads, gzipped: at most 100 KB, a kilobyte taken as 1,000 bytes
+ * ([013](../../docs/decisions/013-first-load-budget.md)).
  */
-const firstLoadBudgetKib = 121;
+const firstLoadBudgetBytes = 100_000;
 
 const viewports = {
   mobile: { width: 390, height: 844 },
@@ -48,7 +53,16 @@ for (const [name, viewport] of Object.entries(viewports)) {
   test.describe(`layout shift on ${name}`, () => {
     test.use({ viewport });
 
-    for (const path of ['/', '/services', '/services/1', '/services/3', '/contact']) {
+    for (const path of [
+      '/',
+      '/services',
+      '/services/1',
+      '/services/3',
+      '/contact',
+      '/login',
+      '/register',
+      '/forgot-password',
+    ]) {
       test(`${path} shifts at most ${maxLayoutShift}`, async ({ page }) => {
         await recordLayoutShifts(page);
         await page.goto(path, { waitUntil: 'networkidle' });
@@ -62,6 +76,62 @@ for (const [name, viewport] of Object.entries(viewports)) {
     }
   });
 }
+
+test("a service's reviews take the place their loading state kept for them", async ({ page, browser }) => {
+  // Database Architecture (service 2) gets a review: no other journey counts its reviews.
+  await createAccount(page, { firstName: 'Robin' });
+  const office = await browser.newContext();
+  const admin = await office.newPage();
+  const adminEmail = uniqueEmail('office');
+  await createAccount(admin, { email: adminEmail });
+  makeAdmin(adminEmail);
+  const booking = await completedConsultation(page, admin, 2, 'Indexes for our order history.');
+  await office.close();
+  const comment = 'Clear advice on our indexes.';
+  const reviewed = await page.request.post(`/api/bookings/${booking.id}/review`, {
+    data: { rating: 4, comment },
+    headers: origin(page),
+  });
+  expect(reviewed.status(), await reviewed.text()).toBe(201);
+  // The catalogue every page carries counts it (within a second in every process).
+  await expect
+    .poll(async () => {
+      const { service } = (await (await page.request.get('/api/services/2')).json()) as {
+        service: { rating: { count: number } | null };
+      };
+      return service.rating?.count ?? 0;
+    })
+    .toBeGreaterThan(0);
+
+  // A visitor scrolls to the reviews while they load; they arrive a moment later.
+  const visitor = await browser.newContext({ viewport: viewports.desktop });
+  const reader = await visitor.newPage();
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await reader.route(/\/api\/services\/2\/reviews/, async (route) => {
+    await answered;
+    await route.continue();
+  });
+  await recordLayoutShifts(reader);
+  const asked = reader.waitForRequest(/\/api\/services\/2\/reviews/);
+  await reader.goto('/services/2');
+  // Asked for by the app, once it has drawn over the page's first paint.
+  await asked;
+  const reviews = reader.getByRole('region', { name: 'Client Reviews' });
+  await reviews.scrollIntoViewIfNeeded();
+  await expect(reviews.getByRole('status')).toHaveText('Loading reviews...');
+  answer();
+  await expect(reviews.getByText(comment).first()).toBeVisible();
+  await reader.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100))));
+  const shifts = await layoutShifts(reader);
+  expect(
+    shifts.reduce((sum, shift) => sum + shift.value, 0),
+    JSON.stringify(shifts),
+  ).toBeLessThanOrEqual(maxLayoutShift);
+  await visitor.close();
+});
 
 /** The scripts a first load of `path` fetches: their bodies and how they were encoded. */
 async function firstLoadScripts(
@@ -84,17 +154,17 @@ async function firstLoadScripts(
   return scripts;
 }
 
-test(`the home page's first-load JavaScript stays within ${firstLoadBudgetKib} KiB gzipped`, async ({
+test(`the home page's first-load JavaScript stays within ${firstLoadBudgetBytes / 1000} KB gzipped`, async ({
   page,
 }) => {
   const scripts = await firstLoadScripts(page, '/');
   // Gzipped as the build's .gz copies are, which the server sends to a browser that accepts gzip only.
   const sizes = [...scripts].map(([path, { body }]) => ({
     path,
-    gzipKib: gzipSync(body, { level: constants.Z_BEST_COMPRESSION }).length / 1024,
+    gzipBytes: gzipSync(body, { level: constants.Z_BEST_COMPRESSION }).length,
   }));
-  const total = sizes.reduce((sum, script) => sum + script.gzipKib, 0);
-  expect(total, JSON.stringify(sizes)).toBeLessThanOrEqual(firstLoadBudgetKib);
+  const total = sizes.reduce((sum, script) => sum + script.gzipBytes, 0);
+  expect(total, JSON.stringify(sizes)).toBeLessThanOrEqual(firstLoadBudgetBytes);
 });
 
 // The detail page is left out: its reviews load after it has rendered, with their schema, on purpose.
@@ -116,6 +186,46 @@ for (const path of ['/', '/services', '/contact']) {
     expect(new Set([...scripts.values()].map((script) => script.encoding))).toEqual(new Set(['br']));
   });
 }
+
+/** The built web app's hashed files, which the journeys' server serves. */
+const builtAssets = resolve(import.meta.dirname, '../../apps/web/dist/assets');
+
+/** GET `url` accepting `encoding` only, with the body as sent (no client in between that would decode it). */
+function fetchAsSent(url: string, encoding: string): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((done, fail) => {
+    get(url, { headers: { 'accept-encoding': encoding } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => done({ headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('error', fail);
+    }).on('error', fail);
+  });
+}
+
+test('the build writes a Brotli and a gzip copy of every script and stylesheet, and those are the bytes sent', async ({
+  baseURL,
+}) => {
+  const texts = readdirSync(builtAssets).filter(
+    (name) => /\.(js|css)$/.test(name) && statSync(join(builtAssets, name)).size >= 1024,
+  );
+  expect(texts.length).toBeGreaterThan(10);
+  for (const name of texts) {
+    const bytes = readFileSync(join(builtAssets, name));
+    const brotli = readFileSync(join(builtAssets, `${name}.br`));
+    const gzip = readFileSync(join(builtAssets, `${name}.gz`));
+    expect(brotliDecompressSync(brotli).equals(bytes), `${name}.br`).toBe(true);
+    expect(gunzipSync(gzip).equals(bytes), `${name}.gz`).toBe(true);
+    // Not compressed again on the fly: the server sends the copy itself.
+    for (const [encoding, copy] of [
+      ['br', brotli],
+      ['gzip', gzip],
+    ] as const) {
+      const sent = await fetchAsSent(`${baseURL}/assets/${name}`, encoding);
+      expect(sent.headers['content-encoding'], name).toBe(encoding);
+      expect(sent.body.equals(copy), `${name} sent ${encoding}`).toBe(true);
+    }
+  }
+});
 
 // The public pages' first paint comes from the page itself (docs/decisions/116): without any script, a visitor
 // sees the hero, the services and a service's details.

@@ -1,49 +1,20 @@
-import { createAccount, makeAdmin, origin, uniqueEmail } from './accounts-helpers.ts';
+import { completedConsultation, createAccount, makeAdmin, uniqueEmail } from './accounts-helpers.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
-
-/** Today in the business zone (America/Phoenix: BUSINESS_TIMEZONE is not set for the journeys), moved by `days`. */
-function businessDay(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Phoenix' }).format(new Date());
-  const date = new Date(`${today}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 test.describe('reviews', () => {
   test('an administrator completes a consultation; its client leaves a 5-star review that then shows on the service page', async ({
     page,
     browser,
   }) => {
-    // The client books IT Consulting (service 4: the other journeys expect nothing of its reviews) through the API.
+    // The client books IT Consulting (service 4: the other journeys expect nothing of its reviews) through the API,
+    // and an administrator marks it completed.
     await createAccount(page, { firstName: 'Riley' });
-    let booking: { id: number; confirmation_code: string } | undefined;
-    for (let days = 28; days < 70 && !booking; days++) {
-      const answer = await page.request.get(`/api/services/4/availability?date=${businessDay(days)}`);
-      const { slots } = (await answer.json()) as { slots: { starts_at: string; available: boolean }[] };
-      const free = slots.find((slot) => slot.available);
-      if (!free) continue;
-      const created = await page.request.post('/api/bookings', {
-        data: { serviceId: 4, startsAt: free.starts_at, projectDescription: 'A review of our IT roadmap.' },
-        headers: origin(page),
-      });
-      if (created.status() === 409) continue;
-      expect(created.status(), await created.text()).toBe(201);
-      booking = ((await created.json()) as { booking: typeof booking }).booking;
-    }
-    if (!booking) throw new Error('no free slot found');
-
-    // An administrator marks it completed with its status control in All Bookings.
     const context = await browser.newContext();
     const admin = await context.newPage();
     const adminEmail = uniqueEmail('office');
     await createAccount(admin, { email: adminEmail, firstName: 'Olive' });
     makeAdmin(adminEmail);
-    await admin.goto(`/admin/bookings?bookingId=${booking.id}`);
-    const status = admin.getByLabel(`Status of booking ${booking.confirmation_code}`);
-    await expect(status).toHaveValue('pending');
-    await status.selectOption('completed');
-    await expect(admin.getByText('Booking completed successfully')).toBeVisible();
-    await expect(status).toHaveValue('completed');
+    const booking = await completedConsultation(page, admin, 4, 'A review of our IT roadmap.');
 
     // The client reviews it from My Bookings, choosing the stars with the keyboard.
     await page.goto('/my-bookings');

@@ -1,16 +1,19 @@
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { NotificationsProvider } from '../components/notifications/notifications-provider';
 import { UnsentSender } from '../features/bookings/unsent-sender';
+import { AuthProvider } from '../lib/auth-state';
 
-/** What surrounds every page: the query cache, the notifications, and the sender of unsent bookings. */
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+/**
+ * What surrounds every page: the auth state, the notifications, and the sender of unsent bookings. The query cache
+ * surrounds only the pages that read the API (route-table.tsx).
+ */
+export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <AuthProvider>
       <NotificationsProvider>
         {children}
         <UnsentSender />
       </NotificationsProvider>
-    </QueryClientProvider>
+    </AuthProvider>
   );
 }

@@ -1,37 +1,39 @@
 import { paths } from '@portal/domain';
-import { useEffect, useState } from 'react';
-import { RouterProvider } from 'react-router';
-import { seedCatalogueFromPage } from '../features/catalogue/api/page-catalogue';
+import { useEffect } from 'react';
+import { BrowserRouter, useLocation, useNavigate } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api-client';
-import { createQueryClient } from '../lib/query-client';
-import { clearAuth } from '../lib/use-session';
+import { useAuthActions } from '../lib/auth-state';
 import { AppProviders } from './app-providers';
-import { router } from './router';
+import { AppRoutes } from './route-table';
 
 export function App() {
-  const [queryClient] = useState(() => {
-    const client = createQueryClient();
-    seedCatalogueFromPage(client);
-    return client;
-  });
-
-  // A 401 from the product's API forgets the session and its data and goes to /login, which brings the user back
-  // here after signing in again (docs/product.md#sessions-and-the-auth-state).
-  useEffect(() => {
-    setUnauthorizedHandler(() => {
-      clearAuth(queryClient);
-      const { pathname, search } = router.state.location;
-      if (pathname === paths.login) return;
-      void router.navigate(`${paths.login}?redirect=${encodeURIComponent(pathname + search)}`, {
-        replace: true,
-      });
-    });
-    return () => setUnauthorizedHandler(undefined);
-  }, [queryClient]);
-
   return (
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+    <AppProviders>
+      <BrowserRouter>
+        <SignInAgainOn401 />
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
+}
+
+/**
+ * A 401 from the product's API forgets the session and every cached answer and goes to /login, which brings the
+ * user back here after signing in again (docs/product.md#sessions-and-the-auth-state).
+ */
+function SignInAgainOn401() {
+  const { forget } = useAuthActions();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      forget();
+      // Loaded by then but for a 401 to the auth state's own profile read: other API requests go through it.
+      void import('../lib/query-client').then(({ dropCachedAnswers }) => dropCachedAnswers());
+      if (pathname === paths.login) return;
+      void navigate(`${paths.login}?redirect=${encodeURIComponent(pathname + search)}`, { replace: true });
+    });
+    return () => setUnauthorizedHandler(undefined);
+  }, [forget, navigate, pathname, search]);
+  return null;
 }

@@ -1,86 +1,131 @@
 import { pageRoutes, paths } from '@portal/domain';
-import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import { type ComponentType, isValidElement, lazy } from 'react';
+import { matchRoutes, Outlet, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { SiteLayout } from '../components/layout/site-layout';
-import { RouteError } from './route-error';
+import { RouteErrorBoundary } from './route-error';
 
-/** Nothing is drawn until the first page's code has arrived; the layout and page then appear together. */
-function HydrateFallback() {
-  return null;
-}
+/** How each lazily loaded component's module is loaded, to start loading it before it renders. */
+const loaders = new Map<unknown, () => Promise<unknown>>();
 
-type PageModule<K extends string> = Record<K, ComponentType>;
-
-/** A route's `lazy`: the component `name` of a module loaded on the route's first visit (its own chunk). */
-function page<K extends string, M extends PageModule<K>>(load: () => Promise<M>, name: K) {
-  return async () => ({ Component: (await load())[name] });
-}
-
-/** The route of one page at `path`. */
-function route<K extends string, M extends PageModule<K>>(path: string, load: () => Promise<M>, name: K) {
-  return { path, lazy: page(load, name) };
+/** A component whose module is loaded on its first render (its own chunk), or earlier by AppRoutes. */
+function lazily<P extends object>(load: () => Promise<ComponentType<P>>) {
+  const component = lazy(async () => ({ default: await load() }));
+  loaders.set(component, load);
+  return component;
 }
 
 const guards = () => import('../features/accounts/components/route-guards');
 const accountPages = () => import('./routes/accounts');
 /** The admin pages load as one chunk: an administrator moves between them, nobody else ever loads them. */
 const adminPages = () => import('./routes/admin');
-const notFound = page(() => import('./routes/not-found'), 'NotFoundRoute');
+
+/** The query cache, with its library: every page but the home page reads the API through it (docs/decisions/127). */
+const QueryCache = lazily(async () => (await import('../lib/query-client')).QueryCache);
+const HomeRoute = lazily(async () => (await import('./routes/home')).HomeRoute);
+const ServicesRoute = lazily(async () => (await import('./routes/services')).ServicesRoute);
+const ServiceDetailRoute = lazily(async () => (await import('./routes/service-detail')).ServiceDetailRoute);
+const ContactRoute = lazily(async () => (await import('./routes/contact')).ContactRoute);
+const LoginRoute = lazily(async () => (await accountPages()).LoginRoute);
+const RegisterRoute = lazily(async () => (await accountPages()).RegisterRoute);
+const ForgotPasswordRoute = lazily(async () => (await accountPages()).ForgotPasswordRoute);
+const ResetPasswordRoute = lazily(async () => (await accountPages()).ResetPasswordRoute);
+const CompleteProfileRoute = lazily(async () => (await accountPages()).CompleteProfileRoute);
+const ProfileRoute = lazily(async () => (await accountPages()).ProfileRoute);
+const RequireAuth = lazily(async () => (await guards()).RequireAuth);
+const RequireAdmin = lazily(async () => (await guards()).RequireAdmin);
+const DashboardRoute = lazily(async () => (await import('./routes/dashboard')).DashboardRoute);
+const MyBookingsRoute = lazily(async () => (await import('./routes/my-bookings')).MyBookingsRoute);
+const BookingDetailRoute = lazily(async () => (await import('./routes/booking-detail')).BookingDetailRoute);
 /** The booking wizard answers at two paths (docs/product.md#pages); one chunk for both. */
-const book = page(() => import('./routes/book'), 'BookRoute');
+const BookRoute = lazily(async () => (await import('./routes/book')).BookRoute);
+const AdminDashboardRoute = lazily(async () => (await adminPages()).AdminDashboardRoute);
+const AdminBookingsRoute = lazily(async () => (await adminPages()).AdminBookingsRoute);
+const AdminServicesRoute = lazily(async () => (await adminPages()).AdminServicesRoute);
+const AdminScheduleRoute = lazily(async () => (await adminPages()).AdminScheduleRoute);
+const AdminReviewsRoute = lazily(async () => (await adminPages()).AdminReviewsRoute);
+const AdminMessagesRoute = lazily(async () => (await adminPages()).AdminMessagesRoute);
+const NotFoundRoute = lazily(async () => (await import('./routes/not-found')).NotFoundRoute);
 
 /**
- * Exactly the domain's `pageRoutes` (the server answers 200 for those), each page its own lazily loaded chunk: the
- * browser's router (router.tsx) and the server's first paint (entry-first-paint.tsx) both route by this table.
+ * Exactly the domain's `pageRoutes` (the server answers 200 for those), each page its own lazily loaded chunk,
+ * routed in React Router's declarative mode (docs/decisions/126).
  */
-export const routeTable: RouteObject[] = [
+const routeTable: RouteObject[] = [
   {
-    Component: SiteLayout,
-    HydrateFallback,
-    ErrorBoundary: RouteError,
+    element: <SiteLayout />,
     children: [
-      route(pageRoutes.home, () => import('./routes/home'), 'HomeRoute'),
-      route(pageRoutes.services, () => import('./routes/services'), 'ServicesRoute'),
-      route(pageRoutes.service, () => import('./routes/service-detail'), 'ServiceDetailRoute'),
-      route(pageRoutes.contact, () => import('./routes/contact'), 'ContactRoute'),
-      route(pageRoutes.login, accountPages, 'LoginRoute'),
-      route(pageRoutes.register, accountPages, 'RegisterRoute'),
-      route(pageRoutes.forgotPassword, accountPages, 'ForgotPasswordRoute'),
-      route(pageRoutes.resetPassword, accountPages, 'ResetPasswordRoute'),
-      // Needs a session but not a profile: signed out, it says so itself (docs/product.md#registration-and-verification).
-      route(pageRoutes.completeProfile, accountPages, 'CompleteProfileRoute'),
+      // Drawn without the query cache, so that the home page's first load carries no query library.
+      { path: pageRoutes.home, element: <HomeRoute /> },
       {
-        // Signed in with a completed profile (docs/product.md#sessions-and-the-auth-state).
-        lazy: page(guards, 'RequireAuth'),
+        element: (
+          <QueryCache>
+            <Outlet />
+          </QueryCache>
+        ),
         children: [
-          route(pageRoutes.dashboard, () => import('./routes/dashboard'), 'DashboardRoute'),
-          route(pageRoutes.profile, accountPages, 'ProfileRoute'),
-          route(pageRoutes.myBookings, () => import('./routes/my-bookings'), 'MyBookingsRoute'),
-          route(pageRoutes.booking, () => import('./routes/booking-detail'), 'BookingDetailRoute'),
-          { path: pageRoutes.book, lazy: book },
-          { path: pageRoutes.serviceBook, lazy: book },
+          { path: pageRoutes.services, element: <ServicesRoute /> },
+          { path: pageRoutes.service, element: <ServiceDetailRoute /> },
+          { path: pageRoutes.contact, element: <ContactRoute /> },
+          { path: pageRoutes.login, element: <LoginRoute /> },
+          { path: pageRoutes.register, element: <RegisterRoute /> },
+          { path: pageRoutes.forgotPassword, element: <ForgotPasswordRoute /> },
+          { path: pageRoutes.resetPassword, element: <ResetPasswordRoute /> },
+          // Needs a session but not a profile: signed out, it says so itself (docs/product.md#registration-and-verification).
+          { path: pageRoutes.completeProfile, element: <CompleteProfileRoute /> },
           {
-            // Administrators only; a client sees Access Denied.
-            lazy: page(guards, 'RequireAdmin'),
+            // Signed in with a completed profile (docs/product.md#sessions-and-the-auth-state).
+            element: <RequireAuth />,
             children: [
+              { path: pageRoutes.dashboard, element: <DashboardRoute /> },
+              { path: pageRoutes.profile, element: <ProfileRoute /> },
+              { path: pageRoutes.myBookings, element: <MyBookingsRoute /> },
+              { path: pageRoutes.booking, element: <BookingDetailRoute /> },
+              { path: pageRoutes.book, element: <BookRoute /> },
+              { path: pageRoutes.serviceBook, element: <BookRoute /> },
               {
-                // pageRoutes.admin is '/admin/*' (the server serves the SPA for all of it); here its pages.
-                path: paths.admin,
+                // Administrators only; a client sees Access Denied.
+                element: <RequireAdmin />,
                 children: [
-                  { index: true, lazy: page(adminPages, 'AdminDashboardRoute') },
-                  { path: paths.adminBookings, lazy: page(adminPages, 'AdminBookingsRoute') },
-                  { path: paths.adminServices, lazy: page(adminPages, 'AdminServicesRoute') },
-                  { path: paths.adminSchedule, lazy: page(adminPages, 'AdminScheduleRoute') },
-                  { path: paths.adminReviews, lazy: page(adminPages, 'AdminReviewsRoute') },
-                  { path: paths.adminMessages, lazy: page(adminPages, 'AdminMessagesRoute') },
-                  { path: '*', lazy: notFound },
+                  {
+                    // pageRoutes.admin is '/admin/*' (the server serves the SPA for all of it); here its pages.
+                    path: paths.admin,
+                    children: [
+                      { index: true, element: <AdminDashboardRoute /> },
+                      { path: paths.adminBookings, element: <AdminBookingsRoute /> },
+                      { path: paths.adminServices, element: <AdminServicesRoute /> },
+                      { path: paths.adminSchedule, element: <AdminScheduleRoute /> },
+                      { path: paths.adminReviews, element: <AdminReviewsRoute /> },
+                      { path: paths.adminMessages, element: <AdminMessagesRoute /> },
+                      { path: '*', element: <NotFoundRoute /> },
+                    ],
+                  },
                 ],
               },
             ],
           },
+          { path: '*', element: <NotFoundRoute /> },
         ],
       },
-      { path: '*', lazy: notFound },
     ],
   },
 ];
+
+/**
+ * The page at the current address, inside the site's layout: what the browser's router (app.tsx) and the server's
+ * first paint (entry-first-paint.tsx) both draw. A page that fails to render, or whose code cannot be loaded, shows
+ * the error page until the address changes.
+ */
+export function AppRoutes() {
+  const location = useLocation();
+  // Nested lazily loaded routes (the query cache, a guard, the page) would each start loading only once the one
+  // above has rendered: all those of the address start at once. A module asked for twice loads once, and a
+  // failure is the lazy component's to report.
+  for (const { route } of matchRoutes(routeTable, location) ?? []) {
+    if (isValidElement(route.element))
+      loaders
+        .get(route.element.type)?.()
+        .catch(() => undefined);
+  }
+  const page = useRoutes(routeTable, location);
+  return <RouteErrorBoundary pathname={location.pathname}>{page}</RouteErrorBoundary>;
+}

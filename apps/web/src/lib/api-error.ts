@@ -28,6 +28,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Whether a read that has failed `failures` times before this failure is tried again: once, unless the server said
+ * no (4xx): a missing service stays missing (docs/product.md#errors).
+ */
+export function shouldRetryRead(failures: number, error: Error): boolean {
+  if (error instanceof ApiError && error.isClientError) return false;
+  return failures < 1;
+}
+
 /** What to tell the user of a failed change: the server's reason for a refusal (4xx), else the screen's message. */
 export function refusalMessage<Fallback extends string | undefined>(
   error: unknown,

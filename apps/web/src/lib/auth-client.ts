@@ -1,5 +1,4 @@
 import { accountApiPaths, identityPaths, isRole, type ProfileUser } from '@portal/domain';
-import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from './api-client';
 import { UnexpectedResponseError } from './api-error';
 
@@ -27,25 +26,6 @@ export interface IdentitySession {
 
 /** The profile as `GET /api/auth/profile` answers it, in both spellings (docs/product.md#profile). */
 export type Profile = ProfileUser;
-
-/** Query keys of the auth state, written once. */
-export const authKeys = {
-  all: ['auth'] as const,
-  session: ['auth', 'session'] as const,
-  profiles: ['auth', 'profile'] as const,
-  profile: (userId: string) => ['auth', 'profile', userId] as const,
-};
-
-/**
- * The auth state is read once and then only when something says it changed (sign-in, a password reset, a 401, a
- * saved profile): not because time passed, a page mounted or the network came back, so a missing profile is not
- * asked for again on every page.
- */
-const readOnce = {
-  staleTime: Number.POSITIVE_INFINITY,
-  retryOnMount: false,
-  refetchOnReconnect: false,
-} as const;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -94,32 +74,15 @@ function isProfile(user: unknown): user is Profile {
 }
 
 /** GET get-session → the session, or null when signed out. */
-export async function getSession(signal?: AbortSignal): Promise<IdentitySession | null> {
-  return readSession(await apiFetch(identityPaths.session, { signal }));
-}
-
-export function sessionQueryOptions() {
-  return queryOptions({
-    queryKey: authKeys.session,
-    queryFn: ({ signal }) => getSession(signal),
-    ...readOnce,
-  });
+export async function getSession(): Promise<IdentitySession | null> {
+  return readSession(await apiFetch(identityPaths.session));
 }
 
 /** GET /api/auth/profile → the profile; ApiError 404 while the profile is not complete. */
-export async function getProfile(signal?: AbortSignal): Promise<Profile> {
-  const body = await apiFetch(accountApiPaths.profile, { signal });
+export async function getProfile(): Promise<Profile> {
+  const body = await apiFetch(accountApiPaths.profile);
   if (!isRecord(body) || !isProfile(body.user)) throw new UnexpectedResponseError();
   return body.user;
-}
-
-/** The profile of `userId`, who is signed in (the route answers for the caller). */
-export function profileQueryOptions(userId: string) {
-  return queryOptions({
-    queryKey: authKeys.profile(userId),
-    queryFn: ({ signal }) => getProfile(signal),
-    ...readOnce,
-  });
 }
 
 /** POST sign-out: ends the session on the server. */

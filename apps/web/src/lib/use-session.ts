@@ -1,13 +1,6 @@
-import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { ApiError, UnexpectedResponseError } from './api-error';
-import {
-  authKeys,
-  type IdentitySession,
-  type IdentityUser,
-  type Profile,
-  profileQueryOptions,
-  sessionQueryOptions,
-} from './auth-client';
+import type { IdentitySession, IdentityUser, Profile } from './auth-client';
+import { useAuthAnswers } from './auth-state';
 
 /** The auth state (docs/product.md#sessions-and-the-auth-state). */
 export interface AuthState {
@@ -30,27 +23,20 @@ function profileFailure(error: Error | null): Error | null {
 }
 
 /**
- * The auth state, from two queries: the session (read on start), and, when someone is signed in, the profile.
- * Any profile error means the profile must be completed.
+ * The auth state, from two reads: the session (on start), and, when someone is signed in, the profile. Any
+ * profile error means the profile must be completed.
  */
 export function useAuth(): AuthState {
-  const sessionQuery = useQuery(sessionQueryOptions());
-  const session = sessionQuery.data ?? null;
-  const userId = session?.user.id;
-  const profileQuery = useQuery({ ...profileQueryOptions(userId ?? ''), enabled: userId !== undefined });
-
-  const profile = session ? (profileQuery.data ?? null) : null;
-  const loading = sessionQuery.isPending || (session !== null && profileQuery.isPending);
-  const needsProfileCompletion = session !== null && profileQuery.isError;
+  const { loading, session, profile, sessionError, profileError } = useAuthAnswers();
   const role = profile?.role ?? session?.user.role;
-  const error = sessionQuery.error ?? profileFailure(profileQuery.error);
+  const error = sessionError ?? profileFailure(profileError);
   return {
     user: session ? { ...session.user, role: role === 'admin' ? 'admin' : 'client', ...profile } : null,
     profile,
     session,
     loading,
     error: error?.message ?? null,
-    needsProfileCompletion,
+    needsProfileCompletion: session !== null && profileError !== null,
     isAdmin: role === 'admin',
     firstName: profile?.firstName || profile?.first_name || session?.user.email.split('@')[0] || '',
   };
@@ -64,15 +50,4 @@ export function useSession(): Session {
   return auth.user
     ? { signedIn: true, firstName: auth.firstName, isAdmin: auth.isAdmin }
     : { signedIn: false };
-}
-
-/**
- * Forgets who was signed in: the session becomes null, and every other cached answer (profile, bookings, …) is
- * dropped, so nothing of theirs is shown to whoever signs in next. Used when the product's API answers 401.
- */
-export function clearAuth(queryClient: QueryClient): void {
-  void queryClient.cancelQueries();
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
-  queryClient.removeQueries({ queryKey: authKeys.profiles });
-  queryClient.setQueryData(authKeys.session, null);
 }

@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { render } from 'vitest-browser-react';
 import { NotificationsProvider } from '../components/notifications/notifications-provider';
+import { AuthProvider } from '../lib/auth-state';
 import { createQueryClient } from '../lib/query-client';
 
 type Router = Parameters<typeof RouterProvider>[0]['router'];
@@ -10,9 +11,11 @@ type Router = Parameters<typeof RouterProvider>[0]['router'];
 export function renderRouter<R extends Router>(router: R): R {
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <NotificationsProvider>
-        <RouterProvider router={router} />
-      </NotificationsProvider>
+      <AuthProvider>
+        <NotificationsProvider>
+          <RouterProvider router={router} />
+        </NotificationsProvider>
+      </AuthProvider>
     </QueryClientProvider>,
   );
   return router;

@@ -1,5 +1,6 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { Footer } from './footer';
+import { ScrollRestoration } from './scroll-restoration';
 import { TopBar } from './top-bar';
 
 /** Every page: skip link, top bar, the page, footer. */

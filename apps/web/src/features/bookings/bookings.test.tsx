@@ -23,6 +23,7 @@ import { BookRoute } from '../../app/routes/book';
 import { MyBookingsRoute } from '../../app/routes/my-bookings';
 import { NotificationsProvider } from '../../components/notifications/notifications-provider';
 import { ApiError } from '../../lib/api-error';
+import { AuthProvider } from '../../lib/auth-state';
 import { createQueryClient } from '../../lib/query-client';
 import { forgetUnsent, unsentStorageKey } from '../../lib/unsent-bookings-storage';
 import { bookingFixture, firmCalendarAnswer, serviceFixture } from '../../testing/fixtures';
@@ -126,10 +127,12 @@ function renderAt(path: string) {
   const queryClient = createQueryClient();
   render(
     <QueryClientProvider client={queryClient}>
-      <NotificationsProvider>
-        <RouterProvider router={router} />
-        <UnsentSender />
-      </NotificationsProvider>
+      <AuthProvider>
+        <NotificationsProvider>
+          <RouterProvider router={router} />
+          <UnsentSender />
+        </NotificationsProvider>
+      </AuthProvider>
     </QueryClientProvider>,
   );
   return router;

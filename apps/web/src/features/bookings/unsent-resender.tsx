@@ -2,6 +2,7 @@ import { bookingMessages } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
 import { useNotify } from '../../components/notifications/use-notify';
+import { QueryCache } from '../../lib/query-client';
 import { type ResendOutcome, refreshBookings, resendIntervalMs, resendUnsent } from './unsent-queue';
 
 /**
@@ -10,6 +11,15 @@ import { type ResendOutcome, refreshBookings, resendIntervalMs, resendUnsent } f
  * answer refreshes My Bookings' list before its unsent card goes, then the user is told what the server said.
  */
 export default function UnsentResender({ userId }: { userId: string }) {
+  // Mounted by the app shell, outside the pages' query cache (docs/decisions/127).
+  return (
+    <QueryCache>
+      <Resender userId={userId} />
+    </QueryCache>
+  );
+}
+
+function Resender({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
   const { notify } = useNotify();
 

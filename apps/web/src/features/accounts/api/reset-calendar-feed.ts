@@ -1,7 +1,7 @@
-import { accountApiPaths, calendarFeedResetResponseSchema, type ProfileUser } from '@portal/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { accountApiPaths, calendarFeedResetResponseSchema } from '@portal/domain';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { profileQueryOptions } from '../../../lib/auth-client';
+import { useAuthActions } from '../../../lib/auth-state';
 
 /** POST /api/auth/calendar-feed/reset → the new feed URL (the old one answers 404 from now on). */
 export async function resetCalendarFeed(): Promise<string> {
@@ -13,13 +13,10 @@ export async function resetCalendarFeed(): Promise<string> {
 }
 
 /** Resets the link and puts the new one in the profile, so the page shows it at once. */
-export function useResetCalendarFeed(userId: string) {
-  const queryClient = useQueryClient();
+export function useResetCalendarFeed() {
+  const { changeProfile } = useAuthActions();
   return useMutation({
     mutationFn: resetCalendarFeed,
-    onSuccess: (url) =>
-      queryClient.setQueryData(profileQueryOptions(userId).queryKey, (profile: ProfileUser | undefined) =>
-        profile ? { ...profile, calendar_feed_url: url } : profile,
-      ),
+    onSuccess: (url) => changeProfile((profile) => profile && { ...profile, calendar_feed_url: url }),
   });
 }

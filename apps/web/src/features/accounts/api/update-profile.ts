@@ -5,9 +5,9 @@ import {
   type ProfileUser,
   profileResponseSchema,
 } from '@portal/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { profileQueryOptions } from '../../../lib/auth-client';
+import { useAuthActions } from '../../../lib/auth-state';
 
 /** PUT /api/auth/profile with the profile page's snake_case or the complete-profile page's camelCase body. */
 export async function updateProfile(body: ProfileForm | CompleteProfileForm): Promise<ProfileUser> {
@@ -17,9 +17,6 @@ export async function updateProfile(body: ProfileForm | CompleteProfileForm): Pr
 
 /** Saves the profile and puts the answer in the auth state, so every page shows it at once. */
 export function useUpdateProfile() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateProfile,
-    onSuccess: (user) => queryClient.setQueryData(profileQueryOptions(user.id).queryKey, user),
-  });
+  const { changeProfile } = useAuthActions();
+  return useMutation({ mutationFn: updateProfile, onSuccess: (user) => changeProfile(() => user) });
 }

@@ -9,9 +9,9 @@ import { ApiError, refusalMessage } from '../../../lib/api-error';
 import { useResetCalendarFeed } from '../api/reset-calendar-feed';
 
 /** Asks before resetting, saying the current link stops working; 'Keep Current Link' (also Escape) keeps it. */
-function ResetDialog({ userId, onClose }: { userId: string; onClose: () => void }) {
+function ResetDialog({ onClose }: { onClose: () => void }) {
   const id = useId();
-  const reset = useResetCalendarFeed(userId);
+  const reset = useResetCalendarFeed();
   const { notify } = useNotify();
 
   function confirm() {
@@ -101,7 +101,7 @@ export function CalendarFeedCard({ profile }: { profile: ProfileUser }) {
       <p role="status" className="mt-2 min-h-6 text-sm text-slate-700">
         {copyNote?.url === url ? copyNote.text : ''}
       </p>
-      {resetting && <ResetDialog userId={profile.id} onClose={() => setResetting(false)} />}
+      {resetting && <ResetDialog onClose={() => setResetting(false)} />}
     </section>
   );
 }

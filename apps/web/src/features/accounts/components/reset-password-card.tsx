@@ -9,9 +9,9 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { ApiError } from '../../../lib/api-error';
+import { useAuthActions } from '../../../lib/auth-state';
 import { errorCode } from '../api/errors';
 import { useResetPassword } from '../api/reset-password';
-import { useRefreshAuth } from '../api/use-refresh-auth';
 import { newPasswordField } from './account-fields';
 import { AccountForm, type AccountFormDefinition, type Notice, useAccountForm } from './account-form';
 import { AuthCard, AuthNotice } from './auth-card';
@@ -36,7 +36,7 @@ const explainedCodes: readonly string[] = [
 function ResetForm({ token, onSpent }: { token: string; onSpent: () => void }) {
   const navigate = useNavigate();
   const reset = useResetPassword();
-  const refreshAuth = useRefreshAuth();
+  const { refresh: refreshAuth } = useAuthActions();
   const { notify } = useNotify();
   const form = useAccountForm(passwordReset, { newPassword: '', confirmPassword: '' });
 

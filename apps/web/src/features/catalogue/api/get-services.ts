@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { catalogueKeys } from '../../../lib/catalogue-keys';
 import { serviceListQueryOptions } from '../../../lib/service-list';
 
-/** GET /api/services → the services, whole (first seeded from the page: api/page-catalogue.ts). */
+/** GET /api/services → the services, whole (first seeded from the page: lib/page-catalogue.ts). */
 export function servicesQueryOptions() {
   return serviceListQueryOptions(
     catalogueKeys.all,

@@ -131,7 +131,7 @@ export function ServiceDetail({ service }: { service: Service }) {
           <Section title="What You'll Receive">
             <CheckList items={content.deliverables} />
           </Section>
-          {service.rating && <ServiceReviews serviceId={service.id} />}
+          {service.rating && <ServiceReviews serviceId={service.id} count={service.rating.count} />}
         </div>
 
         <aside aria-label="Book this service" className="lg:col-span-1">

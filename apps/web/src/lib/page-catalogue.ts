@@ -1,6 +1,6 @@
 import { catalogueDataId, type ServicesResponse } from '@portal/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { catalogueKeys } from '../../../lib/catalogue-keys';
+import { catalogueKeys } from './catalogue-keys';
 
 /**
  * Puts a `{ services }` body of GET /api/services into the query cache: the services list, a service's detail and
