@@ -1,5 +1,5 @@
 // The catalogue's API contract (zod). Its texts and rules, which every catalogue page uses, are zod-free in
-// catalogue-content.ts (docs/decisions/046, 111).
+// catalogue-content.ts (docs/decisions/046, 184).
 import { z } from 'zod';
 import { idParamsSchema } from './api-error.ts';
 import { ratingSummarySchema } from './review-schemas.ts';

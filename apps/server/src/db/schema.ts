@@ -192,7 +192,7 @@ export const userProfiles = pgTable('user_profiles', {
 });
 
 /**
- * Each account's calendar feed (docs/decisions/114): the token in its private subscription URL, kept so the profile
+ * Each account's calendar feed (docs/decisions/188): the token in its private subscription URL, kept so the profile
  * can show the URL again, and its SHA-256, by which a feed request finds it (every token asked for, real or not,
  * takes the same path: hash, one index lookup). A reset replaces both; the row is made on the first profile read.
  */
@@ -517,7 +517,7 @@ export const adminChanges = pgTable(
 
 /**
  * A version per cached thing ('catalogue', 'calendar'), raised in the transaction that changes it: every server
- * process compares its cache's version with this row before serving (docs/decisions/106).
+ * process compares its cache's version with this row before serving (docs/decisions/170).
  */
 export const cacheVersions = pgTable('cache_versions', {
   name: text('name').primaryKey(),

@@ -4,7 +4,7 @@ import { catalogueKeys } from './catalogue-keys';
 
 /**
  * Puts a `{ services }` body of GET /api/services into the query cache: the services list, a service's detail and
- * the booking wizard's first step then render at once, without a spinner (docs/decisions/111). Anything else than
+ * the booking wizard's first step then render at once, without a spinner (docs/decisions/183). Anything else than
  * such a body is ignored: the pages ask the API.
  */
 export function seedCatalogue(queryClient: QueryClient, text: string | null | undefined): void {

@@ -10,7 +10,7 @@ const cell = 'px-4 py-3 align-top';
 
 /**
  * The service's rate and length today when they differ from the booking's snapshot (which the booking keeps:
- * docs/decisions/107).
+ * docs/decisions/177).
  */
 function TodaysPrice({ booking, service }: { booking: Booking; service: Service | undefined }) {
   if (!service) return null;
