@@ -95,8 +95,8 @@ async function waitFor(url: string): Promise<void> {
 }
 
 /**
- * Starts the product as `npm start` starts it (the issue's measurements: production needs an https address, which a
- * browser talking to 127.0.0.1 cannot follow) on a fresh embedded database, measures, and stops it.
+ * Starts the product as `npm start` starts it (production needs an https address, which a browser talking to
+ * 127.0.0.1 cannot follow) on a fresh embedded database, measures, and stops it.
  */
 export async function measureFreshStart(port: number): Promise<PageFigures[]> {
   const root = resolve(import.meta.dirname, '..');

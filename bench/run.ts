@@ -253,7 +253,7 @@ async function latencyAtHalfRate(url: string, headers: Record<string, string> = 
   return { maxRps: maximum.requestsPerSecond, halfRate, p50: atHalf.latency.p50, p99: atHalf.latency.p99 };
 }
 
-/** Booking creation under concurrency and a day's availability, on PostgreSQL (the booking issue's targets). */
+/** Booking creation under concurrency and a day's availability, on PostgreSQL (its targets are in the report). */
 async function bookingFigures(databaseUrl: string, dataDir: string) {
   const { origin, product } = await startProduct(databaseUrl, dataDir);
   try {
@@ -451,7 +451,7 @@ async function seedBookings(databaseUrl: string): Promise<void> {
   }
 }
 
-/** The admin statistics and list over 100,000 bookings on PostgreSQL (the administration issue's targets). */
+/** The admin statistics and list over 100,000 bookings on PostgreSQL (its targets are in the report). */
 async function adminFigures(databaseUrl: string, dataDir: string) {
   const { origin, product } = await startProduct(databaseUrl, dataDir);
   try {

@@ -1,4 +1,4 @@
-// The first load as a visitor's browser gets it (docs/decisions/013, 111): no layout shift on the public pages, the
+// The first load as a visitor's browser gets it (docs/decisions/013, 186): no layout shift on the public pages, the
 // home page's scripts within their budget, the build's compressed copies sent as they are, and every script of a
 // first page named in the page itself.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { completedConsultation, createAccount, makeAdmin, origin, uniqueEmail } from './accounts-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
-/** The most the public pages may shift while they load (Lighthouse's "good" is 0.1; the issue asks 0.02). */
+/** The most the public pages may shift while they load (docs/product.md#limits; Lighthouse's "good" is 0.1). */
 const maxLayoutShift = 0.02;
 /**
  * All the JavaScript the home page loads, gzipped: at most 100 KB, a kilobyte taken as 1,000 bytes
