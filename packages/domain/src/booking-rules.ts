@@ -1,6 +1,7 @@
 // Booking rules written once for both sides: pricing, confirmation codes, statuses, options and texts (the slots
 // are in slots.ts). No zod in this module (the web app's first load may import it); the schemas live in
 // booking-schemas.ts.
+import type { Role } from './accounts.ts';
 import { zonedParts } from './calendar-dates.ts';
 import { normalizeText, type TextRule, textProblem } from './text.ts';
 
@@ -36,6 +37,11 @@ export function isActiveBookingStatus(status: BookingStatus): status is ActiveBo
 
 /** Hours before the start after which a client can no longer cancel or reschedule, unless CLIENT_CHANGE_NOTICE_HOURS says otherwise. */
 export const defaultClientChangeNoticeHours = 24;
+
+/** The change notice a caller is held to: administrators are never limited, also on their own bookings. */
+export function changeNoticeHoursFor(role: Role, noticeHours: number): number {
+  return role === 'admin' ? 0 : noticeHours;
+}
 
 /**
  * The moment a client's changes close: `noticeHours` elapsed hours before the start (so across a daylight-saving

@@ -5,10 +5,12 @@ import {
   bookingErrorCodes,
   bookingMessages,
   type CreateBookingRequest,
+  changeNoticeHoursFor,
   checkSlotStart,
   clientCancelRefusal,
   type MyBookingsQuery,
   type MyBookingsResponse,
+  type Role,
   serviceMessages,
   totalCost,
 } from '@portal/domain';
@@ -25,7 +27,7 @@ import {
 import { type FirmNoticeOptions, notifyFirm } from '../../lib/mail/firm-emails.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { loadFirmCalendar } from '../calendar/calendar.service.ts';
-import type { BookingClock } from './availability.service.ts';
+import { clockNow } from './availability.service.ts';
 import { after, decodeCursor, newestFirst, pageOf } from './booking-pages.ts';
 import { findBooking, type Reader, selectBookings, toBooking } from './booking-read-model.ts';
 import { actorColumns, calendarHistory, recordStatusChange } from './booking-status.service.ts';
@@ -45,12 +47,6 @@ export function requestHash(serviceId: number, request: CreateBookingRequest, st
     request.additionalNotes,
   ]);
   return createHash('sha256').update(canonical).digest('hex');
-}
-
-export interface CreateBookingInput {
-  userId: string;
-  request: CreateBookingRequest;
-  idempotencyKey?: string | undefined;
 }
 
 export interface CreatedBooking {
@@ -77,10 +73,25 @@ async function replay(
 /** What the e-mails of a client's action need: the client's letter (links, calendar organizer) and the firm's. */
 export type ClientActionMail = BookingMailOptions & FirmNoticeOptions;
 
-/** The fair-use limits of booking (docs/product.md#limits). */
-export interface BookingLimits {
-  /** Pending bookings not yet started one client may hold at a time (MAX_PENDING_BOOKINGS_PER_CLIENT). */
+/** The configuration the booking services follow, given once to the bookings routes. */
+export interface BookingSettings extends ClientActionMail {
+  /** The business time zone (BUSINESS_TIMEZONE). */
+  timeZone: string;
+  /**
+   * MAX_PENDING_BOOKINGS_PER_CLIENT: pending bookings not yet started one client may hold at a time
+   * (docs/product.md#limits).
+   */
   maxPendingBookings: number;
+  /** CLIENT_CHANGE_NOTICE_HOURS: a client's cancelling and rescheduling close this long before the start. */
+  changeNoticeHours: number;
+  /** PENDING_EXPIRY_HOURS: the received letter says when an unconfirmed request lapses (0: never). */
+  pendingExpiryHours: number;
+}
+
+/** Who asks: the signed-in caller. */
+export interface BookingCaller {
+  id: string;
+  role: Role;
 }
 
 /**
@@ -91,12 +102,12 @@ export interface BookingLimits {
  */
 export async function createBooking(
   db: Database,
-  input: CreateBookingInput,
-  clock: BookingClock,
-  limits: BookingLimits,
-  mail: ClientActionMail & { pendingExpiryHours: number },
+  userId: string,
+  request: CreateBookingRequest,
+  idempotencyKey: string | undefined,
+  settings: BookingSettings,
 ): Promise<CreatedBooking> {
-  const { userId, request, idempotencyKey } = input;
+  const clock = clockNow(settings.timeZone);
   const startsAt = new Date(request.startsAt);
   const hash = requestHash(request.serviceId, request, startsAt);
   if (idempotencyKey !== undefined) {
@@ -150,9 +161,9 @@ export async function createBooking(
         .where(
           and(eq(bookings.userId, userId), eq(bookings.status, 'pending'), gt(bookings.startsAt, clock.now)),
         );
-      if (Number(pending?.count ?? 0) >= limits.maxPendingBookings) {
+      if (Number(pending?.count ?? 0) >= settings.maxPendingBookings) {
         throw new Conflict(
-          bookingMessages.pendingLimitReached(limits.maxPendingBookings),
+          bookingMessages.pendingLimitReached(settings.maxPendingBookings),
           bookingErrorCodes.pendingLimit,
         );
       }
@@ -186,8 +197,8 @@ export async function createBooking(
         toStatus: 'pending',
       });
       const booking = await findBooking(tx, row.id, clock.timeZone);
-      await enqueueMail(tx, bookingReceivedEmail(booking, mail));
-      await notifyFirm(tx, { kind: 'newBooking', booking }, mail);
+      await enqueueMail(tx, bookingReceivedEmail(booking, settings));
+      await notifyFirm(tx, { kind: 'newBooking', booking }, settings);
       return { booking, created: true };
     });
   } catch (error) {
@@ -206,32 +217,27 @@ export async function createBooking(
 
 // ——— Listing and cancelling ———
 
-/** A page of the caller's bookings, newest first (by the moment booked), and the cursor of the next. */
+/**
+ * A page of the caller's bookings, newest first (by the moment booked), the cursor of the next, and the change
+ * notice the caller is held to.
+ */
 export async function listUserBookings(
   db: Database,
-  userId: string,
+  caller: BookingCaller,
   query: MyBookingsQuery,
-  options: { timeZone: string; changeNoticeHours: number },
+  settings: BookingSettings,
 ): Promise<MyBookingsResponse> {
-  const mine = eq(bookings.userId, userId);
+  const mine = eq(bookings.userId, caller.id);
   const rows = await selectBookings(db)
-    .where(query.cursor === undefined ? mine : and(mine, after(decodeCursor(query.cursor), userId)))
+    .where(query.cursor === undefined ? mine : and(mine, after(decodeCursor(query.cursor), caller.id)))
     .orderBy(...newestFirst)
     .limit(query.limit + 1);
   const { page, nextCursor } = pageOf(rows, query.limit);
   return {
-    bookings: page.map((row) => toBooking(row, options.timeZone)),
+    bookings: page.map((row) => toBooking(row, settings.timeZone)),
     nextCursor,
-    change_notice_hours: options.changeNoticeHours,
+    change_notice_hours: changeNoticeHoursFor(caller.role, settings.changeNoticeHours),
   };
-}
-
-/** A booking as its owner names it: it is found only among that user's bookings. */
-export interface OwnBooking {
-  userId: string;
-  bookingId: number;
-  /** CLIENT_CHANGE_NOTICE_HOURS for a client; 0 for an administrator (never limited). */
-  changeNoticeHours: number;
 }
 
 /**
@@ -242,11 +248,13 @@ export interface OwnBooking {
  */
 export async function cancelOwnBooking(
   db: Database,
-  own: OwnBooking,
-  clock: BookingClock,
-  mail: ClientActionMail,
+  caller: BookingCaller,
+  bookingId: number,
+  settings: BookingSettings,
 ): Promise<Booking> {
-  const { userId, bookingId, changeNoticeHours } = own;
+  const clock = clockNow(settings.timeZone);
+  const userId = caller.id;
+  const changeNoticeHours = changeNoticeHoursFor(caller.role, settings.changeNoticeHours);
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ id: bookings.id, status: bookings.status, startsAt: bookings.startsAt })
@@ -258,9 +266,10 @@ export async function cancelOwnBooking(
     if (refusal) throw new Conflict(refusal);
     await recordStatusChange(tx, row, 'cancelled', { kind: 'client', userId });
     const booking = await findBooking(tx, row.id, clock.timeZone);
-    const letter = statusChangeEmail(booking, await calendarHistory(tx, row.id), mail, 'cancelledByClient');
+    const history = await calendarHistory(tx, row.id);
+    const letter = statusChangeEmail(booking, history, settings, 'cancelledByClient');
     if (letter) await enqueueMail(tx, letter);
-    await notifyFirm(tx, { kind: 'cancelledByClient', booking }, mail);
+    await notifyFirm(tx, { kind: 'cancelledByClient', booking }, settings);
   });
   bookingsChanged(db);
   return findBooking(db, bookingId, clock.timeZone);

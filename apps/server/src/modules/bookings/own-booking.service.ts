@@ -7,45 +7,39 @@ import {
   type BookingDetailResponse,
   type BookingHistoryEntry,
   bookingMessages,
+  changeNoticeHoursFor,
   checkSlotStart,
   clientRescheduleRefusal,
   type IsoDate,
   maxBookingHistoryShown,
   maxRecentActivity,
+  type RescheduleBookingBody,
 } from '@portal/domain';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, transactionRetryingDeadlocks } from '../../db/client.ts';
 import { isExclusionViolation } from '../../db/errors.ts';
 import { type BookingEventRow, bookingEvents, bookings, services } from '../../db/schema.ts';
 import { Conflict, invalidField, NotFound, Unprocessable } from '../../lib/errors.ts';
-import {
-  type BookingMailOptions,
-  consultationFile,
-  rescheduledEmail,
-} from '../../lib/mail/booking-emails.ts';
+import { consultationFile, rescheduledEmail } from '../../lib/mail/booking-emails.ts';
 import { notifyFirm } from '../../lib/mail/firm-emails.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { loadFirmCalendar } from '../calendar/calendar.service.ts';
 import { withdrawReminders } from '../reminders/reminder-records.ts';
-import { type BookingClock, slotsOfDay } from './availability.service.ts';
+import { clockNow, slotsOfDay } from './availability.service.ts';
 import { findBooking, type Reader, selectBookings, toBooking } from './booking-read-model.ts';
 import { actorColumns, calendarHistory } from './booking-status.service.ts';
-import type { ClientActionMail } from './bookings.service.ts';
+import type { BookingCaller, BookingSettings } from './bookings.service.ts';
 import { applyBuffer, bufferInForce, heldUntil } from './buffer.ts';
 import { bookingsChanged, lockServiceDay } from './held-times.ts';
 
-/** Who asks for a booking: only its owner finds it, and administrators where the route allows them. */
-export interface BookingViewer {
-  userId: string;
-  /** Administrators see every booking's detail. */
-  isAdmin: boolean;
+/** The booking's row among its owner's: another user's booking is not found (its existence is not revealed). */
+function ownedBy(bookingId: number, ownerId: string): SQL | undefined {
+  return and(eq(bookings.id, bookingId), eq(bookings.userId, ownerId));
 }
 
-/** The booking's row as the viewer may see it; another user's booking is not found (its existence is not revealed). */
-function visibleTo(bookingId: number, viewer: BookingViewer): SQL | undefined {
-  return viewer.isAdmin
-    ? eq(bookings.id, bookingId)
-    : and(eq(bookings.id, bookingId), eq(bookings.userId, viewer.userId));
+/** The booking's row as the caller may see it: their own, or any for an administrator. */
+function visibleTo(bookingId: number, caller: BookingCaller): SQL | undefined {
+  return caller.role === 'admin' ? eq(bookings.id, bookingId) : ownedBy(bookingId, caller.id);
 }
 
 function toHistoryEntry(event: BookingEventRow): BookingHistoryEntry {
@@ -67,10 +61,10 @@ function toHistoryEntry(event: BookingEventRow): BookingHistoryEntry {
 export async function bookingDetail(
   db: Database,
   bookingId: number,
-  viewer: BookingViewer,
-  options: { timeZone: string; changeNoticeHours: number },
+  caller: BookingCaller,
+  settings: BookingSettings,
 ): Promise<BookingDetailResponse> {
-  const [row] = await selectBookings(db).where(visibleTo(bookingId, viewer));
+  const [row] = await selectBookings(db).where(visibleTo(bookingId, caller));
   if (!row) throw new NotFound(bookingMessages.bookingNotFound);
   // The latest entries: an administrator may change a status any number of times.
   const events = await db
@@ -80,10 +74,10 @@ export async function bookingDetail(
     .orderBy(desc(bookingEvents.at), desc(bookingEvents.id))
     .limit(maxBookingHistoryShown);
   return {
-    booking: toBooking(row, options.timeZone),
+    booking: toBooking(row, settings.timeZone),
     history: events.reverse().map(toHistoryEntry),
-    change_notice_hours: options.changeNoticeHours,
-    is_owner: row.booking.userId === viewer.userId,
+    change_notice_hours: changeNoticeHoursFor(caller.role, settings.changeNoticeHours),
+    is_owner: row.booking.userId === caller.id,
   };
 }
 
@@ -111,11 +105,11 @@ export async function bookingCalendarFile(
   db: Database,
   bookingId: number,
   ownerId: string,
-  options: BookingMailOptions & { timeZone: string },
+  settings: BookingSettings,
 ): Promise<string> {
-  const [row] = await selectBookings(db).where(visibleTo(bookingId, { userId: ownerId, isAdmin: false }));
+  const [row] = await selectBookings(db).where(ownedBy(bookingId, ownerId));
   if (!row) throw new NotFound(bookingMessages.bookingNotFound);
-  return consultationFile(toBooking(row, options.timeZone), await calendarHistory(db, bookingId), options);
+  return consultationFile(toBooking(row, settings.timeZone), await calendarHistory(db, bookingId), settings);
 }
 
 /**
@@ -127,7 +121,7 @@ export async function rescheduleAvailability(
   bookingId: number,
   ownerId: string,
   date: IsoDate,
-  clock: BookingClock,
+  timeZone: string,
 ): Promise<AvailabilityResponse> {
   const [row] = await db
     .select({
@@ -136,18 +130,16 @@ export async function rescheduleAvailability(
       startsAt: bookings.startsAt,
     })
     .from(bookings)
-    .where(visibleTo(bookingId, { userId: ownerId, isAdmin: false }));
+    .where(ownedBy(bookingId, ownerId));
   if (!row) throw new NotFound(bookingMessages.bookingNotFound);
-  return slotsOfDay(db, { ...row, movingFrom: row.startsAt }, date, clock);
+  return slotsOfDay(db, { ...row, movingFrom: row.startsAt }, date, clockNow(timeZone));
 }
 
-export interface RescheduleInput {
-  ownerId: string;
+/** A move as the owner asked for it. */
+interface RescheduleInput {
   bookingId: number;
   startsAt: Date;
-  idempotencyKey?: string | undefined;
-  /** CLIENT_CHANGE_NOTICE_HOURS for a client; 0 for an administrator moving their own booking. */
-  changeNoticeHours: number;
+  idempotencyKey: string | undefined;
 }
 
 export interface Rescheduled {
@@ -185,10 +177,15 @@ async function earlierReschedule(tx: Reader, input: RescheduleInput): Promise<bo
  */
 export async function rescheduleOwnBooking(
   db: Database,
-  input: RescheduleInput,
-  clock: BookingClock,
-  mail: ClientActionMail & { changeNoticeHours: number },
+  caller: BookingCaller,
+  bookingId: number,
+  body: RescheduleBookingBody,
+  idempotencyKey: string | undefined,
+  settings: BookingSettings,
 ): Promise<Rescheduled> {
+  const input: RescheduleInput = { bookingId, startsAt: new Date(body.startsAt), idempotencyKey };
+  const clock = clockNow(settings.timeZone);
+  const changeNoticeHours = changeNoticeHoursFor(caller.role, settings.changeNoticeHours);
   const calendar = await loadFirmCalendar(db);
   let moved: boolean;
   try {
@@ -203,12 +200,12 @@ export async function rescheduleOwnBooking(
           serviceId: bookings.serviceId,
         })
         .from(bookings)
-        .where(visibleTo(input.bookingId, { userId: input.ownerId, isAdmin: false }))
+        .where(ownedBy(bookingId, caller.id))
         .for('update');
       if (!row) throw new NotFound(bookingMessages.bookingNotFound);
       // Under the row lock a retry finds what its first attempt did, before any rule could judge it anew.
       if (await earlierReschedule(tx, input)) return false;
-      const refusal = clientRescheduleRefusal(row.status, row.startsAt, clock.now, input.changeNoticeHours);
+      const refusal = clientRescheduleRefusal(row.status, row.startsAt, clock.now, changeNoticeHours);
       if (refusal) throw new Conflict(refusal);
       if (row.startsAt.getTime() === input.startsAt.getTime()) {
         throw invalidField('startsAt', bookingMessages.rescheduleSameSlot);
@@ -233,7 +230,7 @@ export async function rescheduleOwnBooking(
       await withdrawReminders(tx, row.id);
       await tx.insert(bookingEvents).values({
         bookingId: row.id,
-        ...actorColumns({ kind: 'client', userId: input.ownerId }),
+        ...actorColumns({ kind: 'client', userId: caller.id }),
         type: 'rescheduled',
         fromStatus: row.status,
         toStatus: row.status,
@@ -242,8 +239,9 @@ export async function rescheduleOwnBooking(
         idempotencyKey: input.idempotencyKey ?? null,
       });
       const booking = await findBooking(tx, row.id, clock.timeZone);
-      await enqueueMail(tx, rescheduledEmail(booking, previous, await calendarHistory(tx, row.id), mail));
-      await notifyFirm(tx, { kind: 'rescheduledByClient', booking, previous }, mail);
+      const history = await calendarHistory(tx, row.id);
+      await enqueueMail(tx, rescheduledEmail(booking, previous, history, { ...settings, changeNoticeHours }));
+      await notifyFirm(tx, { kind: 'rescheduledByClient', booking, previous }, settings);
       return true;
     });
   } catch (error) {
@@ -252,5 +250,5 @@ export async function rescheduleOwnBooking(
   } finally {
     bookingsChanged(db);
   }
-  return { booking: await findBooking(db, input.bookingId, clock.timeZone), moved };
+  return { booking: await findBooking(db, bookingId, clock.timeZone), moved };
 }

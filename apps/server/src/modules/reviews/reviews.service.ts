@@ -33,21 +33,16 @@ const paging = newestFirstPaging(
 
 // ——— Writing ———
 
-export interface OwnBookingReview {
-  userId: string;
-  bookingId: number;
-}
-
 /**
  * The owner reviews a completed booking, once. Another user's booking or an unknown id is a 404 (its existence is
  * not revealed); any other status, or a second review, a 409.
  */
 export async function createReview(
   db: Database,
-  own: OwnBookingReview,
+  userId: string,
+  bookingId: number,
   request: CreateReviewRequest,
 ): Promise<{ rating: number; comment: string | null }> {
-  const { userId, bookingId } = own;
   try {
     await db.transaction(async (tx) => {
       // Locked so that a status change cannot slip between the check and the insert.
