@@ -19,14 +19,19 @@ export interface BookingJoinRow {
   reviewComment: string | null;
 }
 
+/** The client's address and profile names, for a query joining `users` and (left) `userProfiles`. */
+export const clientColumns = {
+  email: users.email,
+  firstName: userProfiles.firstName,
+  lastName: userProfiles.lastName,
+};
+
 export function selectBookings(db: Reader) {
   return db
     .select({
       booking: bookings,
       serviceName: services.name,
-      email: users.email,
-      firstName: userProfiles.firstName,
-      lastName: userProfiles.lastName,
+      ...clientColumns,
       reviewRating: reviews.rating,
       reviewComment: reviews.comment,
     })

@@ -19,11 +19,8 @@ import { type Database, transactionRetryingDeadlocks } from '../../db/client.ts'
 import { isExclusionViolation, isUniqueViolation } from '../../db/errors.ts';
 import { bookingEvents, bookings, services, userProfiles, users } from '../../db/schema.ts';
 import { Conflict, Forbidden, invalidField, NotFound, Unprocessable } from '../../lib/errors.ts';
-import {
-  type BookingMailOptions,
-  bookingReceivedEmail,
-  statusChangeEmail,
-} from '../../lib/mail/booking-emails.ts';
+import type { BookingMailOptions } from '../../lib/mail/booking-calendar.ts';
+import { bookingReceivedEmail, statusChangeEmail } from '../../lib/mail/booking-emails.ts';
 import { type FirmNoticeOptions, notifyFirm } from '../../lib/mail/firm-emails.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { loadFirmCalendar } from '../calendar/calendar.service.ts';

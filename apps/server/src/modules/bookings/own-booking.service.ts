@@ -20,7 +20,8 @@ import { type Database, transactionRetryingDeadlocks } from '../../db/client.ts'
 import { isExclusionViolation } from '../../db/errors.ts';
 import { type BookingEventRow, bookingEvents, bookings, services } from '../../db/schema.ts';
 import { Conflict, invalidField, NotFound, Unprocessable } from '../../lib/errors.ts';
-import { consultationFile, rescheduledEmail } from '../../lib/mail/booking-emails.ts';
+import { consultationFile } from '../../lib/mail/booking-calendar.ts';
+import { rescheduledEmail } from '../../lib/mail/booking-emails.ts';
 import { notifyFirm } from '../../lib/mail/firm-emails.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { loadFirmCalendar } from '../calendar/calendar.service.ts';

@@ -21,6 +21,7 @@ import { newestFirstPaging } from '../../db/newest-first.ts';
 import { bookingEvents, bookings, reviews, services, userProfiles, users } from '../../db/schema.ts';
 import { bumpCacheVersion } from '../../db/versioned-cache.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
+import { clientColumns, type Reader } from '../bookings/booking-read-model.ts';
 import { actorColumns } from '../bookings/booking-status.service.ts';
 import { invalidateCatalogue, loadCatalogue, serviceRating } from '../services/services.service.ts';
 
@@ -124,15 +125,9 @@ export async function listServiceReviews(
 
 // ——— The administrators' list ———
 
-function selectAdminReviews(db: Pick<Database, 'select'>) {
+function selectAdminReviews(db: Reader) {
   return db
-    .select({
-      review: reviews,
-      serviceName: services.name,
-      email: users.email,
-      firstName: userProfiles.firstName,
-      lastName: userProfiles.lastName,
-    })
+    .select({ review: reviews, serviceName: services.name, ...clientColumns })
     .from(reviews)
     .innerJoin(services, eq(services.id, reviews.serviceId))
     .innerJoin(users, eq(users.id, reviews.userId))
