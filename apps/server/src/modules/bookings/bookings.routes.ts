@@ -26,18 +26,13 @@ import { z } from 'zod';
 import { type FileAnswer, sendFile } from '../../lib/file-reply.ts';
 import { sessionGuardResponses } from '../../plugins/auth.ts';
 import { availability } from './availability.service.ts';
-import {
-  type BookingSettings,
-  cancelOwnBooking,
-  createBooking,
-  listUserBookings,
-} from './bookings.service.ts';
+import { type BookingSettings, createBooking, listUserBookings } from './bookings.service.ts';
+import { cancelOwnBooking, rescheduleOwnBooking } from './client-changes.service.ts';
 import {
   bookingCalendarFile,
   bookingDetail,
   recentActivity,
   rescheduleAvailability,
-  rescheduleOwnBooking,
 } from './own-booking.service.ts';
 
 /**

@@ -1,4 +1,4 @@
-// Bookings: creating (idempotent, never overlapping), listing and cancelling.
+// Bookings: creating (idempotent, never overlapping) and the caller's list.
 import { createHash } from 'node:crypto';
 import {
   type Booking,
@@ -7,7 +7,6 @@ import {
   type CreateBookingRequest,
   changeNoticeHoursFor,
   checkSlotStart,
-  clientCancelRefusal,
   type MyBookingsQuery,
   type MyBookingsResponse,
   type Role,
@@ -18,16 +17,16 @@ import { and, count, eq, gt } from 'drizzle-orm';
 import { type Database, transactionRetryingDeadlocks } from '../../db/client.ts';
 import { isExclusionViolation, isUniqueViolation } from '../../db/errors.ts';
 import { bookingEvents, bookings, services, userProfiles, users } from '../../db/schema.ts';
-import { Conflict, Forbidden, invalidField, NotFound, Unprocessable } from '../../lib/errors.ts';
+import { Conflict, Forbidden, invalidField, Unprocessable } from '../../lib/errors.ts';
 import type { BookingMailOptions } from '../../lib/mail/booking-calendar.ts';
-import { bookingReceivedEmail, statusChangeEmail } from '../../lib/mail/booking-emails.ts';
+import { bookingReceivedEmail } from '../../lib/mail/booking-emails.ts';
 import { type FirmNoticeOptions, notifyFirm } from '../../lib/mail/firm-emails.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { loadFirmCalendar } from '../calendar/calendar.service.ts';
 import { clockNow } from './availability.service.ts';
 import { after, decodeCursor, newestFirst, pageOf } from './booking-pages.ts';
 import { findBooking, type Reader, selectBookings, toBooking } from './booking-read-model.ts';
-import { actorColumns, calendarHistory, recordStatusChange } from './booking-status.service.ts';
+import { actorColumns } from './booking-status.service.ts';
 import { applyBuffer, bufferInForce, heldUntil } from './buffer.ts';
 import { bookingsChanged, lockServiceDay } from './held-times.ts';
 
@@ -212,7 +211,7 @@ export async function createBooking(
   return made;
 }
 
-// ——— Listing and cancelling ———
+// ——— Listing ———
 
 /**
  * A page of the caller's bookings, newest first (by the moment booked), the cursor of the next, and the change
@@ -235,39 +234,4 @@ export async function listUserBookings(
     nextCursor,
     change_notice_hours: changeNoticeHoursFor(caller.role, settings.changeNoticeHours),
   };
-}
-
-/**
- * The owner cancels a confirmed booking that has not started, until the change notice before it, and the client's
- * letter (with the calendar cancellation) and the firm's notice go to the outbox in the same transaction. Another
- * user's booking is not found (its existence is not revealed); any other status, a start already past, or a start
- * within the notice is a 409.
- */
-export async function cancelOwnBooking(
-  db: Database,
-  caller: BookingCaller,
-  bookingId: number,
-  settings: BookingSettings,
-): Promise<Booking> {
-  const clock = clockNow(settings.timeZone);
-  const userId = caller.id;
-  const changeNoticeHours = changeNoticeHoursFor(caller.role, settings.changeNoticeHours);
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: bookings.id, status: bookings.status, startsAt: bookings.startsAt })
-      .from(bookings)
-      .where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)))
-      .for('update');
-    if (!row) throw new NotFound(bookingMessages.bookingNotFound);
-    const refusal = clientCancelRefusal(row.status, row.startsAt, clock.now, changeNoticeHours);
-    if (refusal) throw new Conflict(refusal);
-    await recordStatusChange(tx, row, 'cancelled', { kind: 'client', userId });
-    const booking = await findBooking(tx, row.id, clock.timeZone);
-    const history = await calendarHistory(tx, row.id);
-    const letter = statusChangeEmail(booking, history, settings, 'cancelledByClient');
-    if (letter) await enqueueMail(tx, letter);
-    await notifyFirm(tx, { kind: 'cancelledByClient', booking }, settings);
-  });
-  bookingsChanged(db);
-  return findBooking(db, bookingId, clock.timeZone);
 }
