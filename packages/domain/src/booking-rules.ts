@@ -3,6 +3,7 @@
 // booking-schemas.ts.
 import type { Role } from './accounts.ts';
 import { zonedParts } from './calendar-dates.ts';
+import { pagingMessages } from './messages.ts';
 import { normalizeText, type TextRule, textProblem } from './text.ts';
 
 /** Where business hours are reckoned unless BUSINESS_TIMEZONE says otherwise (MST all year). */
@@ -252,8 +253,8 @@ export const bookingMessages = {
   /** 429 on a write route: the signed-in user's changes per minute (every state-changing request counts). */
   tooManyWrites: (retryAfterSeconds: number) =>
     `Too many changes in a short time. Please try again in ${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'second' : 'seconds'}.`,
-  cursorInvalid: 'cursor is not one this list gave',
-  pageSizeInvalid: `limit must be a whole number from 1 to ${maxMyBookingsPageSize}`,
+  cursorInvalid: pagingMessages.cursorInvalid,
+  pageSizeInvalid: pagingMessages.pageSizeInvalid(maxMyBookingsPageSize),
   clientStatusChange: "Only cancellation is possible here: send { status: 'cancelled' }",
   idempotencyKeyReused:
     'This Idempotency-Key was already used for a different booking request. Use a new key for a new booking.',

@@ -2,7 +2,7 @@
 // the answered mark (docs/decisions/115).
 import { z } from 'zod';
 import { accountMessages } from './account-messages.ts';
-import { idParamsSchema, isoInstantSchema, pageQuerySchema } from './api-error.ts';
+import { idParamsSchema, isoInstantSchema, nextCursorSchema, pageQuerySchema } from './api-error.ts';
 import {
   contactEmailRule,
   contactMessageProblem,
@@ -94,7 +94,7 @@ export type AdminContactMessage = z.infer<typeof adminContactMessageSchema>;
 
 export const adminContactMessagesResponseSchema = z.object({
   messages: z.array(adminContactMessageSchema),
-  nextCursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last page'),
+  nextCursor: nextCursorSchema,
 });
 export type AdminContactMessagesResponse = z.infer<typeof adminContactMessagesResponseSchema>;
 

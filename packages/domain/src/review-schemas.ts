@@ -1,6 +1,6 @@
 // The review API contract (zod): the body a client sends, the public list with its summary, the admin list.
 import { z } from 'zod';
-import { idParamsSchema, isoInstantSchema, pageQuerySchema } from './api-error.ts';
+import { idParamsSchema, isoInstantSchema, nextCursorSchema, pageQuerySchema } from './api-error.ts';
 import {
   defaultAdminReviewsPageSize,
   defaultReviewsPageSize,
@@ -48,8 +48,6 @@ export const ratingSummarySchema = z.object({
   count: z.number().int(),
 });
 
-const nextCursor = z.string().nullable().describe('Pass as cursor for the next page; null on the last page');
-
 /** `GET /api/services/{id}/reviews`: the public reviews, newest first; hidden ones are left out everywhere. */
 export const serviceReviewsQuerySchema = pageQuerySchema(
   defaultReviewsPageSize,
@@ -69,7 +67,7 @@ export type PublicReview = z.infer<typeof publicReviewSchema>;
 export const serviceReviewsResponseSchema = z.object({
   reviews: z.array(publicReviewSchema),
   summary: ratingSummarySchema.describe('Every public review of the service (not only this page)'),
-  nextCursor,
+  nextCursor: nextCursorSchema,
 });
 export type ServiceReviewsResponse = z.infer<typeof serviceReviewsResponseSchema>;
 
@@ -96,7 +94,10 @@ export const adminReviewSchema = z.object({
 });
 export type AdminReview = z.infer<typeof adminReviewSchema>;
 
-export const adminReviewsResponseSchema = z.object({ reviews: z.array(adminReviewSchema), nextCursor });
+export const adminReviewsResponseSchema = z.object({
+  reviews: z.array(adminReviewSchema),
+  nextCursor: nextCursorSchema,
+});
 export type AdminReviewsResponse = z.infer<typeof adminReviewsResponseSchema>;
 
 export const reviewIdParamsSchema = idParamsSchema('Review');
