@@ -125,7 +125,6 @@ export const adminBookingsQuerySchema = adminBookingFilterFields
     cursor: cursorQuerySchema,
   })
   .refine(endNotBeforeStart.check, endNotBeforeStart.params);
-export type AdminBookingsQuery = z.infer<typeof adminBookingsQuerySchema>;
 
 export const adminBookingsResponseSchema = z.object({
   bookings: z.array(bookingSchema),
@@ -145,7 +144,6 @@ export const upcomingBookingsQuerySchema = z.object({
 export const adminStatusBodySchema = z.object({
   status: z.enum(bookingStatuses, { error: adminMessages.bookingStatusInvalid }),
 });
-export type AdminStatusBody = z.infer<typeof adminStatusBodySchema>;
 
 /** `GET /api/admin/undelivered-mail`: the e-mails given up on after their last attempt, the latest first. */
 export const undeliveredMailResponseSchema = z.object({

@@ -87,16 +87,6 @@ export function clientCancelRefusal(
   return clientChangeNoticeRefusal(startsAt, now, noticeHours);
 }
 
-/** Whether the client may cancel: confirmed, not yet started, and before the notice period. */
-export function canClientCancel(
-  status: BookingStatus,
-  startsAt: Date | string,
-  now: Date,
-  noticeHours = 0,
-): boolean {
-  return clientCancelRefusal(status, startsAt, now, noticeHours) === undefined;
-}
-
 /**
  * Why a client may not move this booking to another time, or undefined when they may: pending or confirmed, not
  * started, and before the notice period. The new time is judged separately, by the rules of a new booking.
@@ -110,16 +100,6 @@ export function clientRescheduleRefusal(
   if (!isActiveBookingStatus(status)) return bookingMessages.onlyActiveReschedulable(status);
   if (hasStarted(startsAt, now)) return bookingMessages.rescheduleAfterStart;
   return clientChangeNoticeRefusal(startsAt, now, noticeHours);
-}
-
-/** Whether the client may reschedule: pending or confirmed, not yet started, and before the notice period. */
-export function canClientReschedule(
-  status: BookingStatus,
-  startsAt: Date | string,
-  now: Date,
-  noticeHours = 0,
-): boolean {
-  return clientRescheduleRefusal(status, startsAt, now, noticeHours) === undefined;
 }
 
 /** The client's e-mail when they moved their consultation to another time. */

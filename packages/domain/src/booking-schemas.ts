@@ -32,7 +32,6 @@ const isoDateSchema = z
 /** `GET /api/services/{id}/availability` */
 export const availabilityParamsSchema = serviceIdParamsSchema;
 export const availabilityQuerySchema = z.object({ date: isoDateSchema });
-export type AvailabilityQuery = z.infer<typeof availabilityQuerySchema>;
 
 export const timeSlotSchema = z.object({
   start_time: z.string().describe("'HH:MM' in the business time zone"),
@@ -174,7 +173,6 @@ export const bookingIdParamsSchema = idParamsSchema('Booking');
 export const updateBookingBodySchema = z.object({
   status: z.literal('cancelled', { error: bookingMessages.clientStatusChange }),
 });
-export type UpdateBookingBody = z.infer<typeof updateBookingBodySchema>;
 
 /** One entry of a booking's history as its owner sees it (who, by role only). */
 export const bookingHistoryEntrySchema = z.object({

@@ -68,7 +68,6 @@ export type ContactBody = z.input<typeof contactBodySchema>;
 export type ContactRequest = z.output<typeof contactBodySchema>;
 
 export const contactResponseSchema = z.object({ message: z.string() });
-export type ContactResponse = z.infer<typeof contactResponseSchema>;
 
 /** `GET /api/admin/messages`: newest first. */
 export const adminContactMessagesQuerySchema = pageQuerySchema(
@@ -104,7 +103,6 @@ export const contactMessageIdParamsSchema = idParamsSchema('Message');
 export const updateContactMessageBodySchema = z.object({
   answered: z.boolean({ error: contactMessages.answeredInvalid }),
 });
-export type UpdateContactMessageBody = z.infer<typeof updateContactMessageBodySchema>;
 export const adminContactMessageResponseSchema = z.object({ contactMessage: adminContactMessageSchema });
 
 /**

@@ -41,7 +41,6 @@ export const bookingReviewSchema = z.object({
 });
 export type BookingReview = z.infer<typeof bookingReviewSchema>;
 export const reviewResponseSchema = z.object({ review: bookingReviewSchema });
-export type ReviewResponse = z.infer<typeof reviewResponseSchema>;
 
 export const ratingSummarySchema = z.object({
   average: z.number().describe('One decimal'),
@@ -62,7 +61,6 @@ export const publicReviewSchema = z.object({
   author: z.string().describe("First name and last initial ('Ada L.'), or 'A client'"),
   created_at: isoInstantSchema,
 });
-export type PublicReview = z.infer<typeof publicReviewSchema>;
 
 export const serviceReviewsResponseSchema = z.object({
   reviews: z.array(publicReviewSchema),
@@ -106,5 +104,4 @@ export const reviewIdParamsSchema = idParamsSchema('Review');
 export const updateReviewBodySchema = z.object({
   hidden: z.boolean({ error: reviewMessages.hiddenInvalid }),
 });
-export type UpdateReviewBody = z.infer<typeof updateReviewBodySchema>;
 export const adminReviewResponseSchema = z.object({ review: adminReviewSchema });
