@@ -27,7 +27,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendFile } from '../../lib/file-reply.ts';
+import { type FileAnswer, sendFile } from '../../lib/file-reply.ts';
 import { undeliveredMail } from '../../lib/mail/outbox.ts';
 import { adminGuardResponses } from '../../plugins/auth.ts';
 import { setBookingStatus } from '../bookings/booking-status.service.ts';
@@ -47,6 +47,12 @@ export interface AdminRoutesOptions {
   mailFrom: string;
   /** REQUEST_TIMEOUT_MS. The CSV export streams for as long as the bookings take: it gets `exportTimeoutMs` at least. */
   requestTimeoutMs: number;
+}
+
+/** The export as a download named for today in the business zone; it goes out as it is written. */
+function exportFile(timeZone: string): FileAnswer {
+  const filename = `bookings-${todayIn(timeZone, new Date())}.csv`;
+  return { type: 'text/csv; charset=utf-8', filename, disposition: 'attachment' };
 }
 
 /** The export's time limit: it makes progress batch by batch (each statement has its own timeout). */
@@ -150,9 +156,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       const csv = await exportBookingsCsv(app.db, request.query, timeZone, (error) =>
         request.log.error({ err: error }, 'the CSV export failed while streaming'),
       );
-      const filename = `bookings-${todayIn(timeZone, new Date())}.csv`;
-      // A stream goes out as it is written.
-      return sendFile(reply, { type: 'text/csv; charset=utf-8', filename, disposition: 'attachment' }, csv);
+      return sendFile(reply, exportFile(timeZone), csv);
     },
   );
 
