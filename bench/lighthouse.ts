@@ -9,6 +9,7 @@ import { paths } from '@portal/domain';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Config, desktopConfig } from 'lighthouse';
 import { chromiumPath } from '../scripts/chromium.ts';
+import { waitFor } from './wait-for.ts';
 
 export type FormFactor = 'mobile' | 'desktop';
 
@@ -80,18 +81,6 @@ export function lighthouseTable(figures: PageFigures[]): string {
     '|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
-}
-
-async function waitFor(url: string): Promise<void> {
-  for (let attempt = 0; attempt < 600; attempt++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  throw new Error(`${url} never answered`);
 }
 
 /**

@@ -30,6 +30,7 @@ import { prepareDatabase } from '../apps/server/src/db/prepare.ts';
 import { seed } from '../apps/server/src/modules/services/services.seed.ts';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.ts';
 import { lighthouseTable, measureFreshStart } from './lighthouse.ts';
+import { waitFor } from './wait-for.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -55,18 +56,6 @@ function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
-
-async function waitFor(url: string): Promise<void> {
-  for (let attempt = 0; attempt < 600; attempt++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  throw new Error(`${url} never answered`);
 }
 
 function start(args: string[], env: Record<string, string>): ChildProcess {

@@ -17,6 +17,19 @@ const maxLayoutShift = 0.02;
  */
 const firstLoadBudgetBytes = 100_000;
 
+/** A layout shift as the page records it: how much, and the first characters of the elements that moved. */
+interface LayoutShift {
+  value: number;
+  sources: string[];
+}
+
+declare global {
+  interface Window {
+    /** The shifts recordLayoutShifts has seen so far. */
+    layoutShifts?: LayoutShift[];
+  }
+}
+
 const viewports = {
   mobile: { width: 390, height: 844 },
   desktop: { width: 1280, height: 800 },
@@ -25,8 +38,8 @@ const viewports = {
 /** Sums every layout shift not caused by input, from the first paint on (buffered entries included). */
 async function recordLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const shifts: { value: number; sources: string[] }[] = [];
-    Object.assign(window, { layoutShifts: shifts });
+    const shifts: LayoutShift[] = [];
+    window.layoutShifts = shifts;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & {
         value: number;
@@ -43,10 +56,10 @@ async function recordLayoutShifts(page: Page): Promise<void> {
   });
 }
 
-async function layoutShifts(page: Page): Promise<{ value: number; sources: string[] }[]> {
-  return page.evaluate(
-    () => (window as unknown as { layoutShifts: { value: number; sources: string[] }[] }).layoutShifts,
-  );
+async function layoutShifts(page: Page): Promise<LayoutShift[]> {
+  const shifts = await page.evaluate(() => window.layoutShifts);
+  if (!shifts) throw new Error('The page does not record its layout shifts: call recordLayoutShifts first');
+  return shifts;
 }
 
 for (const [name, viewport] of Object.entries(viewports)) {

@@ -167,7 +167,5 @@ export const adminApiPaths = {
 
 /** What an administrator's recorded change is about. */
 export const adminChangeSubjects = ['service', 'schedule', 'closure'] as const;
-export type AdminChangeSubject = (typeof adminChangeSubjects)[number];
 /** Retiring or bringing back a service is an update of its `active` field. */
 export const adminChangeActions = ['created', 'updated', 'deleted'] as const;
-export type AdminChangeAction = (typeof adminChangeActions)[number];

@@ -10,6 +10,7 @@ import {
   revenueDefinition,
   upcomingBookingsLimit,
 } from './admin-rules.ts';
+import { cursorQuerySchema, nextCursorSchema } from './api-error.ts';
 import { bookingStatuses } from './booking-rules.ts';
 import { bookingSchema } from './booking-schemas.ts';
 import { isIsoDate } from './calendar-dates.ts';
@@ -121,17 +122,16 @@ export type AdminBookingFilters = z.infer<typeof adminBookingFiltersSchema>;
 export const adminBookingsQuerySchema = adminBookingFilterFields
   .extend({
     limit: z.coerce.number().int().min(1).max(maxAdminPageSize).default(defaultAdminPageSize),
-    cursor: z.string().max(200).optional().describe('nextCursor of the previous page'),
+    cursor: cursorQuerySchema,
   })
   .refine(endNotBeforeStart.check, endNotBeforeStart.params);
-export type AdminBookingsQuery = z.infer<typeof adminBookingsQuerySchema>;
 
 export const adminBookingsResponseSchema = z.object({
   bookings: z.array(bookingSchema),
   total: count.describe(
     'How many bookings match the filters, over all pages: counted with the first page, then carried by the cursor',
   ),
-  nextCursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last page'),
+  nextCursor: nextCursorSchema,
 });
 export type AdminBookingsResponse = z.infer<typeof adminBookingsResponseSchema>;
 
@@ -144,7 +144,6 @@ export const upcomingBookingsQuerySchema = z.object({
 export const adminStatusBodySchema = z.object({
   status: z.enum(bookingStatuses, { error: adminMessages.bookingStatusInvalid }),
 });
-export type AdminStatusBody = z.infer<typeof adminStatusBodySchema>;
 
 /** `GET /api/admin/undelivered-mail`: the e-mails given up on after their last attempt, the latest first. */
 export const undeliveredMailResponseSchema = z.object({

@@ -31,6 +31,15 @@ export function idParamsSchema(thing: string) {
   });
 }
 
+/** `?cursor`: the `nextCursor` a paged list answered with its previous page. */
+export const cursorQuerySchema = z.string().max(200).optional().describe('nextCursor of the previous page');
+
+/** A paged list's `nextCursor`. */
+export const nextCursorSchema = z
+  .string()
+  .nullable()
+  .describe('Pass as cursor for the next page; null on the last page');
+
 /** `?limit&cursor` of a list paged newest first: `limit` from 1 to `maxSize` (`defaultSize` unless asked). */
 export function pageQuerySchema(defaultSize: number, maxSize: number, things: string) {
   const invalid = pagingMessages.pageSizeInvalid(maxSize);
@@ -42,6 +51,6 @@ export function pageQuerySchema(defaultSize: number, maxSize: number, things: st
       .max(maxSize, invalid)
       .default(defaultSize)
       .describe(`${things} per page: ${defaultSize} unless asked, at most ${maxSize}`),
-    cursor: z.string().max(200).optional().describe('nextCursor of the previous page'),
+    cursor: cursorQuerySchema,
   });
 }

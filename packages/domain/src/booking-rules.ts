@@ -1,7 +1,9 @@
 // Booking rules written once for both sides: pricing, confirmation codes, statuses, options and texts (the slots
 // are in slots.ts). No zod in this module (the web app's first load may import it); the schemas live in
 // booking-schemas.ts.
+import type { Role } from './accounts.ts';
 import { zonedParts } from './calendar-dates.ts';
+import { pagingMessages } from './messages.ts';
 import { normalizeText, type TextRule, textProblem } from './text.ts';
 
 /** Where business hours are reckoned unless BUSINESS_TIMEZONE says otherwise (MST all year). */
@@ -36,6 +38,11 @@ export function isActiveBookingStatus(status: BookingStatus): status is ActiveBo
 
 /** Hours before the start after which a client can no longer cancel or reschedule, unless CLIENT_CHANGE_NOTICE_HOURS says otherwise. */
 export const defaultClientChangeNoticeHours = 24;
+
+/** The change notice a caller is held to: administrators are never limited, also on their own bookings. */
+export function changeNoticeHoursFor(role: Role, noticeHours: number): number {
+  return role === 'admin' ? 0 : noticeHours;
+}
 
 /**
  * The moment a client's changes close: `noticeHours` elapsed hours before the start (so across a daylight-saving
@@ -80,16 +87,6 @@ export function clientCancelRefusal(
   return clientChangeNoticeRefusal(startsAt, now, noticeHours);
 }
 
-/** Whether the client may cancel: confirmed, not yet started, and before the notice period. */
-export function canClientCancel(
-  status: BookingStatus,
-  startsAt: Date | string,
-  now: Date,
-  noticeHours = 0,
-): boolean {
-  return clientCancelRefusal(status, startsAt, now, noticeHours) === undefined;
-}
-
 /**
  * Why a client may not move this booking to another time, or undefined when they may: pending or confirmed, not
  * started, and before the notice period. The new time is judged separately, by the rules of a new booking.
@@ -103,16 +100,6 @@ export function clientRescheduleRefusal(
   if (!isActiveBookingStatus(status)) return bookingMessages.onlyActiveReschedulable(status);
   if (hasStarted(startsAt, now)) return bookingMessages.rescheduleAfterStart;
   return clientChangeNoticeRefusal(startsAt, now, noticeHours);
-}
-
-/** Whether the client may reschedule: pending or confirmed, not yet started, and before the notice period. */
-export function canClientReschedule(
-  status: BookingStatus,
-  startsAt: Date | string,
-  now: Date,
-  noticeHours = 0,
-): boolean {
-  return clientRescheduleRefusal(status, startsAt, now, noticeHours) === undefined;
 }
 
 /** The client's e-mail when they moved their consultation to another time. */
@@ -246,8 +233,8 @@ export const bookingMessages = {
   /** 429 on a write route: the signed-in user's changes per minute (every state-changing request counts). */
   tooManyWrites: (retryAfterSeconds: number) =>
     `Too many changes in a short time. Please try again in ${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'second' : 'seconds'}.`,
-  cursorInvalid: 'cursor is not one this list gave',
-  pageSizeInvalid: `limit must be a whole number from 1 to ${maxMyBookingsPageSize}`,
+  cursorInvalid: pagingMessages.cursorInvalid,
+  pageSizeInvalid: pagingMessages.pageSizeInvalid(maxMyBookingsPageSize),
   clientStatusChange: "Only cancellation is possible here: send { status: 'cancelled' }",
   idempotencyKeyReused:
     'This Idempotency-Key was already used for a different booking request. Use a new key for a new booking.',

@@ -1,6 +1,6 @@
 // The booking API contract (zod): request bodies, queries and answers. The plain rules live in booking-rules.ts.
 import { z } from 'zod';
-import { idParamsSchema, isoInstantSchema } from './api-error.ts';
+import { idParamsSchema, isoInstantSchema, nextCursorSchema, pageQuerySchema } from './api-error.ts';
 import {
   additionalNotesRule,
   bookingEventActors,
@@ -32,7 +32,6 @@ const isoDateSchema = z
 /** `GET /api/services/{id}/availability` */
 export const availabilityParamsSchema = serviceIdParamsSchema;
 export const availabilityQuerySchema = z.object({ date: isoDateSchema });
-export type AvailabilityQuery = z.infer<typeof availabilityQuerySchema>;
 
 export const timeSlotSchema = z.object({
   start_time: z.string().describe("'HH:MM' in the business time zone"),
@@ -145,18 +144,11 @@ export type BookingResponse = z.infer<typeof bookingResponseSchema>;
 export type BookingsResponse = z.infer<typeof bookingsResponseSchema>;
 
 /** `GET /api/bookings/my-bookings`: newest first, paged by an opaque cursor. */
-export const myBookingsQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: bookingMessages.pageSizeInvalid })
-    .int(bookingMessages.pageSizeInvalid)
-    .min(1, bookingMessages.pageSizeInvalid)
-    .max(maxMyBookingsPageSize, bookingMessages.pageSizeInvalid)
-    .default(defaultMyBookingsPageSize)
-    .describe(
-      `Bookings per page: ${defaultMyBookingsPageSize} unless asked, at most ${maxMyBookingsPageSize}`,
-    ),
-  cursor: z.string().max(200).optional().describe('nextCursor of the previous page'),
-});
+export const myBookingsQuerySchema = pageQuerySchema(
+  defaultMyBookingsPageSize,
+  maxMyBookingsPageSize,
+  'Bookings',
+);
 export type MyBookingsQuery = z.infer<typeof myBookingsQuerySchema>;
 
 /** The change notice the caller is held to: CLIENT_CHANGE_NOTICE_HOURS for a client, 0 for an administrator. */
@@ -170,7 +162,7 @@ const changeNoticeHoursSchema = z
 
 export const myBookingsResponseSchema = z.object({
   bookings: z.array(bookingSchema),
-  nextCursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last page'),
+  nextCursor: nextCursorSchema,
   change_notice_hours: changeNoticeHoursSchema,
 });
 export type MyBookingsResponse = z.infer<typeof myBookingsResponseSchema>;
@@ -181,7 +173,6 @@ export const bookingIdParamsSchema = idParamsSchema('Booking');
 export const updateBookingBodySchema = z.object({
   status: z.literal('cancelled', { error: bookingMessages.clientStatusChange }),
 });
-export type UpdateBookingBody = z.infer<typeof updateBookingBodySchema>;
 
 /** One entry of a booking's history as its owner sees it (who, by role only). */
 export const bookingHistoryEntrySchema = z.object({

@@ -38,12 +38,6 @@ export function dayOfWeek(date: IsoDate): number {
   return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
 }
 
-/** Monday to Friday. */
-export function isWeekday(date: IsoDate): boolean {
-  const weekday = dayOfWeek(date);
-  return weekday >= 1 && weekday <= 5;
-}
-
 export interface ZonedParts {
   year: number;
   month: number;

@@ -7,7 +7,6 @@ export const calendarFeedUrlSchema = z
 
 /** `POST /api/auth/calendar-feed/reset`: the new URL; the old one answers 404 from now on. */
 export const calendarFeedResetResponseSchema = z.object({ calendar_feed_url: calendarFeedUrlSchema });
-export type CalendarFeedResetResponse = z.infer<typeof calendarFeedResetResponseSchema>;
 
 /** The feed's path parameter: any text (a token that is not a current one is a 404, never a 400). */
 export const calendarFeedParamsSchema = z.object({ token: z.string() });

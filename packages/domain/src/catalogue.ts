@@ -29,6 +29,5 @@ export type Service = z.infer<typeof serviceSchema>;
 export const servicesResponseSchema = z.object({ services: z.array(serviceSchema) });
 export const serviceResponseSchema = z.object({ service: serviceSchema });
 export type ServicesResponse = z.infer<typeof servicesResponseSchema>;
-export type ServiceResponse = z.infer<typeof serviceResponseSchema>;
 
 export const serviceIdParamsSchema = idParamsSchema('Service');

@@ -2,7 +2,7 @@
 // the answered mark (docs/decisions/115).
 import { z } from 'zod';
 import { accountMessages } from './account-messages.ts';
-import { idParamsSchema, isoInstantSchema, pageQuerySchema } from './api-error.ts';
+import { idParamsSchema, isoInstantSchema, nextCursorSchema, pageQuerySchema } from './api-error.ts';
 import {
   contactEmailRule,
   contactMessageProblem,
@@ -68,7 +68,6 @@ export type ContactBody = z.input<typeof contactBodySchema>;
 export type ContactRequest = z.output<typeof contactBodySchema>;
 
 export const contactResponseSchema = z.object({ message: z.string() });
-export type ContactResponse = z.infer<typeof contactResponseSchema>;
 
 /** `GET /api/admin/messages`: newest first. */
 export const adminContactMessagesQuerySchema = pageQuerySchema(
@@ -94,7 +93,7 @@ export type AdminContactMessage = z.infer<typeof adminContactMessageSchema>;
 
 export const adminContactMessagesResponseSchema = z.object({
   messages: z.array(adminContactMessageSchema),
-  nextCursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last page'),
+  nextCursor: nextCursorSchema,
 });
 export type AdminContactMessagesResponse = z.infer<typeof adminContactMessagesResponseSchema>;
 
@@ -104,7 +103,6 @@ export const contactMessageIdParamsSchema = idParamsSchema('Message');
 export const updateContactMessageBodySchema = z.object({
   answered: z.boolean({ error: contactMessages.answeredInvalid }),
 });
-export type UpdateContactMessageBody = z.infer<typeof updateContactMessageBodySchema>;
 export const adminContactMessageResponseSchema = z.object({ contactMessage: adminContactMessageSchema });
 
 /**

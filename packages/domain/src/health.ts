@@ -2,7 +2,6 @@ import { z } from 'zod';
 
 /** `GET /api/health`: liveness. The process answers; nothing else is checked (a database outage is no reason to restart it). */
 export const livenessResponseSchema = z.object({ status: z.literal('ok') });
-export type LivenessResponse = z.infer<typeof livenessResponseSchema>;
 
 /** `GET /api/health/ready`: readiness. Whether this process should get traffic. */
 export const readinessResponseSchema = z.object({

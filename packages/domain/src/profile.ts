@@ -35,7 +35,6 @@ export const profileUpdateBodySchema = z
     }
     return { firstName, lastName, phone: body.phone ?? null, company: body.company ?? null };
   });
-export type ProfileUpdateBody = z.input<typeof profileUpdateBodySchema>;
 export type ProfileUpdate = z.output<typeof profileUpdateBodySchema>;
 
 /** The signed-in user with the profile, in both spellings (snake_case and camelCase) the screens read. */
@@ -59,4 +58,3 @@ export const profileUserSchema = z.object({
 });
 export type ProfileUser = z.infer<typeof profileUserSchema>;
 export const profileResponseSchema = z.object({ user: profileUserSchema });
-export type ProfileResponse = z.infer<typeof profileResponseSchema>;

@@ -1,6 +1,6 @@
 // The review API contract (zod): the body a client sends, the public list with its summary, the admin list.
 import { z } from 'zod';
-import { idParamsSchema, isoInstantSchema, pageQuerySchema } from './api-error.ts';
+import { idParamsSchema, isoInstantSchema, nextCursorSchema, pageQuerySchema } from './api-error.ts';
 import {
   defaultAdminReviewsPageSize,
   defaultReviewsPageSize,
@@ -41,14 +41,11 @@ export const bookingReviewSchema = z.object({
 });
 export type BookingReview = z.infer<typeof bookingReviewSchema>;
 export const reviewResponseSchema = z.object({ review: bookingReviewSchema });
-export type ReviewResponse = z.infer<typeof reviewResponseSchema>;
 
 export const ratingSummarySchema = z.object({
   average: z.number().describe('One decimal'),
   count: z.number().int(),
 });
-
-const nextCursor = z.string().nullable().describe('Pass as cursor for the next page; null on the last page');
 
 /** `GET /api/services/{id}/reviews`: the public reviews, newest first; hidden ones are left out everywhere. */
 export const serviceReviewsQuerySchema = pageQuerySchema(
@@ -64,12 +61,11 @@ export const publicReviewSchema = z.object({
   author: z.string().describe("First name and last initial ('Ada L.'), or 'A client'"),
   created_at: isoInstantSchema,
 });
-export type PublicReview = z.infer<typeof publicReviewSchema>;
 
 export const serviceReviewsResponseSchema = z.object({
   reviews: z.array(publicReviewSchema),
   summary: ratingSummarySchema.describe('Every public review of the service (not only this page)'),
-  nextCursor,
+  nextCursor: nextCursorSchema,
 });
 export type ServiceReviewsResponse = z.infer<typeof serviceReviewsResponseSchema>;
 
@@ -96,7 +92,10 @@ export const adminReviewSchema = z.object({
 });
 export type AdminReview = z.infer<typeof adminReviewSchema>;
 
-export const adminReviewsResponseSchema = z.object({ reviews: z.array(adminReviewSchema), nextCursor });
+export const adminReviewsResponseSchema = z.object({
+  reviews: z.array(adminReviewSchema),
+  nextCursor: nextCursorSchema,
+});
 export type AdminReviewsResponse = z.infer<typeof adminReviewsResponseSchema>;
 
 export const reviewIdParamsSchema = idParamsSchema('Review');
@@ -105,5 +104,4 @@ export const reviewIdParamsSchema = idParamsSchema('Review');
 export const updateReviewBodySchema = z.object({
   hidden: z.boolean({ error: reviewMessages.hiddenInvalid }),
 });
-export type UpdateReviewBody = z.infer<typeof updateReviewBodySchema>;
 export const adminReviewResponseSchema = z.object({ review: adminReviewSchema });

@@ -104,7 +104,6 @@ export const adminServiceIdParamsSchema = idParamsSchema('Service');
 
 /** `GET /api/admin/services`: every service, retired ones too, by id. */
 export const adminServicesResponseSchema = z.object({ services: z.array(serviceSchema) });
-export type AdminServicesResponse = z.infer<typeof adminServicesResponseSchema>;
 
 export const serviceChangeSchema = z.object({
   id: z.number().int(),

@@ -527,6 +527,4 @@ export const cacheVersions = pgTable('cache_versions', {
 export type BookingRow = typeof bookings.$inferSelect;
 export type BookingEventRow = typeof bookingEvents.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
-export type UserRow = typeof users.$inferSelect;
 export type UserProfileRow = typeof userProfiles.$inferSelect;
-export type ReviewRow = typeof reviews.$inferSelect;

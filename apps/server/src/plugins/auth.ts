@@ -1,7 +1,7 @@
 // Accounts on the app: `app.auth` (better-auth, mounted at /api/identity by the identity module), the guards our
 // routes run as onRequest hooks (they need only the headers, so a signed-out or forbidden caller is refused before
 // the body is read or judged), and `request.caller`, the signed-in caller those guards found.
-import { accountMessages, isRole, type Role } from '@portal/domain';
+import { accountMessages, apiErrorBodySchema, isRole, type Role } from '@portal/domain';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { type Auth, createAuth } from '../lib/auth/auth.ts';
@@ -30,6 +30,17 @@ declare module 'fastify' {
     readonly caller: Caller;
   }
 }
+
+const signedOut = apiErrorBodySchema.describe(`Not signed in: '${accountMessages.noActiveSession}'`);
+
+/** What a route guarded by requireSession may answer besides its own answers (its response schema spreads it). */
+export const sessionGuardResponses = { 401: signedOut, default: apiErrorBodySchema };
+
+/** What a route guarded by requireRole('admin') may answer besides its own answers. */
+export const adminGuardResponses = {
+  ...sessionGuardResponses,
+  403: apiErrorBodySchema.describe(`Signed in, not an administrator: '${accountMessages.adminRequired}'`),
+};
 
 /** The caller each guarded request's guard found (a request object lives for one request only). */
 const callers = new WeakMap<FastifyRequest, Caller>();

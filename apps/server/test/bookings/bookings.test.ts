@@ -227,8 +227,8 @@ describe('POST /api/bookings', () => {
       [{ serviceId: 999 }, 'serviceId', bookingMessages.serviceNotFound],
       [{ startsAt: undefined }, 'startsAt', bookingMessages.startsAtInvalid],
       [{ startsAt: 'next tuesday' }, 'startsAt', bookingMessages.startsAtInvalid],
-      [{ urgency: 'whenever' }, 'urgency', expect.any(String) as unknown as string],
-      [{ preferredContact: 'pigeon' }, 'preferredContact', expect.any(String) as unknown as string],
+      [{ urgency: 'whenever' }, 'urgency', expect.any(String)],
+      [{ preferredContact: 'pigeon' }, 'preferredContact', expect.any(String)],
       [
         { additionalNotes: 'n'.repeat(2001) },
         'additionalNotes',

@@ -1,5 +1,13 @@
 // Signed-in clients for the booking tests, made quickly: sign up, mark verified in the database, sign in.
-import { addDays, defaultBusinessTimeZone, type IsoDate, isWeekday, todayIn } from '@portal/domain';
+import {
+  addDays,
+  defaultBusinessTimeZone,
+  defaultSchedule,
+  type IsoDate,
+  opensOn,
+  todayIn,
+  weekdayOf,
+} from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../src/db/schema.ts';
@@ -47,7 +55,7 @@ export async function signedInClient(
 export function dayAllocator(weeksAhead: number, timeZone = defaultBusinessTimeZone) {
   let next = addDays(todayIn(timeZone, new Date()), weeksAhead * 7);
   return (): IsoDate => {
-    while (!isWeekday(next)) next = addDays(next, 1);
+    while (!opensOn(defaultSchedule, weekdayOf(next))) next = addDays(next, 1);
     const day = next;
     next = addDays(next, 1);
     return day;
@@ -57,7 +65,7 @@ export function dayAllocator(weeksAhead: number, timeZone = defaultBusinessTimeZ
 /** A weekday before today (in the business zone). */
 export function pastWeekday(timeZone = defaultBusinessTimeZone): IsoDate {
   let day = addDays(todayIn(timeZone, new Date()), -7);
-  while (!isWeekday(day)) day = addDays(day, -1);
+  while (!opensOn(defaultSchedule, weekdayOf(day))) day = addDays(day, -1);
   return day;
 }
 

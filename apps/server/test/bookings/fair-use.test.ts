@@ -8,9 +8,11 @@ import {
   bookingErrorCodes,
   bookingMessages,
   defaultBusinessTimeZone,
-  isWeekday,
+  defaultSchedule,
   lastBookableDate,
   type MyBookingsResponse,
+  opensOn,
+  weekdayOf,
   zonedInstant,
 } from '@portal/domain';
 import { eq, sql } from 'drizzle-orm';
@@ -194,9 +196,9 @@ describe('the booking horizon (90 days)', () => {
   /** The last weekday within the horizon, and the first weekday after it. */
   function edges(): { inside: string; outside: string } {
     let inside = last();
-    while (!isWeekday(inside)) inside = addDays(inside, -1);
+    while (!opensOn(defaultSchedule, weekdayOf(inside))) inside = addDays(inside, -1);
     let outside = addDays(last(), 1);
-    while (!isWeekday(outside)) outside = addDays(outside, 1);
+    while (!opensOn(defaultSchedule, weekdayOf(outside))) outside = addDays(outside, 1);
     return { inside, outside };
   }
 

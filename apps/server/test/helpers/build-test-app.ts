@@ -4,12 +4,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type BuildAppOptions, buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
-import { type DatabaseHandle, openDatabase } from '../../src/db/client.ts';
+import { type Database, type DatabaseHandle, openDatabase } from '../../src/db/client.ts';
 import type { DatabaseLimits } from '../../src/db/limits.ts';
+import * as schema from '../../src/db/schema.ts';
 import type { MailOptions } from '../../src/plugins/mail.ts';
 
 export type TestDriver = 'pglite' | 'postgres';
@@ -113,6 +116,43 @@ export async function buildTestApp(
     close: async () => {
       await app.close();
       await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The PGlite client behind the embedded database's Drizzle handle. */
+function embeddedClient(db: Database): PGlite {
+  const client = '$client' in db ? db.$client : undefined;
+  if (!(client instanceof PGlite)) throw new Error('Not the embedded database');
+  return client;
+}
+
+/**
+ * Another server process on the test app's database, with caches of its own: a second app on the same PostgreSQL
+ * database, or on PGlite the same embedded database behind another Drizzle handle.
+ */
+export async function secondApp(testApp: TestApp): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-data-'));
+  let database: DatabaseHandle;
+  if (testDriver === 'postgres') {
+    const url = testApp.database.url;
+    if (!url) throw new Error('no database url');
+    database = await openDatabase({ url });
+  } else {
+    const shared = testApp.database.handle;
+    database = {
+      ...shared,
+      db: drizzle({ client: embeddedClient(shared.db), schema }),
+      close: async () => {},
+    };
+  }
+  const app = await buildApp(testConfig({ DATA_DIR: dataDir }), { database });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,10 +1,3 @@
-// Reviews of completed consultations: who may (every route × signed out, another client, the owner, an
-// administrator), once and only when completed, the validation, the public list (authors, newest first, paging),
-// hidden reviews left out of the list and every figure, and the catalogue's figures in a second process.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import {
   type AdminReview,
   type AdminReviewsResponse,
@@ -21,17 +14,13 @@ import {
   serviceAdminApiPaths,
 } from '@portal/domain';
 import { eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
-import { type DatabaseHandle, openDatabase } from '../../src/db/client.ts';
-import * as schema from '../../src/db/schema.ts';
 import { reviews } from '../../src/db/schema.ts';
 import { seedBookings, signedInAdmin } from '../admin/fixtures.ts';
 import { type Client, signedInClient } from '../bookings/clients.ts';
 import { api, type Caller } from '../helpers/accounts.ts';
-import { buildTestApp, type TestApp, testConfig, testDriver } from '../helpers/build-test-app.ts';
+import { buildTestApp, secondApp, type TestApp } from '../helpers/build-test-app.ts';
 
 let testApp: TestApp;
 let admin: Client;
@@ -399,31 +388,6 @@ describe('the catalogue’s figures and hidden reviews', () => {
 });
 
 describe('several server processes', () => {
-  /** A second app on the same database, with a catalogue cache of its own. */
-  async function secondApp(): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
-    const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-data-'));
-    let database: DatabaseHandle;
-    if (testDriver === 'postgres') {
-      const url = testApp.database.url;
-      if (!url) throw new Error('no database url');
-      database = await openDatabase({ url });
-    } else {
-      // The same embedded database behind another Drizzle handle: its own cache, as another process has.
-      const shared = testApp.database.handle;
-      const client = (shared.db as unknown as { $client: PGlite }).$client;
-      database = { ...shared, db: drizzle({ client, schema }), close: async () => {} };
-    }
-    const app = await buildApp(testConfig({ DATA_DIR: dataDir }), { database });
-    await app.ready();
-    return {
-      app,
-      close: async () => {
-        await app.close();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-
   async function within(ms: number, check: () => Promise<boolean>) {
     const startedAt = Date.now();
     while (!(await check())) {
@@ -434,7 +398,7 @@ describe('several server processes', () => {
 
   it('a review written, then hidden, through one app changes the figures the other serves within a second', async () => {
     const service = await freshService();
-    const otherApp = await secondApp();
+    const otherApp = await secondApp(testApp);
     try {
       expect(await catalogueRating(service, otherApp.app)).toBeNull();
       await reviewed(owner, service, 4);

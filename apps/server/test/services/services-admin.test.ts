@@ -1,10 +1,3 @@
-// The firm manages its catalogue: who may (every route × signed out, client, administrator), creating, editing,
-// retiring and bringing back a service, the validation, the history of changes, and a second server process
-// seeing a change within a second.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import {
   type AdminBookingsResponse,
   accountMessages,
@@ -22,17 +15,13 @@ import {
   zonedInstant,
 } from '@portal/domain';
 import { and, asc, eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
-import { type DatabaseHandle, openDatabase } from '../../src/db/client.ts';
-import * as schema from '../../src/db/schema.ts';
 import { adminChanges, services } from '../../src/db/schema.ts';
 import { seedBookings, signedInAdmin } from '../admin/fixtures.ts';
 import { type Client, dayAllocator, postBooking, signedInClient } from '../bookings/clients.ts';
 import { api, type Caller } from '../helpers/accounts.ts';
-import { buildTestApp, type TestApp, testConfig, testDriver } from '../helpers/build-test-app.ts';
+import { buildTestApp, secondApp, type TestApp } from '../helpers/build-test-app.ts';
 
 let testApp: TestApp;
 let admin: Client;
@@ -413,33 +402,8 @@ describe('retiring a service', () => {
 });
 
 describe('several server processes', () => {
-  /** A second app on the same database, with a catalogue cache of its own. */
-  async function secondApp(): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
-    const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-data-'));
-    let database: DatabaseHandle;
-    if (testDriver === 'postgres') {
-      const url = testApp.database.url;
-      if (!url) throw new Error('no database url');
-      database = await openDatabase({ url });
-    } else {
-      // The same embedded database behind another Drizzle handle: its own cache, as another process has.
-      const shared = testApp.database.handle;
-      const client = (shared.db as unknown as { $client: PGlite }).$client;
-      database = { ...shared, db: drizzle({ client, schema }), close: async () => {} };
-    }
-    const app = await buildApp(testConfig({ DATA_DIR: dataDir }), { database });
-    await app.ready();
-    return {
-      app,
-      close: async () => {
-        await app.close();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-
   it('a change made through one app is served by the other within a second', async () => {
-    const other = await secondApp();
+    const other = await secondApp(testApp);
     try {
       const service = await create({ hourly_rate: 150 });
       const seen = async () => (await publicList(other.app)).find((listed) => listed.id === service.id);

@@ -15,9 +15,6 @@ const commonPasswords: ReadonlySet<string> = new Set(
     .map((line) => line.toLowerCase()),
 );
 
-/** How many passwords the list holds, told apart case-insensitively (a few of the 10,000 differ only in case). */
-export const commonPasswordCount = commonPasswords.size;
-
 /** Whether a password is on the list, compared case-insensitively. */
 export function isCommonPassword(password: string): boolean {
   return commonPasswords.has(password.toLowerCase());

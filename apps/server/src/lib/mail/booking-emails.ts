@@ -1,8 +1,7 @@
 // The client's e-mails about their booking (received, an administrator's decision, their own move or
-// cancellation), with the calendar part where there is one.
+// cancellation), with the calendar part where there is one (booking-calendar.ts).
 import {
   type Booking,
-  type BookingStatus,
   bookingExpiryMessages,
   bookingReceivedMessages,
   bookingRescheduleMessages,
@@ -16,14 +15,11 @@ import {
   zoneName,
 } from '@portal/domain';
 import {
-  type CalendarFeedOptions,
-  type CalendarMethod,
-  type ConsultationEvent,
-  consultationCalendar,
-  consultationFeed,
-  consultationUid,
-  mailbox,
-} from './calendar.ts';
+  type BookingMailOptions,
+  type CalendarHistory,
+  calendarEvent,
+  myBookingsUrl,
+} from './booking-calendar.ts';
 import { compose, type MailMessage } from './letter.ts';
 
 /** '09:00 – 10:00 Mountain Standard Time (America/Phoenix)'. */
@@ -47,152 +43,80 @@ export function firstName(booking: Booking): string | undefined {
   return booking.user_profiles.first_name?.trim() || undefined;
 }
 
-/** Sent when an administrator confirms a booking; the calendar invitation travels with it. */
-function bookingConfirmedEmail(booking: Booking, myBookingsUrl: string): MailMessage {
+/** What a letter to the client says of their booking; the greeting and the booking's facts come with it. */
+interface LetterWords {
+  subject: string;
+  intro: string[];
+  outro: string[];
+}
+
+/** A letter to the booking's client: greeted by first name, then the words, the booking's facts and one link. */
+function clientLetter(
+  booking: Booking,
+  action: { label: string; url: string },
+  words: LetterWords,
+): MailMessage {
   return compose({
     to: booking.user_profiles.email,
-    subject: `Your consultation is confirmed — ${booking.confirmation_code}`,
     name: firstName(booking),
+    details: bookingDetails(booking),
+    action,
+    ...words,
+  });
+}
+
+function viewMyBookings(options: BookingMailOptions) {
+  return { label: 'View My Bookings', url: myBookingsUrl(options.appUrl) };
+}
+
+/** The words of the client's letter about the status their booking now has, by what happened. */
+const statusLetters = {
+  /** An administrator confirmed it; the calendar invitation travels with the letter. */
+  confirmed: (booking) => ({
+    subject: `Your consultation is confirmed — ${booking.confirmation_code}`,
     intro: [
       `Good news: your ${booking.services.name} consultation is confirmed. We look forward to meeting you.`,
     ],
-    details: bookingDetails(booking),
-    action: { label: 'View My Bookings', url: myBookingsUrl },
     outro: [
       'A calendar invitation is attached (invite.ics): open it to add the consultation to your calendar.',
       'If you can no longer attend, you can cancel the booking in My Bookings.',
     ],
-  });
-}
-
-/** Sent when an administrator cancels a booking; a confirmed one also gets the calendar cancellation. */
-function bookingCancelledEmail(booking: Booking, myBookingsUrl: string, withCalendar: boolean): MailMessage {
-  return compose({
-    to: booking.user_profiles.email,
+  }),
+  /** An administrator cancelled it; a confirmed one also gets the calendar cancellation. */
+  cancelled: (booking, withCalendar) => ({
     subject: `Your consultation has been cancelled — ${booking.confirmation_code}`,
-    name: firstName(booking),
     intro: [`Your ${booking.services.name} consultation has been cancelled.`],
-    details: bookingDetails(booking),
-    action: { label: 'View My Bookings', url: myBookingsUrl },
     outro: [
       ...(withCalendar
         ? ['The attached calendar update (invite.ics) removes the consultation from your calendar.']
         : []),
       'If you did not expect this or would like another time, you are welcome to book a new consultation.',
     ],
-  });
-}
-
-/** Sent when the client cancelled their booking; the calendar cancellation travels with it when one went out. */
-function clientCancelledEmail(booking: Booking, myBookingsUrl: string, withCalendar: boolean): MailMessage {
-  return compose({
-    to: booking.user_profiles.email,
+  }),
+  /** The client cancelled it; the calendar cancellation travels with the letter when an invitation went out. */
+  cancelledByClient: (booking, withCalendar) => ({
     subject: clientCancellationMessages.subject(booking.confirmation_code),
-    name: firstName(booking),
     intro: [clientCancellationMessages.intro(booking.services.name)],
-    details: bookingDetails(booking),
-    action: { label: 'View My Bookings', url: myBookingsUrl },
     outro: [
       ...(withCalendar ? [clientCancellationMessages.calendarNote] : []),
       clientCancellationMessages.outro,
     ],
-  });
-}
-
-/** Sent when the system cancels a pending booking nobody confirmed in time (no invitation went out). */
-function bookingExpiredEmail(booking: Booking, myBookingsUrl: string): MailMessage {
-  return compose({
-    to: booking.user_profiles.email,
+  }),
+  /** The system cancelled a pending booking nobody confirmed in time (no invitation went out). */
+  expired: (booking) => ({
     subject: bookingExpiryMessages.subject(booking.confirmation_code),
-    name: firstName(booking),
     intro: [bookingExpiryMessages.intro(booking.services.name)],
-    details: bookingDetails(booking),
-    action: { label: 'View My Bookings', url: myBookingsUrl },
     outro: [bookingExpiryMessages.outro],
-  });
-}
-
-/** Sent when an administrator marks a booking completed: a thank-you, no calendar part. */
-function bookingCompletedEmail(booking: Booking, myBookingsUrl: string): MailMessage {
-  return compose({
-    to: booking.user_profiles.email,
+  }),
+  /** An administrator marked it completed: a thank-you, no calendar part. */
+  completed: (booking) => ({
     subject: `Thank you for your consultation — ${booking.confirmation_code}`,
-    name: firstName(booking),
     intro: [
       `Thank you for choosing ${productName}. Your ${booking.services.name} consultation is now complete.`,
     ],
-    details: bookingDetails(booking),
-    action: { label: 'View My Bookings', url: myBookingsUrl },
     outro: ['We would be glad to help again: you can book your next consultation at any time.'],
-  });
-}
-
-/** Where the client's e-mail links to and who sends it. */
-export interface BookingMailOptions {
-  /** APP_URL: the link to My Bookings, and the host in the calendar event's UID. */
-  appUrl: string;
-  /** MAIL_FROM: the organizer of the calendar event. */
-  mailFrom: string;
-}
-
-/** What the booking's history says about its calendar event. */
-export interface CalendarHistory {
-  /** This revision's SEQUENCE; it grows with every recorded change, so each revision outranks the last. */
-  sequence: number;
-  /** An invitation went out (the booking was confirmed once), so a cancellation must withdraw it. */
-  invited: boolean;
-}
-
-/** The event's status for a booking: not yet confirmed is tentative. */
-const eventStatuses = {
-  pending: 'TENTATIVE',
-  confirmed: 'CONFIRMED',
-  completed: 'CONFIRMED',
-  cancelled: 'CANCELLED',
-} as const satisfies Record<BookingStatus, string>;
-
-/** The booking's calendar event: the same UID, SEQUENCE and text wherever it travels (e-mail, file, feed). */
-function consultationEvent<Method extends CalendarMethod>(
-  booking: Booking,
-  method: Method,
-  history: CalendarHistory,
-  options: BookingMailOptions,
-  myBookingsUrl: string,
-): ConsultationEvent<Method> {
-  return {
-    method,
-    eventStatus: eventStatuses[booking.status],
-    uid: consultationUid(booking.id, options.appUrl),
-    sequence: history.sequence,
-    startsAt: new Date(booking.starts_at),
-    endsAt: new Date(booking.ends_at),
-    timeZone: booking.time_zone,
-    summary: `${booking.services.name} consultation`,
-    description: [
-      `Confirmation code: ${booking.confirmation_code}`,
-      `Project: ${booking.project_description}`,
-      `Manage your booking: ${myBookingsUrl}`,
-    ].join('\n\n'),
-    url: myBookingsUrl,
-    organizer: mailbox(options.mailFrom, productName),
-    attendee: {
-      email: booking.user_profiles.email,
-      name: [booking.user_profiles.first_name, booking.user_profiles.last_name].filter(Boolean).join(' '),
-    },
-    stamp: new Date(),
-  };
-}
-
-/** The booking's calendar event as the outbox stores it (a reminder carries the latest invitation again). */
-export function calendarEvent<Method extends CalendarMethod>(
-  booking: Booking,
-  method: Method,
-  history: CalendarHistory,
-  options: BookingMailOptions,
-  myBookingsUrl: string,
-) {
-  return consultationCalendar(consultationEvent(booking, method, history, options, myBookingsUrl));
-}
+  }),
+} satisfies Record<string, (booking: Booking, withCalendar: boolean) => LetterWords>;
 
 /** Why the status changed, when it was not an administrator's decision. */
 export type StatusChangeReason = 'notConfirmedInTime' | 'cancelledByClient';
@@ -208,30 +132,26 @@ export function statusChangeEmail(
   options: BookingMailOptions,
   reason?: StatusChangeReason,
 ): MailMessage | undefined {
-  const myBookingsUrl = new URL(paths.myBookings, options.appUrl).toString();
+  const letter = (words: LetterWords) => clientLetter(booking, viewMyBookings(options), words);
   switch (booking.status) {
     case 'pending':
       return undefined;
     case 'completed':
-      return bookingCompletedEmail(booking, myBookingsUrl);
+      return letter(statusLetters.completed(booking));
     case 'confirmed':
       return {
-        ...bookingConfirmedEmail(booking, myBookingsUrl),
-        icalEvent: calendarEvent(booking, 'REQUEST', history, options, myBookingsUrl),
+        ...letter(statusLetters.confirmed(booking)),
+        icalEvent: calendarEvent(booking, 'REQUEST', history, options),
       };
-    case 'cancelled':
-      if (reason === 'notConfirmedInTime' && !history.invited)
-        return bookingExpiredEmail(booking, myBookingsUrl);
+    case 'cancelled': {
+      if (reason === 'notConfirmedInTime' && !history.invited) return letter(statusLetters.expired(booking));
+      const words =
+        reason === 'cancelledByClient' ? statusLetters.cancelledByClient : statusLetters.cancelled;
       return {
-        ...(reason === 'cancelledByClient' ? clientCancelledEmail : bookingCancelledEmail)(
-          booking,
-          myBookingsUrl,
-          history.invited,
-        ),
-        ...(history.invited
-          ? { icalEvent: calendarEvent(booking, 'CANCEL', history, options, myBookingsUrl) }
-          : {}),
+        ...letter(words(booking, history.invited)),
+        ...(history.invited ? { icalEvent: calendarEvent(booking, 'CANCEL', history, options) } : {}),
       };
+    }
   }
 }
 
@@ -249,24 +169,22 @@ export function bookingReceivedEmail(
     new Date(booking.starts_at),
     options.pendingExpiryHours,
   );
-  return compose({
-    to: booking.user_profiles.email,
-    subject: bookingReceivedMessages.subject(booking.confirmation_code),
-    name: firstName(booking),
-    intro: [
-      bookingReceivedMessages.intro(booking.services.name),
-      bookingReceivedMessages.nextSteps(booking.preferred_contact),
-    ],
-    details: bookingDetails(booking),
-    action: {
-      label: bookingReceivedMessages.action,
-      url: new URL(paths.booking(booking.id), options.appUrl).toString(),
+  const bookingPage = new URL(paths.booking(booking.id), options.appUrl).toString();
+  return clientLetter(
+    booking,
+    { label: bookingReceivedMessages.action, url: bookingPage },
+    {
+      subject: bookingReceivedMessages.subject(booking.confirmation_code),
+      intro: [
+        bookingReceivedMessages.intro(booking.services.name),
+        bookingReceivedMessages.nextSteps(booking.preferred_contact),
+      ],
+      outro: [
+        ...(expiresAt ? [bookingReceivedMessages.expiry(longMoment(expiresAt, booking.time_zone))] : []),
+        bookingReceivedMessages.changes,
+      ],
     },
-    outro: [
-      ...(expiresAt ? [bookingReceivedMessages.expiry(longMoment(expiresAt, booking.time_zone))] : []),
-      bookingReceivedMessages.changes,
-    ],
-  });
+  );
 }
 
 /** '{weekday, month day, year}, HH:MM – HH:MM {zone}': where a booking was before it moved. */
@@ -284,45 +202,15 @@ export function rescheduledEmail(
   history: CalendarHistory,
   options: BookingMailOptions & { changeNoticeHours: number },
 ): MailMessage {
-  const myBookingsUrl = new URL(paths.myBookings, options.appUrl).toString();
   return {
-    ...compose({
-      to: booking.user_profiles.email,
+    ...clientLetter(booking, viewMyBookings(options), {
       subject: bookingRescheduleMessages.subject(booking.confirmation_code),
-      name: firstName(booking),
       intro: [bookingRescheduleMessages.intro(booking.services.name, previousTime(previous))],
-      details: bookingDetails(booking),
-      action: { label: 'View My Bookings', url: myBookingsUrl },
       outro: [
         bookingRescheduleMessages.calendarNote,
         bookingRescheduleMessages.outro(options.changeNoticeHours),
       ],
     }),
-    icalEvent: calendarEvent(booking, 'REQUEST', history, options, myBookingsUrl),
+    icalEvent: calendarEvent(booking, 'REQUEST', history, options),
   };
-}
-
-/** The consultation as a file to download (METHOD:PUBLISH), at the revision its history has reached. */
-export function consultationFile(
-  booking: Booking,
-  history: CalendarHistory,
-  options: BookingMailOptions,
-): string {
-  const myBookingsUrl = new URL(paths.myBookings, options.appUrl).toString();
-  return calendarEvent(booking, 'PUBLISH', history, options, myBookingsUrl).content;
-}
-
-/** Consultations as a subscription feed (METHOD:PUBLISH), each at the revision its history has reached. */
-export function consultationsFeed(
-  entries: { booking: Booking; history: CalendarHistory }[],
-  options: BookingMailOptions,
-  feed: CalendarFeedOptions,
-): string {
-  const myBookingsUrl = new URL(paths.myBookings, options.appUrl).toString();
-  return consultationFeed(
-    entries.map(({ booking, history }) =>
-      consultationEvent(booking, 'PUBLISH', history, options, myBookingsUrl),
-    ),
-    feed,
-  );
 }

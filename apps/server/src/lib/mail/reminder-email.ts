@@ -9,13 +9,8 @@ import {
   reminderMessages,
   zoneAbbreviation,
 } from '@portal/domain';
-import {
-  type BookingMailOptions,
-  bookingDetails,
-  type CalendarHistory,
-  calendarEvent,
-  firstName,
-} from './booking-emails.ts';
+import { type BookingMailOptions, type CalendarHistory, calendarEvent } from './booking-calendar.ts';
+import { bookingDetails, firstName } from './booking-emails.ts';
 import { compose, type MailMessage } from './letter.ts';
 
 export function reminderEmail(

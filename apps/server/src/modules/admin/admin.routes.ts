@@ -1,9 +1,7 @@
 // The administrators' API: statistics, every booking (filtered, paged, exported as CSV), the upcoming schedule,
 // status changes and the user figures. Admin only on every route: 401 signed out, 403 for a client.
-import type { Readable } from 'node:stream';
 import {
   accountApiPaths,
-  accountMessages,
   activeUserDefinition,
   adminApiPaths,
   adminBookingFiltersSchema,
@@ -26,10 +24,12 @@ import {
   upcomingBookingsQuerySchema,
   userStatsResponseSchema,
 } from '@portal/domain';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type FileAnswer, sendFile } from '../../lib/file-reply.ts';
 import { undeliveredMail } from '../../lib/mail/outbox.ts';
+import { adminGuardResponses } from '../../plugins/auth.ts';
 import { setBookingStatus } from '../bookings/booking-status.service.ts';
 import {
   exportBookingsCsv,
@@ -47,39 +47,34 @@ export interface AdminRoutesOptions {
   mailFrom: string;
   /** REQUEST_TIMEOUT_MS. The CSV export streams for as long as the bookings take: it gets `exportTimeoutMs` at least. */
   requestTimeoutMs: number;
-  /** The clock (tests may fix it). */
-  now?: () => Date;
 }
 
-/** Streams a CSV file as a download: Fastify sends a stream as it is written, without serializing it. */
-function sendAttachment(reply: FastifyReply, csv: Readable, filename: string): FastifyReply {
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .send(csv);
+/** The export as a download named for today in the business zone; it goes out as it is written. */
+function exportFile(timeZone: string): FileAnswer {
+  const filename = `bookings-${todayIn(timeZone, new Date())}.csv`;
+  return { type: 'text/csv; charset=utf-8', filename, disposition: 'attachment' };
 }
 
 /** The export's time limit: it makes progress batch by batch (each statement has its own timeout). */
 const exportTimeoutMs = 5 * 60_000;
 
 const tags = ['admin'];
-const signedOut = apiErrorBodySchema.describe(`Not signed in: '${accountMessages.noActiveSession}'`);
-const notAdmin = apiErrorBodySchema.describe(
-  `Signed in, not an administrator: '${accountMessages.adminRequired}'`,
-);
 const badRange = apiErrorBodySchema.describe(
   `Invalid dates as errors[{ path, msg }], e.g. '${adminMessages.endBeforeStart}'`,
 );
 const badFilters = apiErrorBodySchema.describe(
   `Invalid filters as errors[{ path, msg }]: dates, '${adminMessages.statusInvalid}', '${adminMessages.serviceUnknown}'`,
 );
-const guarded = { 401: signedOut, 403: notAdmin, default: apiErrorBodySchema };
 
 export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { timeZone } = options;
-  const statusChange = { timeZone, appUrl: options.appUrl, mailFrom: options.mailFrom };
-  const now = () => options.now?.() ?? new Date();
+  const statusChange = {
+    timeZone,
+    appUrl: options.appUrl,
+    mailFrom: options.mailFrom,
+    confirmed: () => app.reminders.wake(),
+  };
   const adminOnly = app.requireRole('admin');
 
   routes.get(
@@ -92,7 +87,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
           'Booking counts by status, revenue, the previous period, a daily series and per-service figures',
         description: `${revenueDefinition} The previous period is the range of equal length just before.`,
         querystring: adminStatsQuerySchema,
-        response: { 200: adminStatsResponseSchema, 400: badRange, ...guarded },
+        response: { 200: adminStatsResponseSchema, 400: badRange, ...adminGuardResponses },
       },
     },
     (request) => bookingStatistics(app.db, request.query, timeZone),
@@ -114,7 +109,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
           400: apiErrorBodySchema.describe(
             `Invalid filters or paging: dates, '${adminMessages.serviceUnknown}', '${adminMessages.bookingIdInvalid}', '${adminMessages.cursorInvalid}'`,
           ),
-          ...guarded,
+          ...adminGuardResponses,
         },
       },
     },
@@ -129,10 +124,12 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
         tags,
         summary: 'Pending and confirmed bookings that have not started yet, soonest first',
         querystring: upcomingBookingsQuerySchema,
-        response: { 200: bookingsResponseSchema, 400: apiErrorBodySchema, ...guarded },
+        response: { 200: bookingsResponseSchema, 400: apiErrorBodySchema, ...adminGuardResponses },
       },
     },
-    async (request) => ({ bookings: await upcomingBookings(app.db, request.query.limit, now(), timeZone) }),
+    async (request) => ({
+      bookings: await upcomingBookings(app.db, request.query.limit, new Date(), timeZone),
+    }),
   );
 
   routes.get(
@@ -151,7 +148,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
             content: { 'text/csv': { schema: z.string() } },
           },
           400: badFilters,
-          ...guarded,
+          ...adminGuardResponses,
         },
       },
     },
@@ -159,7 +156,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       const csv = await exportBookingsCsv(app.db, request.query, timeZone, (error) =>
         request.log.error({ err: error }, 'the CSV export failed while streaming'),
       );
-      return sendAttachment(reply, csv, `bookings-${todayIn(timeZone, now())}.csv`);
+      return sendFile(reply, exportFile(timeZone), csv);
     },
   );
 
@@ -178,17 +175,14 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
           400: apiErrorBodySchema.describe(`'${adminMessages.bookingStatusInvalid}'`),
           404: apiErrorBodySchema.describe(`'${bookingMessages.bookingNotFound}'`),
           409: apiErrorBodySchema.describe(`Reactivating into a taken time: '${bookingMessages.slotTaken}'`),
-          ...guarded,
+          ...adminGuardResponses,
         },
       },
     },
-    async (request) => ({
-      booking: await setBookingStatus(
-        app.db,
-        { bookingId: request.params.id, status: request.body.status, actorUserId: request.caller.id },
-        { ...statusChange, confirmed: app.reminders.wake },
-      ),
-    }),
+    async ({ params, body, caller }) => {
+      const change = { bookingId: params.id, status: body.status, actorUserId: caller.id };
+      return { booking: await setBookingStatus(app.db, change, statusChange) };
+    },
   );
 
   routes.get(
@@ -200,7 +194,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
         summary: 'E-mails given up on after their last delivery attempt: how many, and the latest few',
         description:
           'MAIL_MAX_ATTEMPTS attempts are made (with growing delays) before an e-mail is given up on.',
-        response: { 200: undeliveredMailResponseSchema, ...guarded },
+        response: { 200: undeliveredMailResponseSchema, ...adminGuardResponses },
       },
     },
     () => undeliveredMail(app.db, undeliveredMailShown),
@@ -215,7 +209,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
         summary: 'Active and new users in a range, and in the range of equal length before it',
         description: activeUserDefinition,
         querystring: adminDateRangeQuerySchema,
-        response: { 200: userStatsResponseSchema, 400: badRange, ...guarded },
+        response: { 200: userStatsResponseSchema, 400: badRange, ...adminGuardResponses },
       },
     },
     (request) => userStatistics(app.db, request.query, timeZone),

@@ -19,17 +19,22 @@ export interface BookingClock {
   now: Date;
 }
 
+/** This moment, in the business time zone. */
+export function clockNow(timeZone: string): BookingClock {
+  return { timeZone, now: new Date() };
+}
+
 /** The day's slots of a service, each free or taken by an active booking. Weekends, past days and days beyond the horizon: none. */
 export async function availability(
   db: Database,
   serviceId: number,
   date: IsoDate,
-  clock: BookingClock,
+  timeZone: string,
 ): Promise<AvailabilityResponse> {
   // The catalogue is cached: a day's availability costs one query, for the bookings.
   const service = (await loadCatalogue(db)).services.find((candidate) => candidate.id === serviceId);
   if (!service) throw new NotFound(bookingMessages.serviceNotFound);
-  return slotsOfDay(db, { serviceId, durationMinutes: service.duration }, date, clock);
+  return slotsOfDay(db, { serviceId, durationMinutes: service.duration }, date, clockNow(timeZone));
 }
 
 /**

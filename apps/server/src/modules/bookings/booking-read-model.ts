@@ -1,7 +1,7 @@
 // A booking as the API shows it: one query joins its service, its owner and the owner's profile (no N+1), and
 // `toBooking` maps the row to the shared contract. Used by every module that answers bookings.
 import { type Booking, confirmationCode, zonedDate, zonedTime } from '@portal/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type BookingRow, bookings, reviews, services, userProfiles, users } from '../../db/schema.ts';
 
@@ -19,14 +19,19 @@ export interface BookingJoinRow {
   reviewComment: string | null;
 }
 
+/** The client's address and profile names, for a query joining `users` and (left) `userProfiles`. */
+export const clientColumns = {
+  email: users.email,
+  firstName: userProfiles.firstName,
+  lastName: userProfiles.lastName,
+};
+
 export function selectBookings(db: Reader) {
   return db
     .select({
       booking: bookings,
       serviceName: services.name,
-      email: users.email,
-      firstName: userProfiles.firstName,
-      lastName: userProfiles.lastName,
+      ...clientColumns,
       reviewRating: reviews.rating,
       reviewComment: reviews.comment,
     })
@@ -63,6 +68,11 @@ export function toBooking(row: BookingJoinRow, timeZone: string): Booking {
     confirmation_code: confirmationCode(booking.id, booking.createdAt, timeZone),
     review: row.reviewRating === null ? null : { rating: row.reviewRating, comment: row.reviewComment },
   };
+}
+
+/** The booking's row among its owner's: another user's booking is not found (its existence is not revealed). */
+export function ownedBy(bookingId: number, ownerId: string): SQL | undefined {
+  return and(eq(bookings.id, bookingId), eq(bookings.userId, ownerId));
 }
 
 /** The booking with this id, joined; for an id the caller has just written or locked. */

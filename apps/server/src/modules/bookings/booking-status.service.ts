@@ -13,11 +13,8 @@ import { type Database, transactionRetryingDeadlocks } from '../../db/client.ts'
 import { isExclusionViolation } from '../../db/errors.ts';
 import { bookingEvents, bookings } from '../../db/schema.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
-import {
-  type BookingMailOptions,
-  type CalendarHistory,
-  statusChangeEmail,
-} from '../../lib/mail/booking-emails.ts';
+import type { BookingMailOptions, CalendarHistory } from '../../lib/mail/booking-calendar.ts';
+import { statusChangeEmail } from '../../lib/mail/booking-emails.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { withdrawReminders } from '../reminders/reminder-records.ts';
 import { findBooking, type Reader } from './booking-read-model.ts';

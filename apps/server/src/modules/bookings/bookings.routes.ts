@@ -23,32 +23,17 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Caller } from '../../plugins/auth.ts';
+import { type FileAnswer, sendFile } from '../../lib/file-reply.ts';
+import { sessionGuardResponses } from '../../plugins/auth.ts';
 import { availability } from './availability.service.ts';
-import { type BookingLimits, cancelOwnBooking, createBooking, listUserBookings } from './bookings.service.ts';
+import { type BookingSettings, createBooking, listUserBookings } from './bookings.service.ts';
+import { cancelOwnBooking, rescheduleOwnBooking } from './client-changes.service.ts';
 import {
   bookingCalendarFile,
   bookingDetail,
   recentActivity,
   rescheduleAvailability,
-  rescheduleOwnBooking,
 } from './own-booking.service.ts';
-
-export interface BookingsRoutesOptions extends BookingLimits {
-  /** The business time zone (BUSINESS_TIMEZONE). */
-  timeZone: string;
-  /** CLIENT_CHANGE_NOTICE_HOURS: a client's cancelling and rescheduling close this long before the start. */
-  changeNoticeHours: number;
-  /** APP_URL and MAIL_FROM: the e-mails' links and the calendar event's UID and organizer. */
-  appUrl: string;
-  mailFrom: string;
-  /** FIRM_EMAIL: who hears of clients' bookings, cancellations and moves (empty: every administrator). */
-  firmEmails: readonly string[];
-  /** PENDING_EXPIRY_HOURS: the received letter says when an unconfirmed request lapses (0: never). */
-  pendingExpiryHours: number;
-  /** The clock (tests may fix it). */
-  now?: () => Date;
-}
 
 /**
  * The largest booking body a client may rightly send: the description and notes at their longest with every
@@ -57,25 +42,32 @@ export interface BookingsRoutesOptions extends BookingLimits {
  */
 export const bookingBodyLimitBytes = (maxDescriptionLength + maxAdditionalNotesLength) * 6 + 4 * 1024;
 
-const signedOut = apiErrorBodySchema.describe("Not signed in: 'No active session'");
 const invalid = apiErrorBodySchema.describe(
   `Invalid fields as errors[{ path, msg }], e.g. '${bookingMessages.descriptionTooShort(12)}'`,
 );
 const tooManyWrites = apiErrorBodySchema.describe(
   `The signed-in user's writes per minute are used up: '${bookingMessages.tooManyWrites(30)}', with Retry-After`,
 );
+const notFound = apiErrorBodySchema.describe(
+  `Not the caller's booking, or no such booking: '${bookingMessages.bookingNotFound}' (never revealed)`,
+);
 
-export async function bookingsRoutes(app: FastifyInstance, options: BookingsRoutesOptions) {
+/** A booking's calendar file, to save. */
+function calendarFile(bookingId: number): FileAnswer {
+  return {
+    type: 'text/calendar; charset=utf-8',
+    filename: `booking-${bookingId}.ics`,
+    disposition: 'attachment',
+  };
+}
+
+/** The header of an answer replayed for a retry with the same Idempotency-Key. */
+function replayHeaders(fresh: boolean): Record<string, string> {
+  return fresh ? {} : { 'idempotent-replayed': 'true' };
+}
+
+export async function bookingsRoutes(app: FastifyInstance, settings: BookingSettings) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { timeZone } = options;
-  const clock = () => ({ timeZone, now: options.now?.() ?? new Date() });
-  const limits: BookingLimits = { maxPendingBookings: options.maxPendingBookings };
-  const mail = { appUrl: options.appUrl, mailFrom: options.mailFrom, firmEmails: options.firmEmails };
-  // Administrators are never limited by the change notice, also on their own bookings.
-  const changeNoticeFor = (caller: Caller) => (caller.role === 'admin' ? 0 : options.changeNoticeHours);
-  const notFound = apiErrorBodySchema.describe(
-    `Not the caller's booking, or no such booking: '${bookingMessages.bookingNotFound}' (never revealed)`,
-  );
 
   routes.get(
     bookingApiPaths.availability(':id'),
@@ -93,7 +85,7 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
         },
       },
     },
-    (request) => availability(app.db, request.params.id, request.query.date, clock()),
+    (request) => availability(app.db, request.params.id, request.query.date, settings.timeZone),
   );
 
   routes.post(
@@ -111,28 +103,21 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
           201: bookingResponseSchema.describe('Booked'),
           200: bookingResponseSchema.describe('A retry with the same Idempotency-Key: the booking it made'),
           400: invalid,
-          401: signedOut,
           403: apiErrorBodySchema.describe(`No profile yet: '${bookingMessages.profileIncomplete}'`),
           409: apiErrorBodySchema.describe(
-            `'${bookingMessages.slotTaken}', or with code ${bookingErrorCodes.pendingLimit}: '${bookingMessages.pendingLimitReached(options.maxPendingBookings)}'`,
+            `'${bookingMessages.slotTaken}', or with code ${bookingErrorCodes.pendingLimit}: '${bookingMessages.pendingLimitReached(settings.maxPendingBookings)}'`,
           ),
           422: apiErrorBodySchema.describe(`'${bookingMessages.idempotencyKeyReused}'`),
           429: tooManyWrites,
-          default: apiErrorBodySchema,
+          ...sessionGuardResponses,
         },
       },
     },
-    async (request, reply) => {
-      const { headers, body, caller } = request;
-      const { booking, created } = await createBooking(
-        app.db,
-        { userId: caller.id, request: body, idempotencyKey: headers['idempotency-key'] },
-        clock(),
-        limits,
-        { ...mail, pendingExpiryHours: options.pendingExpiryHours },
-      );
+    async ({ caller, body, headers }, reply) => {
+      const key = headers['idempotency-key'];
+      const { booking, created } = await createBooking(app.db, caller.id, body, key, settings);
       return reply
-        .headers(created ? {} : { 'idempotent-replayed': 'true' })
+        .headers(replayHeaders(created))
         .code(created ? 201 : 200)
         .send({ booking });
     },
@@ -152,16 +137,11 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
           400: apiErrorBodySchema.describe(
             `Bad paging: '${bookingMessages.pageSizeInvalid}', '${bookingMessages.cursorInvalid}'`,
           ),
-          401: signedOut,
-          default: apiErrorBodySchema,
+          ...sessionGuardResponses,
         },
       },
     },
-    (request) =>
-      listUserBookings(app.db, request.caller.id, request.query, {
-        timeZone,
-        changeNoticeHours: changeNoticeFor(request.caller),
-      }),
+    (request) => listUserBookings(app.db, request.caller, request.query, settings),
   );
 
   routes.get(
@@ -172,7 +152,7 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
         tags: ['bookings'],
         summary: `The caller's latest ${maxRecentActivity} history entries across their own bookings, newest first`,
         description: "The dashboard's Recent Activity: each entry names its booking and service.",
-        response: { 200: activityResponseSchema, 401: signedOut, default: apiErrorBodySchema },
+        response: { 200: activityResponseSchema, ...sessionGuardResponses },
       },
     },
     (request) => recentActivity(app.db, request.caller.id),
@@ -190,29 +170,19 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
         response: {
           200: bookingResponseSchema,
           400: invalid,
-          401: signedOut,
           404: apiErrorBodySchema.describe(
             `No such booking of the caller: '${bookingMessages.bookingNotFound}'`,
           ),
           409: apiErrorBodySchema.describe(
-            `Not confirmed: '${bookingMessages.onlyConfirmedCancellable('pending')}'; started: '${bookingMessages.cancelAfterStart}'; within the notice: '${bookingMessages.changeNoticePassed(options.changeNoticeHours)}'`,
+            `Not confirmed: '${bookingMessages.onlyConfirmedCancellable('pending')}'; started: '${bookingMessages.cancelAfterStart}'; within the notice: '${bookingMessages.changeNoticePassed(settings.changeNoticeHours)}'`,
           ),
           429: tooManyWrites,
-          default: apiErrorBodySchema,
+          ...sessionGuardResponses,
         },
       },
     },
     async (request) => ({
-      booking: await cancelOwnBooking(
-        app.db,
-        {
-          userId: request.caller.id,
-          bookingId: request.params.id,
-          changeNoticeHours: changeNoticeFor(request.caller),
-        },
-        clock(),
-        mail,
-      ),
+      booking: await cancelOwnBooking(app.db, request.caller, request.params.id, settings),
     }),
   );
 
@@ -227,19 +197,12 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
         response: {
           200: bookingDetailResponseSchema,
           400: apiErrorBodySchema.describe('Not a booking id'),
-          401: signedOut,
           404: notFound,
-          default: apiErrorBodySchema,
+          ...sessionGuardResponses,
         },
       },
     },
-    (request) =>
-      bookingDetail(
-        app.db,
-        request.params.id,
-        { userId: request.caller.id, isAdmin: request.caller.role === 'admin' },
-        { timeZone, changeNoticeHours: changeNoticeFor(request.caller) },
-      ),
+    (request) => bookingDetail(app.db, request.params.id, request.caller, settings),
   );
 
   routes.get(
@@ -258,22 +221,14 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
             content: { 'text/calendar': { schema: z.string() } },
           },
           400: apiErrorBodySchema.describe('Not a booking id'),
-          401: signedOut,
           404: notFound,
-          default: apiErrorBodySchema,
+          ...sessionGuardResponses,
         },
       },
     },
-    async (request, reply) => {
-      const ics = await bookingCalendarFile(app.db, request.params.id, request.caller.id, {
-        ...mail,
-        timeZone,
-      });
-      // A string under a non-JSON content type is sent as it is (no serialization).
-      return reply
-        .type('text/calendar; charset=utf-8')
-        .header('content-disposition', `attachment; filename="booking-${request.params.id}.ics"`)
-        .send(ics);
+    async ({ params, caller }, reply) => {
+      const ics = await bookingCalendarFile(app.db, params.id, caller.id, settings);
+      return sendFile(reply, calendarFile(params.id), ics);
     },
   );
 
@@ -291,14 +246,19 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
         response: {
           200: availabilityResponseSchema,
           400: apiErrorBodySchema.describe(`Bad id or date: '${bookingMessages.dateInvalid}'`),
-          401: signedOut,
           404: notFound,
-          default: apiErrorBodySchema,
+          ...sessionGuardResponses,
         },
       },
     },
     (request) =>
-      rescheduleAvailability(app.db, request.params.id, request.caller.id, request.query.date, clock()),
+      rescheduleAvailability(
+        app.db,
+        request.params.id,
+        request.caller.id,
+        request.query.date,
+        settings.timeZone,
+      ),
   );
 
   routes.post(
@@ -321,31 +281,20 @@ export async function bookingsRoutes(app: FastifyInstance, options: BookingsRout
           400: apiErrorBodySchema.describe(
             `A slot rule broken, on startsAt (e.g. '${bookingMessages.slotInPast}'), or the same slot: '${bookingMessages.rescheduleSameSlot}'`,
           ),
-          401: signedOut,
           404: notFound,
           409: apiErrorBodySchema.describe(
-            `'${bookingMessages.slotTaken}'; '${bookingMessages.onlyActiveReschedulable('cancelled')}'; '${bookingMessages.rescheduleAfterStart}'; '${bookingMessages.changeNoticePassed(options.changeNoticeHours)}'`,
+            `'${bookingMessages.slotTaken}'; '${bookingMessages.onlyActiveReschedulable('cancelled')}'; '${bookingMessages.rescheduleAfterStart}'; '${bookingMessages.changeNoticePassed(settings.changeNoticeHours)}'`,
           ),
           422: apiErrorBodySchema.describe(`'${bookingMessages.rescheduleKeyReused}'`),
           429: tooManyWrites,
-          default: apiErrorBodySchema,
+          ...sessionGuardResponses,
         },
       },
     },
-    async (request, reply) => {
-      const { booking, moved } = await rescheduleOwnBooking(
-        app.db,
-        {
-          ownerId: request.caller.id,
-          bookingId: request.params.id,
-          startsAt: new Date(request.body.startsAt),
-          idempotencyKey: request.headers['idempotency-key'],
-          changeNoticeHours: changeNoticeFor(request.caller),
-        },
-        clock(),
-        { ...mail, changeNoticeHours: changeNoticeFor(request.caller) },
-      );
-      return reply.headers(moved ? {} : { 'idempotent-replayed': 'true' }).send({ booking });
+    async ({ params, body, headers, caller }, reply) => {
+      const key = headers['idempotency-key'];
+      const move = await rescheduleOwnBooking(app.db, caller, params.id, body, key, settings);
+      return reply.headers(replayHeaders(move.moved)).send({ booking: move.booking });
     },
   );
 }

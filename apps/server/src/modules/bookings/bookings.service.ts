@@ -1,14 +1,15 @@
-// Bookings: creating (idempotent, never overlapping), listing and cancelling.
+// Bookings: creating (idempotent, never overlapping) and the caller's list.
 import { createHash } from 'node:crypto';
 import {
   type Booking,
   bookingErrorCodes,
   bookingMessages,
   type CreateBookingRequest,
+  changeNoticeHoursFor,
   checkSlotStart,
-  clientCancelRefusal,
   type MyBookingsQuery,
   type MyBookingsResponse,
+  type Role,
   serviceMessages,
   totalCost,
 } from '@portal/domain';
@@ -16,19 +17,16 @@ import { and, count, eq, gt } from 'drizzle-orm';
 import { type Database, transactionRetryingDeadlocks } from '../../db/client.ts';
 import { isExclusionViolation, isUniqueViolation } from '../../db/errors.ts';
 import { bookingEvents, bookings, services, userProfiles, users } from '../../db/schema.ts';
-import { Conflict, Forbidden, invalidField, NotFound, Unprocessable } from '../../lib/errors.ts';
-import {
-  type BookingMailOptions,
-  bookingReceivedEmail,
-  statusChangeEmail,
-} from '../../lib/mail/booking-emails.ts';
+import { Conflict, Forbidden, invalidField, Unprocessable } from '../../lib/errors.ts';
+import type { BookingMailOptions } from '../../lib/mail/booking-calendar.ts';
+import { bookingReceivedEmail } from '../../lib/mail/booking-emails.ts';
 import { type FirmNoticeOptions, notifyFirm } from '../../lib/mail/firm-emails.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { loadFirmCalendar } from '../calendar/calendar.service.ts';
-import type { BookingClock } from './availability.service.ts';
+import { clockNow } from './availability.service.ts';
 import { after, decodeCursor, newestFirst, pageOf } from './booking-pages.ts';
 import { findBooking, type Reader, selectBookings, toBooking } from './booking-read-model.ts';
-import { actorColumns, calendarHistory, recordStatusChange } from './booking-status.service.ts';
+import { actorColumns } from './booking-status.service.ts';
 import { applyBuffer, bufferInForce, heldUntil } from './buffer.ts';
 import { bookingsChanged, lockServiceDay } from './held-times.ts';
 
@@ -45,12 +43,6 @@ export function requestHash(serviceId: number, request: CreateBookingRequest, st
     request.additionalNotes,
   ]);
   return createHash('sha256').update(canonical).digest('hex');
-}
-
-export interface CreateBookingInput {
-  userId: string;
-  request: CreateBookingRequest;
-  idempotencyKey?: string | undefined;
 }
 
 export interface CreatedBooking {
@@ -77,10 +69,25 @@ async function replay(
 /** What the e-mails of a client's action need: the client's letter (links, calendar organizer) and the firm's. */
 export type ClientActionMail = BookingMailOptions & FirmNoticeOptions;
 
-/** The fair-use limits of booking (docs/product.md#limits). */
-export interface BookingLimits {
-  /** Pending bookings not yet started one client may hold at a time (MAX_PENDING_BOOKINGS_PER_CLIENT). */
+/** The configuration the booking services follow, given once to the bookings routes. */
+export interface BookingSettings extends ClientActionMail {
+  /** The business time zone (BUSINESS_TIMEZONE). */
+  timeZone: string;
+  /**
+   * MAX_PENDING_BOOKINGS_PER_CLIENT: pending bookings not yet started one client may hold at a time
+   * (docs/product.md#limits).
+   */
   maxPendingBookings: number;
+  /** CLIENT_CHANGE_NOTICE_HOURS: a client's cancelling and rescheduling close this long before the start. */
+  changeNoticeHours: number;
+  /** PENDING_EXPIRY_HOURS: the received letter says when an unconfirmed request lapses (0: never). */
+  pendingExpiryHours: number;
+}
+
+/** Who asks: the signed-in caller. */
+export interface BookingCaller {
+  id: string;
+  role: Role;
 }
 
 /**
@@ -91,12 +98,12 @@ export interface BookingLimits {
  */
 export async function createBooking(
   db: Database,
-  input: CreateBookingInput,
-  clock: BookingClock,
-  limits: BookingLimits,
-  mail: ClientActionMail & { pendingExpiryHours: number },
+  userId: string,
+  request: CreateBookingRequest,
+  idempotencyKey: string | undefined,
+  settings: BookingSettings,
 ): Promise<CreatedBooking> {
-  const { userId, request, idempotencyKey } = input;
+  const clock = clockNow(settings.timeZone);
   const startsAt = new Date(request.startsAt);
   const hash = requestHash(request.serviceId, request, startsAt);
   if (idempotencyKey !== undefined) {
@@ -150,9 +157,9 @@ export async function createBooking(
         .where(
           and(eq(bookings.userId, userId), eq(bookings.status, 'pending'), gt(bookings.startsAt, clock.now)),
         );
-      if (Number(pending?.count ?? 0) >= limits.maxPendingBookings) {
+      if (Number(pending?.count ?? 0) >= settings.maxPendingBookings) {
         throw new Conflict(
-          bookingMessages.pendingLimitReached(limits.maxPendingBookings),
+          bookingMessages.pendingLimitReached(settings.maxPendingBookings),
           bookingErrorCodes.pendingLimit,
         );
       }
@@ -186,8 +193,8 @@ export async function createBooking(
         toStatus: 'pending',
       });
       const booking = await findBooking(tx, row.id, clock.timeZone);
-      await enqueueMail(tx, bookingReceivedEmail(booking, mail));
-      await notifyFirm(tx, { kind: 'newBooking', booking }, mail);
+      await enqueueMail(tx, bookingReceivedEmail(booking, settings));
+      await notifyFirm(tx, { kind: 'newBooking', booking }, settings);
       return { booking, created: true };
     });
   } catch (error) {
@@ -204,64 +211,27 @@ export async function createBooking(
   return made;
 }
 
-// ——— Listing and cancelling ———
+// ——— Listing ———
 
-/** A page of the caller's bookings, newest first (by the moment booked), and the cursor of the next. */
+/**
+ * A page of the caller's bookings, newest first (by the moment booked), the cursor of the next, and the change
+ * notice the caller is held to.
+ */
 export async function listUserBookings(
   db: Database,
-  userId: string,
+  caller: BookingCaller,
   query: MyBookingsQuery,
-  options: { timeZone: string; changeNoticeHours: number },
+  settings: BookingSettings,
 ): Promise<MyBookingsResponse> {
-  const mine = eq(bookings.userId, userId);
+  const mine = eq(bookings.userId, caller.id);
   const rows = await selectBookings(db)
-    .where(query.cursor === undefined ? mine : and(mine, after(decodeCursor(query.cursor), userId)))
+    .where(query.cursor === undefined ? mine : and(mine, after(decodeCursor(query.cursor), caller.id)))
     .orderBy(...newestFirst)
     .limit(query.limit + 1);
   const { page, nextCursor } = pageOf(rows, query.limit);
   return {
-    bookings: page.map((row) => toBooking(row, options.timeZone)),
+    bookings: page.map((row) => toBooking(row, settings.timeZone)),
     nextCursor,
-    change_notice_hours: options.changeNoticeHours,
+    change_notice_hours: changeNoticeHoursFor(caller.role, settings.changeNoticeHours),
   };
-}
-
-/** A booking as its owner names it: it is found only among that user's bookings. */
-export interface OwnBooking {
-  userId: string;
-  bookingId: number;
-  /** CLIENT_CHANGE_NOTICE_HOURS for a client; 0 for an administrator (never limited). */
-  changeNoticeHours: number;
-}
-
-/**
- * The owner cancels a confirmed booking that has not started, until the change notice before it, and the client's
- * letter (with the calendar cancellation) and the firm's notice go to the outbox in the same transaction. Another
- * user's booking is not found (its existence is not revealed); any other status, a start already past, or a start
- * within the notice is a 409.
- */
-export async function cancelOwnBooking(
-  db: Database,
-  own: OwnBooking,
-  clock: BookingClock,
-  mail: ClientActionMail,
-): Promise<Booking> {
-  const { userId, bookingId, changeNoticeHours } = own;
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: bookings.id, status: bookings.status, startsAt: bookings.startsAt })
-      .from(bookings)
-      .where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)))
-      .for('update');
-    if (!row) throw new NotFound(bookingMessages.bookingNotFound);
-    const refusal = clientCancelRefusal(row.status, row.startsAt, clock.now, changeNoticeHours);
-    if (refusal) throw new Conflict(refusal);
-    await recordStatusChange(tx, row, 'cancelled', { kind: 'client', userId });
-    const booking = await findBooking(tx, row.id, clock.timeZone);
-    const letter = statusChangeEmail(booking, await calendarHistory(tx, row.id), mail, 'cancelledByClient');
-    if (letter) await enqueueMail(tx, letter);
-    await notifyFirm(tx, { kind: 'cancelledByClient', booking }, mail);
-  });
-  bookingsChanged(db);
-  return findBooking(db, bookingId, clock.timeZone);
 }

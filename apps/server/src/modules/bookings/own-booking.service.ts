@@ -1,51 +1,29 @@
-// One booking as its owner manages it: its detail and history, its calendar file, and moving it to another time
-// (docs/product.md#statuses; docs/decisions/148, 149 and 108).
+// One booking as its owner sees it: its detail and history, its calendar file and the times it could move to; and
+// the owner's recent activity across their bookings (docs/decisions/148, 149).
 import {
   type ActivityResponse,
   type AvailabilityResponse,
-  type Booking,
   type BookingDetailResponse,
   type BookingHistoryEntry,
   bookingMessages,
-  checkSlotStart,
-  clientRescheduleRefusal,
+  changeNoticeHoursFor,
   type IsoDate,
   maxBookingHistoryShown,
   maxRecentActivity,
 } from '@portal/domain';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { type Database, transactionRetryingDeadlocks } from '../../db/client.ts';
-import { isExclusionViolation } from '../../db/errors.ts';
+import { desc, eq, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
 import { type BookingEventRow, bookingEvents, bookings, services } from '../../db/schema.ts';
-import { Conflict, invalidField, NotFound, Unprocessable } from '../../lib/errors.ts';
-import {
-  type BookingMailOptions,
-  consultationFile,
-  rescheduledEmail,
-} from '../../lib/mail/booking-emails.ts';
-import { notifyFirm } from '../../lib/mail/firm-emails.ts';
-import { enqueueMail } from '../../lib/mail/outbox.ts';
-import { loadFirmCalendar } from '../calendar/calendar.service.ts';
-import { withdrawReminders } from '../reminders/reminder-records.ts';
-import { type BookingClock, slotsOfDay } from './availability.service.ts';
-import { findBooking, type Reader, selectBookings, toBooking } from './booking-read-model.ts';
-import { actorColumns, calendarHistory } from './booking-status.service.ts';
-import type { ClientActionMail } from './bookings.service.ts';
-import { applyBuffer, bufferInForce, heldUntil } from './buffer.ts';
-import { bookingsChanged, lockServiceDay } from './held-times.ts';
+import { NotFound } from '../../lib/errors.ts';
+import { consultationFile } from '../../lib/mail/booking-calendar.ts';
+import { clockNow, slotsOfDay } from './availability.service.ts';
+import { ownedBy, selectBookings, toBooking } from './booking-read-model.ts';
+import { calendarHistory } from './booking-status.service.ts';
+import type { BookingCaller, BookingSettings } from './bookings.service.ts';
 
-/** Who asks for a booking: only its owner finds it, and administrators where the route allows them. */
-export interface BookingViewer {
-  userId: string;
-  /** Administrators see every booking's detail. */
-  isAdmin: boolean;
-}
-
-/** The booking's row as the viewer may see it; another user's booking is not found (its existence is not revealed). */
-function visibleTo(bookingId: number, viewer: BookingViewer): SQL | undefined {
-  return viewer.isAdmin
-    ? eq(bookings.id, bookingId)
-    : and(eq(bookings.id, bookingId), eq(bookings.userId, viewer.userId));
+/** The booking's row as the caller may see it: their own, or any for an administrator. */
+function visibleTo(bookingId: number, caller: BookingCaller): SQL | undefined {
+  return caller.role === 'admin' ? eq(bookings.id, bookingId) : ownedBy(bookingId, caller.id);
 }
 
 function toHistoryEntry(event: BookingEventRow): BookingHistoryEntry {
@@ -67,10 +45,10 @@ function toHistoryEntry(event: BookingEventRow): BookingHistoryEntry {
 export async function bookingDetail(
   db: Database,
   bookingId: number,
-  viewer: BookingViewer,
-  options: { timeZone: string; changeNoticeHours: number },
+  caller: BookingCaller,
+  settings: BookingSettings,
 ): Promise<BookingDetailResponse> {
-  const [row] = await selectBookings(db).where(visibleTo(bookingId, viewer));
+  const [row] = await selectBookings(db).where(visibleTo(bookingId, caller));
   if (!row) throw new NotFound(bookingMessages.bookingNotFound);
   // The latest entries: an administrator may change a status any number of times.
   const events = await db
@@ -80,10 +58,10 @@ export async function bookingDetail(
     .orderBy(desc(bookingEvents.at), desc(bookingEvents.id))
     .limit(maxBookingHistoryShown);
   return {
-    booking: toBooking(row, options.timeZone),
+    booking: toBooking(row, settings.timeZone),
     history: events.reverse().map(toHistoryEntry),
-    change_notice_hours: options.changeNoticeHours,
-    is_owner: row.booking.userId === viewer.userId,
+    change_notice_hours: changeNoticeHoursFor(caller.role, settings.changeNoticeHours),
+    is_owner: row.booking.userId === caller.id,
   };
 }
 
@@ -111,11 +89,11 @@ export async function bookingCalendarFile(
   db: Database,
   bookingId: number,
   ownerId: string,
-  options: BookingMailOptions & { timeZone: string },
+  settings: BookingSettings,
 ): Promise<string> {
-  const [row] = await selectBookings(db).where(visibleTo(bookingId, { userId: ownerId, isAdmin: false }));
+  const [row] = await selectBookings(db).where(ownedBy(bookingId, ownerId));
   if (!row) throw new NotFound(bookingMessages.bookingNotFound);
-  return consultationFile(toBooking(row, options.timeZone), await calendarHistory(db, bookingId), options);
+  return consultationFile(toBooking(row, settings.timeZone), await calendarHistory(db, bookingId), settings);
 }
 
 /**
@@ -127,7 +105,7 @@ export async function rescheduleAvailability(
   bookingId: number,
   ownerId: string,
   date: IsoDate,
-  clock: BookingClock,
+  timeZone: string,
 ): Promise<AvailabilityResponse> {
   const [row] = await db
     .select({
@@ -136,121 +114,7 @@ export async function rescheduleAvailability(
       startsAt: bookings.startsAt,
     })
     .from(bookings)
-    .where(visibleTo(bookingId, { userId: ownerId, isAdmin: false }));
+    .where(ownedBy(bookingId, ownerId));
   if (!row) throw new NotFound(bookingMessages.bookingNotFound);
-  return slotsOfDay(db, { ...row, movingFrom: row.startsAt }, date, clock);
-}
-
-export interface RescheduleInput {
-  ownerId: string;
-  bookingId: number;
-  startsAt: Date;
-  idempotencyKey?: string | undefined;
-  /** CLIENT_CHANGE_NOTICE_HOURS for a client; 0 for an administrator moving their own booking. */
-  changeNoticeHours: number;
-}
-
-export interface Rescheduled {
-  booking: Booking;
-  /** False when an earlier request with the same Idempotency-Key moved it (a replay). */
-  moved: boolean;
-}
-
-/** An earlier reschedule of this booking with this key: the same new start replays it, another is a 422. */
-async function earlierReschedule(tx: Reader, input: RescheduleInput): Promise<boolean> {
-  if (input.idempotencyKey === undefined) return false;
-  const [event] = await tx
-    .select({ toStartsAt: bookingEvents.toStartsAt })
-    .from(bookingEvents)
-    .where(
-      and(
-        eq(bookingEvents.bookingId, input.bookingId),
-        eq(bookingEvents.idempotencyKey, input.idempotencyKey),
-      ),
-    );
-  if (!event) return false;
-  if (event.toStartsAt?.getTime() !== input.startsAt.getTime()) {
-    throw new Unprocessable(bookingMessages.rescheduleKeyReused);
-  }
-  return true;
-}
-
-/**
- * The owner moves a pending or confirmed booking, not started and outside the change notice, to another slot that
- * follows every rule of a new booking. One transaction: the row's times change in place, so the old time is freed
- * and the new one held at once, under the same exclusion constraint as a new booking (409 when taken); the move is
- * recorded in the history with both starts, and the client's e-mail with the calendar update and the firm's notice
- * go to the outbox.
- * The id, price snapshot, confirmation code and status stay.
- */
-export async function rescheduleOwnBooking(
-  db: Database,
-  input: RescheduleInput,
-  clock: BookingClock,
-  mail: ClientActionMail & { changeNoticeHours: number },
-): Promise<Rescheduled> {
-  const calendar = await loadFirmCalendar(db);
-  let moved: boolean;
-  try {
-    moved = await transactionRetryingDeadlocks(db, async (tx) => {
-      const bufferMinutes = await bufferInForce(tx);
-      const [row] = await tx
-        .select({
-          id: bookings.id,
-          status: bookings.status,
-          startsAt: bookings.startsAt,
-          durationMinutes: bookings.durationMinutes,
-          serviceId: bookings.serviceId,
-        })
-        .from(bookings)
-        .where(visibleTo(input.bookingId, { userId: input.ownerId, isAdmin: false }))
-        .for('update');
-      if (!row) throw new NotFound(bookingMessages.bookingNotFound);
-      // Under the row lock a retry finds what its first attempt did, before any rule could judge it anew.
-      if (await earlierReschedule(tx, input)) return false;
-      const refusal = clientRescheduleRefusal(row.status, row.startsAt, clock.now, input.changeNoticeHours);
-      if (refusal) throw new Conflict(refusal);
-      if (row.startsAt.getTime() === input.startsAt.getTime()) {
-        throw invalidField('startsAt', bookingMessages.rescheduleSameSlot);
-      }
-      // The booked duration (the price snapshot's), on the calendar as it is now.
-      const check = checkSlotStart(input.startsAt, {
-        durationMinutes: row.durationMinutes,
-        ...clock,
-        calendar,
-      });
-      if (!check.ok) throw invalidField('startsAt', check.message);
-      const endsAt = new Date(check.slot.ends_at);
-      const blockedUntil = heldUntil(endsAt, bufferMinutes);
-
-      const previous = await findBooking(tx, row.id, clock.timeZone);
-      await lockServiceDay(tx, row.serviceId, input.startsAt, clock.timeZone);
-      await applyBuffer(tx, bufferMinutes, { serviceId: row.serviceId, startsAt: input.startsAt });
-      await tx
-        .update(bookings)
-        .set({ startsAt: input.startsAt, endsAt, blockedUntil, updatedAt: sql`now()` })
-        .where(eq(bookings.id, row.id));
-      await withdrawReminders(tx, row.id);
-      await tx.insert(bookingEvents).values({
-        bookingId: row.id,
-        ...actorColumns({ kind: 'client', userId: input.ownerId }),
-        type: 'rescheduled',
-        fromStatus: row.status,
-        toStatus: row.status,
-        fromStartsAt: row.startsAt,
-        toStartsAt: input.startsAt,
-        idempotencyKey: input.idempotencyKey ?? null,
-      });
-      const booking = await findBooking(tx, row.id, clock.timeZone);
-      await enqueueMail(tx, rescheduledEmail(booking, previous, await calendarHistory(tx, row.id), mail));
-      await notifyFirm(tx, { kind: 'rescheduledByClient', booking, previous }, mail);
-      return true;
-    });
-  } catch (error) {
-    if (isExclusionViolation(error)) throw new Conflict(bookingMessages.slotTaken);
-    throw error;
-  } finally {
-    bookingsChanged(db);
-  }
-  return { booking: await findBooking(db, input.bookingId, clock.timeZone), moved };
+  return slotsOfDay(db, { ...row, movingFrom: row.startsAt }, date, clockNow(timeZone));
 }

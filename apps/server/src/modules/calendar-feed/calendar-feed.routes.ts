@@ -2,7 +2,6 @@
 // and the signed-in user's reset of its URL.
 import {
   accountApiPaths,
-  accountMessages,
   apiErrorBodySchema,
   calendarFeedParamsSchema,
   calendarFeedPastDays,
@@ -14,7 +13,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { BookingMailOptions } from '../../lib/mail/booking-emails.ts';
+import { type FileAnswer, sendFile } from '../../lib/file-reply.ts';
+import type { BookingMailOptions } from '../../lib/mail/booking-calendar.ts';
+import { sessionGuardResponses } from '../../plugins/auth.ts';
 import { calendarFeedFile, calendarFeedUrl, resetCalendarFeed } from './calendar-feed.service.ts';
 
 export interface CalendarFeedRoutesOptions extends BookingMailOptions {
@@ -23,6 +24,11 @@ export interface CalendarFeedRoutesOptions extends BookingMailOptions {
 }
 
 const tags = ['calendar'];
+const feedFile: FileAnswer = {
+  type: 'text/calendar; charset=utf-8',
+  filename: 'consultations.ics',
+  disposition: 'inline',
+};
 
 export async function calendarFeedRoutes(app: FastifyInstance, options: CalendarFeedRoutesOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -51,10 +57,7 @@ export async function calendarFeedRoutes(app: FastifyInstance, options: Calendar
     async (request, reply) => {
       const ics = await calendarFeedFile(app.db, request.params.token, { ...options, now: new Date() });
       // Personal data: `Cache-Control: no-store`, as every API answer (plugins/security-headers.ts, decision 123).
-      return reply
-        .type('text/calendar; charset=utf-8')
-        .header('content-disposition', 'inline; filename="consultations.ics"')
-        .send(ics);
+      return sendFile(reply, feedFile, ics);
     },
   );
 
@@ -67,8 +70,7 @@ export async function calendarFeedRoutes(app: FastifyInstance, options: Calendar
         summary: "Replaces the caller's calendar feed URL; the old one answers 404 at once",
         response: {
           200: calendarFeedResetResponseSchema,
-          401: apiErrorBodySchema.describe(`Not signed in: '${accountMessages.noActiveSession}'`),
-          default: apiErrorBodySchema,
+          ...sessionGuardResponses,
         },
       },
     },

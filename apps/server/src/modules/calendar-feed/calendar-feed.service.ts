@@ -16,7 +16,7 @@ import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { bookings, calendarFeeds, users } from '../../db/schema.ts';
 import { NotFound } from '../../lib/errors.ts';
-import { type BookingMailOptions, consultationsFeed } from '../../lib/mail/booking-emails.ts';
+import { type BookingMailOptions, consultationsFeed } from '../../lib/mail/booking-calendar.ts';
 import { selectBookings, toBooking } from '../bookings/booking-read-model.ts';
 import { calendarHistories, noCalendarHistory } from '../bookings/booking-status.service.ts';
 

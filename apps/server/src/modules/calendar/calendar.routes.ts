@@ -1,7 +1,6 @@
 // The firm's calendar over HTTP: the schedule and closed dates for administrators (401 signed out, 403 for a
 // client), and the public calendar the booking wizard greys out days with.
 import {
-  accountMessages,
   apiErrorBodySchema,
   calendarApiPaths,
   calendarChangesQuerySchema,
@@ -15,17 +14,18 @@ import {
   publicCalendarResponseSchema,
   scheduleBodySchema,
   scheduleResponseSchema,
-  todayIn,
   tooCloseResponseSchema,
 } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { adminGuardResponses } from '../../plugins/auth.ts';
 import {
   addClosure,
   calendarChanges,
   listClosures,
   loadFirmCalendar,
+  publicCalendar,
   removeClosure,
   saveSchedule,
   tooCloseBookings,
@@ -37,11 +37,6 @@ export interface CalendarRoutesOptions {
 }
 
 const tags = ['calendar'];
-const guarded = {
-  401: apiErrorBodySchema.describe(`Not signed in: '${accountMessages.noActiveSession}'`),
-  403: apiErrorBodySchema.describe(`Signed in, not an administrator: '${accountMessages.adminRequired}'`),
-  default: apiErrorBodySchema,
-};
 const invalid = apiErrorBodySchema.describe('Invalid fields as errors[{ path, msg }]');
 
 export async function calendarRoutes(app: FastifyInstance, options: CalendarRoutesOptions) {
@@ -59,17 +54,7 @@ export async function calendarRoutes(app: FastifyInstance, options: CalendarRout
         response: { 200: publicCalendarResponseSchema, default: apiErrorBodySchema },
       },
     },
-    async () => {
-      const calendar = await loadFirmCalendar(db);
-      const today = todayIn(timeZone, new Date());
-      return {
-        schedule: calendar.schedule,
-        closures: calendar.closures
-          .filter((closure) => closure.endDate >= today)
-          .map(({ startDate, endDate, reason }) => ({ startDate, endDate, reason })),
-        timeZone,
-      };
-    },
+    () => publicCalendar(db, timeZone),
   );
 
   routes.get(
@@ -79,7 +64,7 @@ export async function calendarRoutes(app: FastifyInstance, options: CalendarRout
       schema: {
         tags,
         summary: "The firm's schedule",
-        response: { 200: scheduleResponseSchema, ...guarded },
+        response: { 200: scheduleResponseSchema, ...adminGuardResponses },
       },
     },
     async () => ({ schedule: (await loadFirmCalendar(db)).schedule }),
@@ -96,7 +81,7 @@ export async function calendarRoutes(app: FastifyInstance, options: CalendarRout
           'Every booking not yet over is then held with the new buffer, except two active bookings it would bring ' +
           `closer together than the buffer: those keep their hold and are listed by ${calendarApiPaths.tooClose}.`,
         body: scheduleBodySchema,
-        response: { 200: scheduleResponseSchema, 400: invalid, ...guarded },
+        response: { 200: scheduleResponseSchema, 400: invalid, ...adminGuardResponses },
       },
     },
     async (request) => ({ schedule: await saveSchedule(db, request.caller, request.body.schedule) }),
@@ -111,7 +96,7 @@ export async function calendarRoutes(app: FastifyInstance, options: CalendarRout
         summary:
           'The latest changes of the schedule and the closed dates, newest first: who, when, before, after',
         querystring: calendarChangesQuerySchema,
-        response: { 200: calendarChangesResponseSchema, 400: apiErrorBodySchema, ...guarded },
+        response: { 200: calendarChangesResponseSchema, 400: apiErrorBodySchema, ...adminGuardResponses },
       },
     },
     async (request) => ({ changes: await calendarChanges(db, request.query.limit) }),
@@ -128,7 +113,7 @@ export async function calendarRoutes(app: FastifyInstance, options: CalendarRout
         description:
           'A booking made before the buffer was raised keeps its hold where the new buffer would reach the next ' +
           `booking of its service; each such pair whose later booking has not started is listed, the earliest ${calendarLimits.tooClosePairsShown}.`,
-        response: { 200: tooCloseResponseSchema, ...guarded },
+        response: { 200: tooCloseResponseSchema, ...adminGuardResponses },
       },
     },
     async () => ({ pairs: await tooCloseBookings(db, timeZone) }),
@@ -142,7 +127,7 @@ export async function calendarRoutes(app: FastifyInstance, options: CalendarRout
         tags,
         summary:
           'Every closure ahead and the latest past ones, in date order, each with the active bookings on it',
-        response: { 200: closuresResponseSchema, ...guarded },
+        response: { 200: closuresResponseSchema, ...adminGuardResponses },
       },
     },
     async () => ({ closures: await listClosures(db, timeZone) }),
@@ -160,7 +145,7 @@ export async function calendarRoutes(app: FastifyInstance, options: CalendarRout
           201: closureCreatedResponseSchema,
           400: invalid,
           409: apiErrorBodySchema.describe(`'${calendarMessages.tooManyClosures}'`),
-          ...guarded,
+          ...adminGuardResponses,
         },
       },
     },
@@ -181,7 +166,7 @@ export async function calendarRoutes(app: FastifyInstance, options: CalendarRout
         response: {
           200: z.object({ message: z.string() }),
           404: apiErrorBodySchema.describe(`'${calendarMessages.closureNotFound}'`),
-          ...guarded,
+          ...adminGuardResponses,
         },
       },
     },

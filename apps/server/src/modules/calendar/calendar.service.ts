@@ -11,6 +11,7 @@ import {
   calendarMessages,
   defaultSchedule,
   type FirmCalendar,
+  type PublicCalendar,
   type Schedule,
   todayIn,
 } from '@portal/domain';
@@ -98,6 +99,19 @@ async function withAffectedBookings(
 /** The current calendar (cached; at most a fraction of a second behind a change made by another process). */
 export function loadFirmCalendar(db: Database): Promise<StoredCalendar> {
   return calendarCache.load(db);
+}
+
+/** The calendar as the booking wizard reads it: the schedule and the closures from today on, in the zone. */
+export async function publicCalendar(db: Database, timeZone: string): Promise<PublicCalendar> {
+  const calendar = await loadFirmCalendar(db);
+  const today = todayIn(timeZone, new Date());
+  return {
+    schedule: calendar.schedule,
+    closures: calendar.closures
+      .filter((closure) => closure.endDate >= today)
+      .map(({ startDate, endDate, reason }) => ({ startDate, endDate, reason })),
+    timeZone,
+  };
 }
 
 function record(

@@ -1,7 +1,6 @@
 // The contact form: anyone sends a message (limited per address and per e-mail; bots trapped); administrators
 // list the messages and mark them answered (docs/decisions/115).
 import {
-  accountMessages,
   adminContactMessageResponseSchema,
   adminContactMessagesQuerySchema,
   adminContactMessagesResponseSchema,
@@ -19,17 +18,13 @@ import {
 } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminGuardResponses } from '../../plugins/auth.ts';
 import {
   type ContactOptions,
   listContactMessages,
   setContactMessageAnswered,
   takeContactMessage,
 } from './contact.service.ts';
-
-const signedOut = apiErrorBodySchema.describe(`Not signed in: '${accountMessages.noActiveSession}'`);
-const notAdmin = apiErrorBodySchema.describe(
-  `Signed in, not an administrator: '${accountMessages.adminRequired}'`,
-);
 
 /** The longest message with every character escaped as \uXXXX, and 2 KiB for the other fields. */
 export const contactBodyLimitBytes = maxContactMessageLength * 6 + 2048;
@@ -82,9 +77,7 @@ export async function contactRoutes(app: FastifyInstance, options: ContactOption
           400: apiErrorBodySchema.describe(
             `Bad paging: '${pagingMessages.pageSizeInvalid(maxContactMessagesPageSize)}', '${pagingMessages.cursorInvalid}'`,
           ),
-          401: signedOut,
-          403: notAdmin,
-          default: apiErrorBodySchema,
+          ...adminGuardResponses,
         },
       },
     },
@@ -103,10 +96,8 @@ export async function contactRoutes(app: FastifyInstance, options: ContactOption
         response: {
           200: adminContactMessageResponseSchema,
           400: apiErrorBodySchema.describe(`'${contactMessages.answeredInvalid}'`),
-          401: signedOut,
-          403: notAdmin,
           404: apiErrorBodySchema.describe(`'${contactMessages.messageNotFound}'`),
-          default: apiErrorBodySchema,
+          ...adminGuardResponses,
         },
       },
     },

@@ -4,28 +4,11 @@ import {
   apiErrorBodySchema,
   apiPaths,
   livenessResponseSchema,
-  type ReadinessResponse,
   readinessResponseSchema,
 } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-
-/** How long the database may take to answer before the server reports it down. */
-const pingTimeoutMs = 2_000;
-
-async function databaseAnswers(ping: () => Promise<void>): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(resolve, pingTimeoutMs, false);
-  });
-  try {
-    return await Promise.race([ping().then(() => true), timeout]);
-  } catch {
-    return false;
-  } finally {
-    clearTimeout(timer);
-  }
-}
+import { readiness } from './health.service.ts';
 
 export async function healthRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -58,16 +41,8 @@ export async function healthRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      if (app.isShuttingDown()) {
-        return reply
-          .code(503)
-          .send({ status: 'unavailable', shuttingDown: true } satisfies ReadinessResponse);
-      }
-      if (await databaseAnswers(() => app.database.ping())) {
-        return { status: 'ok' as const, database: 'up' as const, shuttingDown: false };
-      }
-      request.log.warn('readiness check: the database does not answer');
-      return reply.code(503).send({ status: 'unavailable', database: 'down', shuttingDown: false });
+      const answer = await readiness(app.isShuttingDown(), () => app.database.ping(), request.log);
+      return reply.code(answer.status === 'ok' ? 200 : 503).send(answer);
     },
   );
 }

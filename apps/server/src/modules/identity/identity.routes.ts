@@ -92,6 +92,20 @@ function toFetchHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
+/** The request as better-auth reads it: the same method, headers and bytes (a POST's, when it has any). */
+function toFetchRequest(request: FastifyRequest, url: URL): Request {
+  const body =
+    request.method === 'POST' && Buffer.isBuffer(request.body) && request.body.length > 0
+      ? request.body
+      : undefined;
+  return new Request(url, { method: request.method, headers: toFetchHeaders(request), body });
+}
+
+/** Only an API client's sign-in gets the bearer token (a browser's scripts could read it). */
+function handsOutBearerToken(request: FastifyRequest, url: URL): boolean {
+  return url.pathname === identityPaths.signIn && !fromBrowser(request);
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -193,15 +207,8 @@ export async function identityRoutes(app: FastifyInstance, options: { appUrl: st
       schema: { hide: true },
       handler: async (request, reply) => {
         const url = new URL(request.url, options.appUrl);
-        const body =
-          request.method === 'POST' && Buffer.isBuffer(request.body) && request.body.length > 0
-            ? request.body
-            : undefined;
-        const response = await app.auth.handler(
-          new Request(url, { method: request.method, headers: toFetchHeaders(request), body }),
-        );
-        const handOutBearerToken = url.pathname === identityPaths.signIn && !fromBrowser(request);
-        return sendAnswer(reply, response, url.pathname, handOutBearerToken);
+        const response = await app.auth.handler(toFetchRequest(request, url));
+        return sendAnswer(reply, response, url.pathname, handsOutBearerToken(request, url));
       },
     });
   });

@@ -7,9 +7,8 @@ import {
 } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sessionGuardResponses } from '../../plugins/auth.ts';
 import { findProfile, type ProfileOptions, saveProfile } from './profiles.service.ts';
-
-const signedOut = apiErrorBodySchema.describe(`Not signed in: '${accountMessages.noActiveSession}'`);
 
 export async function profilesRoutes(app: FastifyInstance, options: ProfileOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -23,9 +22,8 @@ export async function profilesRoutes(app: FastifyInstance, options: ProfileOptio
         summary: "The signed-in user's profile (cookie session or bearer token)",
         response: {
           200: profileResponseSchema,
-          401: signedOut,
           404: apiErrorBodySchema.describe('The profile is not completed yet'),
-          default: apiErrorBodySchema,
+          ...sessionGuardResponses,
         },
       },
     },
@@ -43,8 +41,7 @@ export async function profilesRoutes(app: FastifyInstance, options: ProfileOptio
         response: {
           200: profileResponseSchema,
           400: apiErrorBodySchema.describe(`Invalid fields, e.g. '${accountMessages.namesRequired}'`),
-          401: signedOut,
-          default: apiErrorBodySchema,
+          ...sessionGuardResponses,
         },
       },
     },

@@ -6,7 +6,7 @@ import { dueReminders, reminderStartBounds, reminderToSend } from '@portal/domai
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { type Database, transactionRetryingDeadlocks } from '../../db/client.ts';
 import { bookingReminders, bookings } from '../../db/schema.ts';
-import type { BookingMailOptions } from '../../lib/mail/booking-emails.ts';
+import type { BookingMailOptions } from '../../lib/mail/booking-calendar.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { reminderEmail } from '../../lib/mail/reminder-email.ts';
 import { findBooking } from '../bookings/booking-read-model.ts';

@@ -1,7 +1,6 @@
 // Reviews: the owner of a completed booking writes one; anyone reads a service's shown reviews; administrators
 // list every review and hide or show one (docs/decisions/109, 153).
 import {
-  accountMessages,
   adminReviewResponseSchema,
   adminReviewsQuerySchema,
   adminReviewsResponseSchema,
@@ -24,12 +23,9 @@ import {
 } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminGuardResponses, sessionGuardResponses } from '../../plugins/auth.ts';
 import { createReview, listAdminReviews, listServiceReviews, setReviewHidden } from './reviews.service.ts';
 
-const signedOut = apiErrorBodySchema.describe(`Not signed in: '${accountMessages.noActiveSession}'`);
-const notAdmin = apiErrorBodySchema.describe(
-  `Signed in, not an administrator: '${accountMessages.adminRequired}'`,
-);
 /** 400 for paging: a limit out of 1..max, or a cursor the list did not give. */
 const badPaging = (max: number) =>
   apiErrorBodySchema.describe(
@@ -58,7 +54,6 @@ export async function reviewsRoutes(app: FastifyInstance) {
           400: apiErrorBodySchema.describe(
             `Invalid fields as errors[{ path, msg }], e.g. '${reviewMessages.ratingInvalid}'`,
           ),
-          401: signedOut,
           404: apiErrorBodySchema.describe(
             `No such booking of the caller: '${bookingMessages.bookingNotFound}'`,
           ),
@@ -66,16 +61,12 @@ export async function reviewsRoutes(app: FastifyInstance) {
             `Not completed: '${reviewMessages.onlyCompleted}'; a second review: '${reviewMessages.alreadyReviewed}'`,
           ),
           429: apiErrorBodySchema.describe("The signed-in user's writes per minute are used up"),
-          default: apiErrorBodySchema,
+          ...sessionGuardResponses,
         },
       },
     },
-    async (request, reply) => {
-      const review = await createReview(
-        app.db,
-        { userId: request.caller.id, bookingId: request.params.id },
-        request.body,
-      );
+    async ({ caller, params, body }, reply) => {
+      const review = await createReview(app.db, caller.id, params.id, body);
       return reply.code(201).send({ review });
     },
   );
@@ -112,9 +103,7 @@ export async function reviewsRoutes(app: FastifyInstance) {
         response: {
           200: adminReviewsResponseSchema,
           400: badPaging(maxAdminReviewsPageSize),
-          401: signedOut,
-          403: notAdmin,
-          default: apiErrorBodySchema,
+          ...adminGuardResponses,
         },
       },
     },
@@ -133,10 +122,8 @@ export async function reviewsRoutes(app: FastifyInstance) {
         response: {
           200: adminReviewResponseSchema,
           400: apiErrorBodySchema.describe(`'${reviewMessages.hiddenInvalid}'`),
-          401: signedOut,
-          403: notAdmin,
           404: apiErrorBodySchema.describe(`'${reviewMessages.reviewNotFound}'`),
-          default: apiErrorBodySchema,
+          ...adminGuardResponses,
         },
       },
     },

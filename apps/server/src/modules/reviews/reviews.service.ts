@@ -21,6 +21,7 @@ import { newestFirstPaging } from '../../db/newest-first.ts';
 import { bookingEvents, bookings, reviews, services, userProfiles, users } from '../../db/schema.ts';
 import { bumpCacheVersion } from '../../db/versioned-cache.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
+import { clientColumns, type Reader } from '../bookings/booking-read-model.ts';
 import { actorColumns } from '../bookings/booking-status.service.ts';
 import { invalidateCatalogue, loadCatalogue, serviceRating } from '../services/services.service.ts';
 
@@ -33,21 +34,16 @@ const paging = newestFirstPaging(
 
 // ——— Writing ———
 
-export interface OwnBookingReview {
-  userId: string;
-  bookingId: number;
-}
-
 /**
  * The owner reviews a completed booking, once. Another user's booking or an unknown id is a 404 (its existence is
  * not revealed); any other status, or a second review, a 409.
  */
 export async function createReview(
   db: Database,
-  own: OwnBookingReview,
+  userId: string,
+  bookingId: number,
   request: CreateReviewRequest,
 ): Promise<{ rating: number; comment: string | null }> {
-  const { userId, bookingId } = own;
   try {
     await db.transaction(async (tx) => {
       // Locked so that a status change cannot slip between the check and the insert.
@@ -129,15 +125,9 @@ export async function listServiceReviews(
 
 // ——— The administrators' list ———
 
-function selectAdminReviews(db: Pick<Database, 'select'>) {
+function selectAdminReviews(db: Reader) {
   return db
-    .select({
-      review: reviews,
-      serviceName: services.name,
-      email: users.email,
-      firstName: userProfiles.firstName,
-      lastName: userProfiles.lastName,
-    })
+    .select({ review: reviews, serviceName: services.name, ...clientColumns })
     .from(reviews)
     .innerJoin(services, eq(services.id, reviews.serviceId))
     .innerJoin(users, eq(users.id, reviews.userId))

@@ -1,7 +1,6 @@
 // The catalogue as the firm manages it: every service, creating and editing one (retiring is `active: false`),
 // and the latest changes. Admin only on every route: 401 signed out, 403 for a client.
 import {
-  accountMessages,
   adminServiceIdParamsSchema,
   adminServicesResponseSchema,
   apiErrorBodySchema,
@@ -16,6 +15,7 @@ import {
 } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminGuardResponses } from '../../plugins/auth.ts';
 import {
   createService,
   listAllServices,
@@ -24,11 +24,6 @@ import {
 } from './services-admin.service.ts';
 
 const tags = ['admin'];
-const guarded = {
-  401: apiErrorBodySchema.describe(`Not signed in: '${accountMessages.noActiveSession}'`),
-  403: apiErrorBodySchema.describe(`Signed in, not an administrator: '${accountMessages.adminRequired}'`),
-  default: apiErrorBodySchema,
-};
 const invalid = apiErrorBodySchema.describe(
   'A field breaks a rule: errors[{ path, msg }] names it (e.g. "Session length must be a multiple of 30 minutes")',
 );
@@ -37,7 +32,6 @@ const duplicate = apiErrorBodySchema.describe(`'${serviceMessages.nameTaken}' (e
 export async function servicesAdminRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const adminOnly = app.requireRole('admin');
-  const actor = (caller: { id: string; email: string }) => ({ id: caller.id, email: caller.email });
 
   routes.get(
     serviceAdminApiPaths.services,
@@ -46,7 +40,7 @@ export async function servicesAdminRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Every service, retired ones too, by id',
-        response: { 200: adminServicesResponseSchema, ...guarded },
+        response: { 200: adminServicesResponseSchema, ...adminGuardResponses },
       },
     },
     async () => ({ services: await listAllServices(app.db) }),
@@ -60,7 +54,7 @@ export async function servicesAdminRoutes(app: FastifyInstance) {
         tags,
         summary: 'The latest changes to the catalogue, newest first: who, when, and each field old → new',
         querystring: serviceChangesQuerySchema,
-        response: { 200: serviceChangesResponseSchema, 400: apiErrorBodySchema, ...guarded },
+        response: { 200: serviceChangesResponseSchema, 400: apiErrorBodySchema, ...adminGuardResponses },
       },
     },
     async (request) => ({ changes: await listServiceChanges(app.db, request.query.limit) }),
@@ -75,11 +69,11 @@ export async function servicesAdminRoutes(app: FastifyInstance) {
         summary:
           'Adds a service (its id from the sequence, its slug from the name); recorded with who and when',
         body: newServiceBodySchema,
-        response: { 201: serviceResponseSchema, 400: invalid, 409: duplicate, ...guarded },
+        response: { 201: serviceResponseSchema, 400: invalid, 409: duplicate, ...adminGuardResponses },
       },
     },
     async (request, reply) => {
-      const service = await createService(app.db, request.body, actor(request.caller));
+      const service = await createService(app.db, request.body, request.caller);
       return reply.code(201).send({ service });
     },
   );
@@ -100,12 +94,12 @@ export async function servicesAdminRoutes(app: FastifyInstance) {
           400: invalid,
           404: apiErrorBodySchema.describe(`'${messages.serviceNotFound}'`),
           409: duplicate,
-          ...guarded,
+          ...adminGuardResponses,
         },
       },
     },
     async (request) => ({
-      service: await updateService(app.db, request.params.id, request.body, actor(request.caller)),
+      service: await updateService(app.db, request.params.id, request.body, request.caller),
     }),
   );
 }

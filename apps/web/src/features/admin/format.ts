@@ -11,6 +11,13 @@ import {
 
 const MINUS = '\u2212';
 
+const momentFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** 'Jan 7, 2030, 9:05 AM' in the viewer's zone: when something was written, changed or given up on. */
+export function shortMoment(instant: string): string {
+  return momentFormat.format(new Date(instant));
+}
+
 /**
  * The change against the previous period as shown on a stat card: '+12.5%', '−3%', '0%', or 'new' when the
  * previous period had none and this one has some (percentChange is then undefined).

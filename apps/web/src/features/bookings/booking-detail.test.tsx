@@ -8,11 +8,13 @@ import {
   bookingMessages,
   calendarApiPaths,
   defaultBusinessTimeZone,
+  defaultSchedule,
   type IsoDate,
   identityPaths,
-  isWeekday,
+  opensOn,
   reviewApiPaths,
   todayIn,
+  weekdayOf,
 } from '@portal/domain';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -287,7 +289,7 @@ describe('the booking detail page', () => {
 /** The next weekday at least two days ahead, in the business zone. */
 function weekdayAhead(after: number): IsoDate {
   let day = addDays(todayIn(zone, new Date()), after);
-  while (!isWeekday(day)) day = addDays(day, 1);
+  while (!opensOn(defaultSchedule, weekdayOf(day))) day = addDays(day, 1);
   return day;
 }
 

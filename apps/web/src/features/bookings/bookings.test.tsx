@@ -9,10 +9,11 @@ import {
   defaultSchedule,
   type IsoDate,
   identityPaths,
-  isWeekday,
   lastBookableDate,
   openingHoursNote,
+  opensOn,
   todayIn,
+  weekdayOf,
 } from '@portal/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -99,7 +100,7 @@ function nextWeekdays(count: number): IsoDate[] {
   let day = todayIn(defaultBusinessTimeZone, new Date());
   while (days.length < count) {
     day = addDays(day, 1);
-    if (isWeekday(day)) days.push(day);
+    if (opensOn(defaultSchedule, weekdayOf(day))) days.push(day);
   }
   return days;
 }
@@ -277,7 +278,8 @@ describe('booking wizard', () => {
     const yesterday = document.querySelector(`[data-day="${addDays(today, -1)}"]`);
     if (yesterday) expect(yesterday.getAttribute('data-disabled')).toBe('true');
     for (const cell of document.querySelectorAll<HTMLElement>('[data-day]')) {
-      if (!isWeekday(cell.dataset.day ?? '')) expect(cell.dataset.disabled, cell.dataset.day).toBe('true');
+      if (!opensOn(defaultSchedule, weekdayOf(cell.dataset.day ?? '')))
+        expect(cell.dataset.disabled, cell.dataset.day).toBe('true');
     }
 
     await pickDay(first);
@@ -455,7 +457,7 @@ describe('booking wizard', () => {
     const last = lastBookableDate(defaultBusinessTimeZone, new Date());
     const lastCell = document.querySelector<HTMLElement>(`[data-day="${last}"]`);
     expect(lastCell, last).not.toBeNull();
-    if (isWeekday(last)) expect(lastCell?.dataset.disabled).not.toBe('true');
+    if (opensOn(defaultSchedule, weekdayOf(last))) expect(lastCell?.dataset.disabled).not.toBe('true');
     const after = [...document.querySelectorAll<HTMLElement>('[data-day]')].filter(
       (cell) => (cell.dataset.day ?? '') > last,
     );

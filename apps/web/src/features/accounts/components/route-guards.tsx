@@ -2,6 +2,7 @@ import { accountMessages, paths } from '@portal/domain';
 import { ShieldAlert } from 'lucide-react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button-styles';
+import { MessagePage } from '../../../components/ui/message-page';
 import { useAuth } from '../../../lib/use-session';
 
 /** 'Loading...' while the session (and profile) load, announced politely. */
@@ -42,15 +43,15 @@ export function RequireAdmin() {
 
 function AccessDenied() {
   return (
-    <div className="mx-auto max-w-2xl px-4 py-24 text-center sm:px-6">
-      <ShieldAlert aria-hidden="true" className="mx-auto size-12 text-red-700" />
-      <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900">
-        {accountMessages.accessDenied}
-      </h1>
-      <p className="mt-4 text-lg text-slate-700">{accountMessages.adminRequired}</p>
-      <Link to={paths.dashboard} className={`${buttonStyles.primary} mt-8`}>
-        Go to Dashboard
-      </Link>
-    </div>
+    <MessagePage
+      mark={<ShieldAlert aria-hidden="true" className="mx-auto size-12 text-red-700" />}
+      title={accountMessages.accessDenied}
+      text={accountMessages.adminRequired}
+      action={
+        <Link to={paths.dashboard} className={buttonStyles.primary}>
+          Go to Dashboard
+        </Link>
+      }
+    />
   );
 }

@@ -4,15 +4,15 @@ import {
   bookingMessages,
   defaultAdminPageSize,
   isRangeOrdered,
-  paths,
 } from '@portal/domain';
-import { ArrowLeft, ChevronLeft, ChevronRight, Download } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Download } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { type ListTexts, QueryStates } from '../../../components/ui/query-states';
 import { type AdminListFilters, adminListSearch, filtersFromSearch } from '../api/filters';
 import { useAdminBookings } from '../api/get-admin-bookings';
+import { BackToDashboard } from './back-to-dashboard';
 import { BookingFilters } from './booking-filters';
 import { BookingsTable } from './bookings-table';
 
@@ -62,13 +62,7 @@ export function AdminBookings() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <Link
-        to={paths.admin}
-        className="inline-flex items-center gap-1 rounded text-sm font-semibold text-blue-800 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Admin Dashboard
-      </Link>
+      <BackToDashboard />
       <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">All Bookings</h1>

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { useAdminMessages } from '../api/get-admin-messages';
 import { useSetMessageAnswered } from '../api/set-message-answered';
+import { shortMoment } from '../format';
 import { AdminListPage } from './admin-list-page';
 import { useChangeWithNotice } from './use-change-with-notice';
 
@@ -23,10 +24,6 @@ function MessageItem({
   busy: boolean;
 }) {
   const headingId = useId();
-  const when = new Date(message.created_at).toLocaleString('en-US', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
   return (
     <li
       data-testid="admin-message"
@@ -44,7 +41,7 @@ function MessageItem({
               {message.email}
             </a>
             <span>Service: {message.service_name ?? contactMessages.noService}</span>
-            <time dateTime={message.created_at}>{when}</time>
+            <time dateTime={message.created_at}>{shortMoment(message.created_at)}</time>
             {message.answered ? (
               <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">
                 Answered
@@ -85,21 +82,17 @@ export function AdminMessages() {
       intro="What visitors and clients wrote with the contact form, newest first. Answer by e-mail, then mark the message answered."
       query={query}
       texts={messageTexts}
-      isEmpty={(data) => data.pages.every((page) => page.messages.length === 0)}
+      itemsOf={(page) => page.messages}
       moreLabel="More Messages"
     >
-      {(data) =>
-        data.pages
-          .flatMap((page) => page.messages)
-          .map((message) => (
-            <MessageItem
-              key={message.id}
-              message={message}
-              onToggle={(changed) => setAnswered({ id: changed.id, answered: !changed.answered })}
-              busy={toggle.isPending}
-            />
-          ))
-      }
+      {(message) => (
+        <MessageItem
+          key={message.id}
+          message={message}
+          onToggle={(changed) => setAnswered({ id: changed.id, answered: !changed.answered })}
+          busy={toggle.isPending}
+        />
+      )}
     </AdminListPage>
   );
 }

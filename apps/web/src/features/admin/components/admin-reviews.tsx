@@ -3,6 +3,7 @@ import { buttonStyles } from '../../../components/ui/button-styles';
 import { StarRating } from '../../../components/ui/star-rating';
 import { useAdminReviews } from '../api/get-admin-reviews';
 import { useSetReviewHidden } from '../api/set-review-hidden';
+import { shortMoment } from '../format';
 import { AdminListPage } from './admin-list-page';
 import { useChangeWithNotice } from './use-change-with-notice';
 
@@ -17,10 +18,6 @@ function ReviewItem({
   onToggle: (review: AdminReview) => void;
   busy: boolean;
 }) {
-  const when = new Date(review.created_at).toLocaleString('en-US', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
   return (
     <li
       data-testid="admin-review"
@@ -34,7 +31,7 @@ function ReviewItem({
           <span>
             {review.author} ({review.author_email})
           </span>
-          <time dateTime={review.created_at}>{when}</time>
+          <time dateTime={review.created_at}>{shortMoment(review.created_at)}</time>
           {review.hidden && (
             <span className="rounded-full bg-slate-300 px-2 py-0.5 text-xs font-semibold text-slate-900">
               Hidden
@@ -70,21 +67,17 @@ export function AdminReviews() {
       intro="A hidden review stays here but leaves the service pages and their ratings."
       query={query}
       texts={reviewTexts}
-      isEmpty={(data) => data.pages.every((page) => page.reviews.length === 0)}
+      itemsOf={(page) => page.reviews}
       moreLabel="More Reviews"
     >
-      {(data) =>
-        data.pages
-          .flatMap((page) => page.reviews)
-          .map((review) => (
-            <ReviewItem
-              key={review.id}
-              review={review}
-              onToggle={(changed) => setHidden({ id: changed.id, hidden: !changed.hidden })}
-              busy={toggle.isPending}
-            />
-          ))
-      }
+      {(review) => (
+        <ReviewItem
+          key={review.id}
+          review={review}
+          onToggle={(changed) => setHidden({ id: changed.id, hidden: !changed.hidden })}
+          busy={toggle.isPending}
+        />
+      )}
     </AdminListPage>
   );
 }

@@ -8,22 +8,31 @@ import {
   serviceFieldLabels,
   serviceMessages,
 } from '@portal/domain';
-import { ArrowLeft, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { buttonStyles } from '../../../components/ui/button-styles';
+import { type Column, DataTable, tableCell } from '../../../components/ui/data-table';
 import { type ListTexts, QueryStates } from '../../../components/ui/query-states';
-import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { ApiError } from '../../../lib/api-error';
 import { useSchedule } from '../api/calendar';
 import { useAdminServices } from '../api/get-admin-services';
 import { useServiceChanges } from '../api/get-service-changes';
 import { useSaveService } from '../api/save-service';
+import { shortMoment } from '../format';
+import { BackToDashboard } from './back-to-dashboard';
+import { LatestChanges } from './latest-changes';
 import { ServiceForm } from './service-form';
 
-const cell = 'px-4 py-3 align-top';
-const head = 'px-4 py-3 text-left text-sm font-semibold text-slate-800';
+const serviceColumns: readonly Column[] = [
+  { name: 'Service' },
+  { name: 'Category' },
+  { name: 'Rate' },
+  { name: 'Session' },
+  { name: 'Status' },
+  { name: 'Actions', hidden: true },
+];
 
 const listTexts: ListTexts = {
   loading: 'Loading services...',
@@ -34,11 +43,6 @@ const scheduleTexts: ListTexts = {
   loading: 'Loading the slot step...',
   failed: 'Failed to load the schedule, which session lengths follow.',
   empty: '',
-};
-const changeTexts: ListTexts = {
-  loading: 'Loading changes...',
-  failed: 'Failed to load the latest changes.',
-  empty: 'No changes yet.',
 };
 
 /** What is open: nothing, the new-service form, or a service's form. */
@@ -64,11 +68,10 @@ function fieldLabel(field: string): string {
 }
 
 function ChangeItem({ change }: { change: ServiceChange }) {
-  const when = new Date(change.at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <li className="rounded-lg border border-slate-200 bg-white p-4" data-testid="service-change">
       <p className="text-sm text-slate-700">
-        <time dateTime={change.at}>{when}</time> · {change.actorEmail} ·{' '}
+        <time dateTime={change.at}>{shortMoment(change.at)}</time> · {change.actorEmail} ·{' '}
         <span className="font-semibold text-slate-900">
           {change.action === 'created' ? 'created' : 'changed'} {change.serviceName}
         </span>
@@ -99,79 +102,52 @@ function ServicesTable({
   busy: boolean;
 }) {
   return (
-    <ScrollRegion label="Services table">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <caption className="sr-only">Services</caption>
-        <thead className="bg-slate-50">
-          <tr>
-            <th scope="col" className={head}>
-              Service
-            </th>
-            <th scope="col" className={head}>
-              Category
-            </th>
-            <th scope="col" className={head}>
-              Rate
-            </th>
-            <th scope="col" className={head}>
-              Session
-            </th>
-            <th scope="col" className={head}>
-              Status
-            </th>
-            <th scope="col" className={head}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200">
-          {services.map((service) => (
-            <tr key={service.id} data-testid="service-row">
-              <th scope="row" className={`${cell} text-left font-semibold text-slate-900`}>
-                <Link to={paths.service(service.id)} className="hover:underline">
-                  {service.name}
-                </Link>
-              </th>
-              <td className={`${cell} text-slate-800`}>{service.category}</td>
-              <td className={`${cell} whitespace-nowrap text-slate-900`}>
-                {hourlyRate(service.hourly_rate)}
-              </td>
-              <td className={`${cell} whitespace-nowrap text-slate-900`}>{`${service.duration} min`}</td>
-              <td className={cell}>
-                <span
-                  className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
-                    service.active ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-800'
-                  }`}
-                >
-                  {service.active ? 'Offered' : 'Retired'}
-                </span>
-              </td>
-              <td className={`${cell} whitespace-nowrap`}>
-                <div className="flex gap-2">
-                  <button
-                    type="button"
-                    className={`${buttonStyles.secondary} px-3 py-1.5 text-sm`}
-                    aria-label={`Edit ${service.name}`}
-                    onClick={() => onEdit(service)}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className={`${buttonStyles.secondary} px-3 py-1.5 text-sm`}
-                    aria-label={`${service.active ? 'Retire' : 'Bring back'} ${service.name}`}
-                    disabled={busy}
-                    onClick={() => onToggle(service)}
-                  >
-                    {service.active ? 'Retire' : 'Bring back'}
-                  </button>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
+    <DataTable label="Services table" caption="Services" columns={serviceColumns}>
+      {services.map((service) => (
+        <tr key={service.id} data-testid="service-row">
+          <th scope="row" className={`${tableCell} text-left font-semibold text-slate-900`}>
+            <Link to={paths.service(service.id)} className="hover:underline">
+              {service.name}
+            </Link>
+          </th>
+          <td className={`${tableCell} text-slate-800`}>{service.category}</td>
+          <td className={`${tableCell} whitespace-nowrap text-slate-900`}>
+            {hourlyRate(service.hourly_rate)}
+          </td>
+          <td className={`${tableCell} whitespace-nowrap text-slate-900`}>{`${service.duration} min`}</td>
+          <td className={tableCell}>
+            <span
+              className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
+                service.active ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-800'
+              }`}
+            >
+              {service.active ? 'Offered' : 'Retired'}
+            </span>
+          </td>
+          <td className={`${tableCell} whitespace-nowrap`}>
+            <div className="flex gap-2">
+              <button
+                type="button"
+                className={`${buttonStyles.secondary} px-3 py-1.5 text-sm`}
+                aria-label={`Edit ${service.name}`}
+                onClick={() => onEdit(service)}
+              >
+                Edit
+              </button>
+              <button
+                type="button"
+                className={`${buttonStyles.secondary} px-3 py-1.5 text-sm`}
+                aria-label={`${service.active ? 'Retire' : 'Bring back'} ${service.name}`}
+                disabled={busy}
+                onClick={() => onToggle(service)}
+              >
+                {service.active ? 'Retire' : 'Bring back'}
+              </button>
+            </div>
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -216,10 +192,7 @@ export function AdminServices() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <Link to={paths.admin} className="inline-flex items-center gap-1 text-sm text-blue-800 hover:underline">
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Back to Dashboard
-      </Link>
+      <BackToDashboard />
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Services</h1>
         {editing.kind === 'none' && (
@@ -281,22 +254,17 @@ export function AdminServices() {
         </QueryStates>
       </div>
 
-      <section aria-labelledby="service-changes" className="mt-10">
-        <h2 id="service-changes" className="text-xl font-semibold text-slate-900">
-          Latest Changes
-        </h2>
-        <div className="mt-4">
-          <QueryStates query={changes} texts={changeTexts} isEmpty={(list) => list.length === 0}>
-            {(list) => (
-              <ol className="space-y-3">
-                {list.map((change) => (
-                  <ChangeItem key={change.id} change={change} />
-                ))}
-              </ol>
-            )}
-          </QueryStates>
-        </div>
-      </section>
+      <div className="mt-10">
+        <LatestChanges query={changes}>
+          {(list) => (
+            <ol className="space-y-3">
+              {list.map((change) => (
+                <ChangeItem key={change.id} change={change} />
+              ))}
+            </ol>
+          )}
+        </LatestChanges>
+      </div>
     </div>
   );
 }

@@ -1,12 +1,10 @@
 import type { Booking, Service } from '@portal/domain';
 import { dollars, hourlyRate, shortDate } from '@portal/domain';
-import { ScrollRegion } from '../../../components/ui/scroll-region';
+import { type Column, DataTable, tableCell } from '../../../components/ui/data-table';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { useAdminServices } from '../api/get-admin-services';
 import { bookedDay, bookingDay, bookingHours, clientName } from '../format';
 import { StatusSelect } from './status-select';
-
-const cell = 'px-4 py-3 align-top';
 
 /**
  * The service's rate and length today when they differ from the booking's snapshot (which the booking keeps:
@@ -27,7 +25,20 @@ function TodaysPrice({ booking, service }: { booking: Booking; service: Service 
     </span>
   );
 }
-const head = 'px-4 py-3 text-left text-sm font-semibold text-slate-800';
+const columns: readonly Column[] = [
+  { name: 'Service' },
+  { name: 'Client' },
+  { name: 'Date & Time' },
+  { name: 'Status' },
+  { name: 'Change Status' },
+];
+/** The full list's columns: the booked day and the cost too. */
+const detailedColumns: readonly Column[] = [
+  ...columns.slice(0, 3),
+  { name: 'Booked On' },
+  { name: 'Cost', align: 'right' },
+  ...columns.slice(3),
+];
 
 /**
  * Bookings as a table, each with its status dropdown. `detailed` adds the booked day and the cost (the full list);
@@ -45,77 +56,43 @@ export function BookingsTable({
   const services = useAdminServices();
   const current = new Map((services.data ?? []).map((service) => [service.id, service]));
   return (
-    <ScrollRegion label={`${caption} table`}>
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50">
-          <tr>
-            <th scope="col" className={head}>
-              Service
-            </th>
-            <th scope="col" className={head}>
-              Client
-            </th>
-            <th scope="col" className={head}>
-              Date &amp; Time
-            </th>
-            {detailed && (
-              <>
-                <th scope="col" className={head}>
-                  Booked On
-                </th>
-                <th scope="col" className={`${head} text-right`}>
-                  Cost
-                </th>
-              </>
-            )}
-            <th scope="col" className={head}>
-              Status
-            </th>
-            <th scope="col" className={head}>
-              Change Status
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200">
-          {bookings.map((booking) => (
-            <tr key={booking.id} data-testid="booking-row">
-              <th scope="row" className={`${cell} text-left font-normal`}>
-                <span className="block font-semibold text-slate-900">{booking.services.name}</span>
-                <span className="block text-slate-700">{booking.confirmation_code}</span>
-              </th>
-              <td className={cell}>
-                <span className="block text-slate-900">{clientName(booking)}</span>
-                <span className="block break-all text-slate-700">{booking.user_profiles.email}</span>
+    <DataTable label={`${caption} table`} caption={caption} columns={detailed ? detailedColumns : columns}>
+      {bookings.map((booking) => (
+        <tr key={booking.id} data-testid="booking-row">
+          <th scope="row" className={`${tableCell} text-left font-normal`}>
+            <span className="block font-semibold text-slate-900">{booking.services.name}</span>
+            <span className="block text-slate-700">{booking.confirmation_code}</span>
+          </th>
+          <td className={tableCell}>
+            <span className="block text-slate-900">{clientName(booking)}</span>
+            <span className="block break-all text-slate-700">{booking.user_profiles.email}</span>
+          </td>
+          <td className={`${tableCell} whitespace-nowrap`}>
+            <span className="block text-slate-900">{shortDate(bookingDay(booking))}</span>
+            <span className="block text-slate-700">{bookingHours(booking)}</span>
+          </td>
+          {detailed && (
+            <>
+              <td className={`${tableCell} whitespace-nowrap text-slate-900`}>
+                {shortDate(bookedDay(booking))}
               </td>
-              <td className={`${cell} whitespace-nowrap`}>
-                <span className="block text-slate-900">{shortDate(bookingDay(booking))}</span>
-                <span className="block text-slate-700">{bookingHours(booking)}</span>
+              <td className={`${tableCell} text-right text-slate-900`}>
+                <span className="block">{dollars(booking.total_cost)}</span>
+                <span className="block whitespace-nowrap text-xs text-slate-700">
+                  {`${hourlyRate(booking.services.hourly_rate)}, ${booking.services.duration} min`}
+                </span>
+                <TodaysPrice booking={booking} service={current.get(booking.service_id)} />
               </td>
-              {detailed && (
-                <>
-                  <td className={`${cell} whitespace-nowrap text-slate-900`}>
-                    {shortDate(bookedDay(booking))}
-                  </td>
-                  <td className={`${cell} text-right text-slate-900`}>
-                    <span className="block">{dollars(booking.total_cost)}</span>
-                    <span className="block whitespace-nowrap text-xs text-slate-700">
-                      {`${hourlyRate(booking.services.hourly_rate)}, ${booking.services.duration} min`}
-                    </span>
-                    <TodaysPrice booking={booking} service={current.get(booking.service_id)} />
-                  </td>
-                </>
-              )}
-              <td className={cell}>
-                <StatusBadge status={booking.status} />
-              </td>
-              <td className={cell}>
-                <StatusSelect booking={booking} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
+            </>
+          )}
+          <td className={tableCell}>
+            <StatusBadge status={booking.status} />
+          </td>
+          <td className={tableCell}>
+            <StatusSelect booking={booking} />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

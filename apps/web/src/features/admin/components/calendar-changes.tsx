@@ -6,6 +6,7 @@ import {
   scheduleSchema,
   shortDate,
 } from '@portal/domain';
+import { shortMoment } from '../format';
 
 /** What a recorded change of the calendar did, in a line. */
 function summary(change: CalendarChange): string {
@@ -46,9 +47,7 @@ export function CalendarChanges({ changes }: { changes: readonly CalendarChange[
           data-testid="calendar-change"
         >
           <span className="text-slate-700">
-            <time dateTime={change.at}>
-              {new Date(change.at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
-            </time>
+            <time dateTime={change.at}>{shortMoment(change.at)}</time>
             {` · ${change.by} · `}
           </span>
           <span className="text-slate-900">{summary(change)}</span>

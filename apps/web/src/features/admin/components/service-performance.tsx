@@ -1,6 +1,6 @@
 import type { AdminStatsResponse } from '@portal/domain';
 import { dollars } from '@portal/domain';
-import { ScrollRegion } from '../../../components/ui/scroll-region';
+import { type Column, DataTable } from '../../../components/ui/data-table';
 
 type ServiceFigures = AdminStatsResponse['services'][number];
 
@@ -14,7 +14,10 @@ const columns: readonly { title: string; value: (service: ServiceFigures) => str
   { title: 'Revenue', value: (service) => dollars(service.revenue) },
 ];
 
-const head = 'px-4 py-3 text-sm font-semibold text-slate-800';
+const performanceColumns: readonly Column[] = [
+  { name: 'Service' },
+  ...columns.map(({ title }): Column => ({ name: title, align: 'right' })),
+];
 
 /** Service Performance: per service, the period's bookings, completed, cancelled and revenue. */
 export function ServicePerformance({ services }: { services: AdminStatsResponse['services'] }) {
@@ -27,37 +30,24 @@ export function ServicePerformance({ services }: { services: AdminStatsResponse[
         <p className="mt-4 text-slate-700">No services to report on.</p>
       ) : (
         <div className="mt-4">
-          <ScrollRegion label="Service performance table">
-            <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <caption className="sr-only">Bookings, completed, cancelled and revenue per service</caption>
-              <thead className="bg-slate-50">
-                <tr>
-                  <th scope="col" className={`${head} text-left`}>
-                    Service
-                  </th>
-                  {columns.map(({ title }) => (
-                    <th key={title} scope="col" className={`${head} text-right`}>
-                      {title}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {services.map((service) => (
-                  <tr key={service.serviceId}>
-                    <th scope="row" className="px-4 py-3 text-left font-semibold text-slate-900">
-                      {service.name}
-                    </th>
-                    {columns.map(({ title, value }) => (
-                      <td key={title} className="px-4 py-3 text-right text-slate-900">
-                        {value(service)}
-                      </td>
-                    ))}
-                  </tr>
+          <DataTable
+            label="Service performance table"
+            caption="Bookings, completed, cancelled and revenue per service"
+            columns={performanceColumns}
+          >
+            {services.map((service) => (
+              <tr key={service.serviceId}>
+                <th scope="row" className="px-4 py-3 text-left font-semibold text-slate-900">
+                  {service.name}
+                </th>
+                {columns.map(({ title, value }) => (
+                  <td key={title} className="px-4 py-3 text-right text-slate-900">
+                    {value(service)}
+                  </td>
                 ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
+              </tr>
+            ))}
+          </DataTable>
         </div>
       )}
     </section>

@@ -1,8 +1,7 @@
 import { adminMessages } from '@portal/domain';
 import { TriangleAlert } from 'lucide-react';
 import { useUndeliveredMail } from '../api/get-undelivered-mail';
-
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { shortMoment } from '../format';
 
 /**
  * A warning above the dashboard when e-mails were given up on (their attempts ran out): how many, and the latest
@@ -26,7 +25,7 @@ export function UndeliveredMailWarning() {
           <li key={mail.id} className="break-words">
             <span className="font-medium">{mail.to}</span> — {mail.subject}
             <span className="block text-amber-900">
-              {when.format(new Date(mail.createdAt))}, {mail.attempts} attempts
+              {shortMoment(mail.createdAt)}, {mail.attempts} attempts
               {mail.lastError ? `: ${mail.lastError}` : ''}
             </span>
           </li>

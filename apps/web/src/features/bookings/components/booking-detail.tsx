@@ -15,6 +15,7 @@ import { ArrowLeft, CalendarPlus, SearchX } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button-styles';
+import { MessagePage } from '../../../components/ui/message-page';
 import { Spinner } from '../../../components/ui/spinner';
 import { StarRating } from '../../../components/ui/star-rating';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -139,14 +140,12 @@ function Actions({
 
 function NotFound() {
   return (
-    <div className="py-12 text-center">
-      <SearchX aria-hidden="true" className="mx-auto size-10 text-slate-500" />
-      <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900">
-        {bookingMessages.detailNotFound}
-      </h1>
-      <p className="mt-2 text-slate-700">{bookingMessages.detailNotFoundText}</p>
-      <div className="mt-6 flex justify-center">{backLink}</div>
-    </div>
+    <MessagePage
+      mark={<SearchX aria-hidden="true" className="mx-auto size-12 text-slate-500" />}
+      title={bookingMessages.detailNotFound}
+      text={bookingMessages.detailNotFoundText}
+      action={backLink}
+    />
   );
 }
 

@@ -1,12 +1,10 @@
 import {
-  type AvailabilitySlot,
   bookingErrorCodes,
   bookingMessages,
   type CreateBookingBody,
   defaultBusinessTimeZone,
   defaultPreferredContact,
   defaultUrgency,
-  type IsoDate,
   paths,
   type Service,
 } from '@portal/domain';
@@ -27,6 +25,7 @@ import { ConfirmationStep } from './confirmation-step';
 import { DateTimeStep } from './date-time-step';
 import { type BookingDetails, DetailsStep } from './details-step';
 import { StepIndicator, type WizardStep } from './step-indicator';
+import { useSlotChoice } from './use-slot-choice';
 
 /** One key per wizard attempt: a retry of the same attempt can never book twice. */
 function newIdempotencyKey(): string {
@@ -39,9 +38,8 @@ function newIdempotencyKey(): string {
  */
 export function BookingWizard({ service }: { service: Service }) {
   const [step, setStep] = useState<WizardStep>(1);
-  const [date, setDate] = useState<IsoDate>();
-  const [slot, setSlot] = useState<AvailabilitySlot>();
-  const [slotTaken, setSlotTaken] = useState(false);
+  const choice = useSlotChoice();
+  const { date, slot } = choice;
   const [now] = useState(() => new Date());
   const [timeZone, setTimeZone] = useState(defaultBusinessTimeZone);
   const idempotencyKey = useRef<string>(undefined);
@@ -76,12 +74,6 @@ export function BookingWizard({ service }: { service: Service }) {
     setStep(next);
     // Move focus to the top of the wizard so keyboard and screen-reader users start the new step there.
     requestAnimationFrame(() => headingRef.current?.focus());
-  }
-
-  function chooseDate(next: IsoDate) {
-    if (next !== date) setSlot(undefined);
-    setDate(next);
-    setSlotTaken(false);
   }
 
   /** No answer from the server: keep the booking in this browser, for this user, to be sent again. */
@@ -143,8 +135,7 @@ export function BookingWizard({ service }: { service: Service }) {
           if (error.status === 409) {
             // Someone else took the slot: a new attempt from step 1, with today's truth and what they typed.
             idempotencyKey.current = undefined;
-            setSlot(undefined);
-            setSlotTaken(true);
+            choice.lostSlot();
             void queryClient.invalidateQueries({ queryKey: bookingKeys.availabilityOf(service.id) });
             notify({ type: 'error', title: 'Time Slot Taken', message: bookingMessages.slotTaken });
             goTo(1);
@@ -185,20 +176,8 @@ export function BookingWizard({ service }: { service: Service }) {
               timeZone={timeZone}
               calendar={firmCalendar}
               now={now}
-              date={date}
-              slot={slot}
-              availability={{
-                isPending: availability.isPending || (slotTaken && availability.isFetching),
-                isError: availability.isError,
-                slots: availability.data?.slots,
-                retry: () => void availability.refetch(),
-              }}
-              slotTaken={slotTaken}
-              onDate={chooseDate}
-              onSlot={(next) => {
-                setSlot(next);
-                setSlotTaken(false);
-              }}
+              choice={choice}
+              availability={availability}
               onContinue={() => goTo(2)}
             />
           )}

@@ -1,6 +1,6 @@
 import 'react-day-picker/style.css';
 import {
-  type AvailabilitySlot,
+  type AvailabilityResponse,
   bookingMessages,
   type FirmCalendar,
   type IsoDate,
@@ -11,6 +11,7 @@ import {
   todayIn,
   zoneName,
 } from '@portal/domain';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
 import { DayPicker } from 'react-day-picker';
 import { buttonStyles } from '../../../components/ui/button-styles';
@@ -18,6 +19,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { FormMessage } from '../../../components/ui/text-field';
 import type { CurrentCalendar } from '../api/get-calendar';
 import { disabledLook } from './styles';
+import type { SlotChoice } from './use-slot-choice';
 
 /** A calendar day of the picker (local midnight) as 'YYYY-MM-DD'. */
 function isoOf(day: Date): IsoDate {
@@ -47,23 +49,14 @@ interface DateTimeStepProps {
    */
   calendar: CurrentCalendar;
   now: Date;
-  date: IsoDate | undefined;
-  slot: AvailabilitySlot | undefined;
-  /** The chosen day's slots: undefined until a day is chosen. */
-  availability: {
-    isPending: boolean;
-    isError: boolean;
-    slots: AvailabilitySlot[] | undefined;
-    retry: () => void;
-  };
-  /** Shown above the slots after the chosen slot was taken by someone else. */
-  slotTaken: boolean;
+  /** The day and slot chosen, and whether the one chosen before was taken by someone else. */
+  choice: SlotChoice;
+  /** The chosen day's slots (not asked for until a day is chosen). */
+  availability: UseQueryResult<AvailabilityResponse>;
   /** Rescheduling: the booking's own start, listed (though taken, by it) and marked current, not choosable. */
   currentStartsAt?: string | undefined;
   /** The label of the button that goes on (Continue in the wizard). */
   continueLabel?: string;
-  onDate: (date: IsoDate) => void;
-  onSlot: (slot: AvailabilitySlot) => void;
   onContinue: () => void;
 }
 
@@ -108,26 +101,25 @@ function DayAndSlot({
   timeZone,
   calendar,
   now,
-  date,
-  slot,
+  choice,
   availability,
-  slotTaken,
   currentStartsAt,
   continueLabel = 'Continue',
-  onDate,
-  onSlot,
   onContinue,
 }: Omit<DateTimeStepProps, 'calendar'> & { calendar: FirmCalendar }) {
+  const { date, slot } = choice;
+  // After a lost slot, the list asked afresh counts as loading: the old one is not to be chosen from again.
+  const loading = availability.isPending || (choice.slotTaken && availability.isFetching);
   const today = localDay(todayIn(timeZone, now));
   const lastDay = localDay(lastBookableDate(timeZone, now, calendar.schedule));
   const free =
-    availability.slots?.filter(
+    availability.data?.slots.filter(
       (candidate) => candidate.available || candidate.starts_at === currentStartsAt,
     ) ?? [];
   return (
     <>
       <StepHeading note={openingHoursNote(calendar.schedule)} />
-      {slotTaken && (
+      {choice.slotTaken && (
         <FormMessage type="error">
           {bookingMessages.slotTaken}. Please choose another time; the list below is up to date.
         </FormMessage>
@@ -138,7 +130,7 @@ function DayAndSlot({
             mode="single"
             required
             selected={date ? localDay(date) : undefined}
-            onSelect={(day) => onDate(isoOf(day))}
+            onSelect={(day) => choice.chooseDate(isoOf(day))}
             disabled={(day) => !isBookableDate(isoOf(day), timeZone, now, calendar)}
             today={today}
             startMonth={today}
@@ -155,12 +147,16 @@ function DayAndSlot({
           <div className="mt-3">
             {!date ? (
               <p className="text-slate-700">Choose a day in the calendar to see its free times.</p>
-            ) : availability.isPending ? (
+            ) : loading ? (
               <Spinner label="Loading available times..." />
             ) : availability.isError ? (
               <FormMessage type="error">
                 We could not load the free times for this day.{' '}
-                <button type="button" onClick={availability.retry} className="font-semibold underline">
+                <button
+                  type="button"
+                  onClick={() => void availability.refetch()}
+                  className="font-semibold underline"
+                >
                   Try again
                 </button>
               </FormMessage>
@@ -190,7 +186,7 @@ function DayAndSlot({
                           value={candidate.starts_at}
                           checked={chosen}
                           disabled={current}
-                          onChange={() => onSlot(candidate)}
+                          onChange={() => choice.chooseSlot(candidate)}
                           className="size-4 accent-blue-700"
                         />
                         {candidate.label}

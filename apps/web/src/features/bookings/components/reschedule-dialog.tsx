@@ -1,4 +1,4 @@
-import { type AvailabilitySlot, type Booking, bookingMessages, type IsoDate, longDate } from '@portal/domain';
+import { type Booking, bookingMessages, type IsoDate, longDate } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useNotify } from '../../../components/notifications/use-notify';
@@ -13,6 +13,7 @@ import { useRescheduleBooking } from '../api/reschedule-booking';
 import { bookingTime, slotTime } from '../format';
 import { FactList } from './booking-facts';
 import { DateTimeStep } from './date-time-step';
+import { useSlotChoice } from './use-slot-choice';
 
 /** 'Monday, January 7, 2030, 09:00 - 10:30 MST'. */
 function when(date: IsoDate, hours: string, timeZone: string, startsAt: string): string {
@@ -28,9 +29,9 @@ export function RescheduleDialog({ booking, onClose }: { booking: Booking; onClo
   const id = useId();
   const [step, setStep] = useState<'choose' | 'confirm'>('choose');
   // Opens on the booking's own day, so its current slot is in view.
-  const [date, setDate] = useState<IsoDate>(booking.booking_date);
-  const [slot, setSlot] = useState<AvailabilitySlot>();
-  const [slotTaken, setSlotTaken] = useState(false);
+  const choice = useSlotChoice(booking.booking_date);
+  const { slot } = choice;
+  const date = choice.date ?? booking.booking_date;
   const [now] = useState(() => new Date());
   // One key per chosen slot: a retry of the same move never moves it twice.
   const key = useRef<string>(undefined);
@@ -55,8 +56,7 @@ export function RescheduleDialog({ booking, onClose }: { booking: Booking; onClo
           if (error instanceof ApiError && error.isClientError) key.current = undefined;
           if (error instanceof ApiError && error.message === bookingMessages.slotTaken) {
             // Someone else took it meanwhile: choose again from fresh slots.
-            setSlot(undefined);
-            setSlotTaken(true);
+            choice.lostSlot();
             setStep('choose');
             void queryClient.invalidateQueries({ queryKey: bookingKeys.availabilityOf(booking.service_id) });
           } else {
@@ -86,27 +86,16 @@ export function RescheduleDialog({ booking, onClose }: { booking: Booking; onClo
             timeZone={booking.time_zone}
             calendar={calendar}
             now={now}
-            date={date}
-            slot={slot}
-            availability={{
-              isPending: availability.isPending || (slotTaken && availability.isFetching),
-              isError: availability.isError,
-              slots: availability.data?.slots,
-              retry: () => void availability.refetch(),
+            choice={{
+              ...choice,
+              chooseSlot: (next) => {
+                choice.chooseSlot(next);
+                key.current = undefined;
+              },
             }}
-            slotTaken={slotTaken}
+            availability={availability}
             currentStartsAt={booking.starts_at}
             continueLabel="Review New Time"
-            onDate={(next) => {
-              if (next !== date) setSlot(undefined);
-              setDate(next);
-              setSlotTaken(false);
-            }}
-            onSlot={(next) => {
-              setSlot(next);
-              setSlotTaken(false);
-              key.current = undefined;
-            }}
             onContinue={() => setStep('confirm')}
           />
         ) : (

@@ -1,0 +1,108 @@
+// A booking's calendar event: the same UID, SEQUENCE and text wherever it travels (an e-mail's invitation or
+// cancellation, the file a client downloads, the feed their calendar app subscribes to).
+import { type Booking, type BookingStatus, paths, productName } from '@portal/domain';
+import {
+  type CalendarFeedOptions,
+  type CalendarMethod,
+  type ConsultationEvent,
+  consultationCalendar,
+  consultationFeed,
+  consultationUid,
+  mailbox,
+} from './calendar.ts';
+
+/** Where the client's e-mail links to and who sends it. */
+export interface BookingMailOptions {
+  /** APP_URL: the link to My Bookings, and the host in the calendar event's UID. */
+  appUrl: string;
+  /** MAIL_FROM: the organizer of the calendar event. */
+  mailFrom: string;
+}
+
+/** What the booking's history says about its calendar event. */
+export interface CalendarHistory {
+  /** This revision's SEQUENCE; it grows with every recorded change, so each revision outranks the last. */
+  sequence: number;
+  /** An invitation went out (the booking was confirmed once), so a cancellation must withdraw it. */
+  invited: boolean;
+}
+
+/** My Bookings on the public origin: where the letters and the event send the client. */
+export function myBookingsUrl(appUrl: string): string {
+  return new URL(paths.myBookings, appUrl).toString();
+}
+
+/** The event's status for a booking: not yet confirmed is tentative. */
+const eventStatuses = {
+  pending: 'TENTATIVE',
+  confirmed: 'CONFIRMED',
+  completed: 'CONFIRMED',
+  cancelled: 'CANCELLED',
+} as const satisfies Record<BookingStatus, string>;
+
+function consultationEvent<Method extends CalendarMethod>(
+  booking: Booking,
+  method: Method,
+  history: CalendarHistory,
+  options: BookingMailOptions,
+  manageUrl: string,
+): ConsultationEvent<Method> {
+  return {
+    method,
+    eventStatus: eventStatuses[booking.status],
+    uid: consultationUid(booking.id, options.appUrl),
+    sequence: history.sequence,
+    startsAt: new Date(booking.starts_at),
+    endsAt: new Date(booking.ends_at),
+    timeZone: booking.time_zone,
+    summary: `${booking.services.name} consultation`,
+    description: [
+      `Confirmation code: ${booking.confirmation_code}`,
+      `Project: ${booking.project_description}`,
+      `Manage your booking: ${manageUrl}`,
+    ].join('\n\n'),
+    url: manageUrl,
+    organizer: mailbox(options.mailFrom, productName),
+    attendee: {
+      email: booking.user_profiles.email,
+      name: [booking.user_profiles.first_name, booking.user_profiles.last_name].filter(Boolean).join(' '),
+    },
+    stamp: new Date(),
+  };
+}
+
+/**
+ * The booking's calendar event as the outbox stores it, linking to `manageUrl` (a reminder carries the latest
+ * invitation again, linking to the booking's page).
+ */
+export function calendarEvent<Method extends CalendarMethod>(
+  booking: Booking,
+  method: Method,
+  history: CalendarHistory,
+  options: BookingMailOptions,
+  manageUrl = myBookingsUrl(options.appUrl),
+) {
+  return consultationCalendar(consultationEvent(booking, method, history, options, manageUrl));
+}
+
+/** The consultation as a file to download (METHOD:PUBLISH), at the revision its history has reached. */
+export function consultationFile(
+  booking: Booking,
+  history: CalendarHistory,
+  options: BookingMailOptions,
+): string {
+  return calendarEvent(booking, 'PUBLISH', history, options).content;
+}
+
+/** Consultations as a subscription feed (METHOD:PUBLISH), each at the revision its history has reached. */
+export function consultationsFeed(
+  entries: { booking: Booking; history: CalendarHistory }[],
+  options: BookingMailOptions,
+  feed: CalendarFeedOptions,
+): string {
+  const manageUrl = myBookingsUrl(options.appUrl);
+  return consultationFeed(
+    entries.map(({ booking, history }) => consultationEvent(booking, 'PUBLISH', history, options, manageUrl)),
+    feed,
+  );
+}

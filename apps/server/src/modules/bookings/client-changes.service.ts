@@ -1,0 +1,181 @@
+// A client's own changes to their booking: cancelling it, and moving it to another time (docs/product.md#statuses;
+// docs/decisions/108). Each change, its history entry and its e-mails (the client's letter, the firm's notice)
+// commit together.
+import {
+  type Booking,
+  bookingMessages,
+  changeNoticeHoursFor,
+  checkSlotStart,
+  clientCancelRefusal,
+  clientRescheduleRefusal,
+  type RescheduleBookingBody,
+} from '@portal/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import { type Database, transactionRetryingDeadlocks } from '../../db/client.ts';
+import { isExclusionViolation } from '../../db/errors.ts';
+import { bookingEvents, bookings } from '../../db/schema.ts';
+import { Conflict, invalidField, NotFound, Unprocessable } from '../../lib/errors.ts';
+import { rescheduledEmail, statusChangeEmail } from '../../lib/mail/booking-emails.ts';
+import { notifyFirm } from '../../lib/mail/firm-emails.ts';
+import { enqueueMail } from '../../lib/mail/outbox.ts';
+import { loadFirmCalendar } from '../calendar/calendar.service.ts';
+import { withdrawReminders } from '../reminders/reminder-records.ts';
+import { clockNow } from './availability.service.ts';
+import { findBooking, ownedBy, type Reader } from './booking-read-model.ts';
+import { actorColumns, calendarHistory, recordStatusChange } from './booking-status.service.ts';
+import type { BookingCaller, BookingSettings } from './bookings.service.ts';
+import { applyBuffer, bufferInForce, heldUntil } from './buffer.ts';
+import { bookingsChanged, lockServiceDay } from './held-times.ts';
+
+/**
+ * The owner cancels a confirmed booking that has not started, until the change notice before it, and the client's
+ * letter (with the calendar cancellation) and the firm's notice go to the outbox in the same transaction. Another
+ * user's booking is not found (its existence is not revealed); any other status, a start already past, or a start
+ * within the notice is a 409.
+ */
+export async function cancelOwnBooking(
+  db: Database,
+  caller: BookingCaller,
+  bookingId: number,
+  settings: BookingSettings,
+): Promise<Booking> {
+  const clock = clockNow(settings.timeZone);
+  const userId = caller.id;
+  const changeNoticeHours = changeNoticeHoursFor(caller.role, settings.changeNoticeHours);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: bookings.id, status: bookings.status, startsAt: bookings.startsAt })
+      .from(bookings)
+      .where(ownedBy(bookingId, userId))
+      .for('update');
+    if (!row) throw new NotFound(bookingMessages.bookingNotFound);
+    const refusal = clientCancelRefusal(row.status, row.startsAt, clock.now, changeNoticeHours);
+    if (refusal) throw new Conflict(refusal);
+    await recordStatusChange(tx, row, 'cancelled', { kind: 'client', userId });
+    const booking = await findBooking(tx, row.id, clock.timeZone);
+    const history = await calendarHistory(tx, row.id);
+    const letter = statusChangeEmail(booking, history, settings, 'cancelledByClient');
+    if (letter) await enqueueMail(tx, letter);
+    await notifyFirm(tx, { kind: 'cancelledByClient', booking }, settings);
+  });
+  bookingsChanged(db);
+  return findBooking(db, bookingId, clock.timeZone);
+}
+
+/** A move as the owner asked for it. */
+interface RescheduleInput {
+  bookingId: number;
+  startsAt: Date;
+  idempotencyKey: string | undefined;
+}
+
+export interface Rescheduled {
+  booking: Booking;
+  /** False when an earlier request with the same Idempotency-Key moved it (a replay). */
+  moved: boolean;
+}
+
+/** An earlier reschedule of this booking with this key: the same new start replays it, another is a 422. */
+async function earlierReschedule(tx: Reader, input: RescheduleInput): Promise<boolean> {
+  if (input.idempotencyKey === undefined) return false;
+  const [event] = await tx
+    .select({ toStartsAt: bookingEvents.toStartsAt })
+    .from(bookingEvents)
+    .where(
+      and(
+        eq(bookingEvents.bookingId, input.bookingId),
+        eq(bookingEvents.idempotencyKey, input.idempotencyKey),
+      ),
+    );
+  if (!event) return false;
+  if (event.toStartsAt?.getTime() !== input.startsAt.getTime()) {
+    throw new Unprocessable(bookingMessages.rescheduleKeyReused);
+  }
+  return true;
+}
+
+/**
+ * The owner moves a pending or confirmed booking, not started and outside the change notice, to another slot that
+ * follows every rule of a new booking. One transaction: the row's times change in place, so the old time is freed
+ * and the new one held at once, under the same exclusion constraint as a new booking (409 when taken); the move is
+ * recorded in the history with both starts, and the client's e-mail with the calendar update and the firm's notice
+ * go to the outbox.
+ * The id, price snapshot, confirmation code and status stay.
+ */
+export async function rescheduleOwnBooking(
+  db: Database,
+  caller: BookingCaller,
+  bookingId: number,
+  body: RescheduleBookingBody,
+  idempotencyKey: string | undefined,
+  settings: BookingSettings,
+): Promise<Rescheduled> {
+  const input: RescheduleInput = { bookingId, startsAt: new Date(body.startsAt), idempotencyKey };
+  const clock = clockNow(settings.timeZone);
+  const changeNoticeHours = changeNoticeHoursFor(caller.role, settings.changeNoticeHours);
+  const calendar = await loadFirmCalendar(db);
+  let moved: boolean;
+  try {
+    moved = await transactionRetryingDeadlocks(db, async (tx) => {
+      const bufferMinutes = await bufferInForce(tx);
+      const [row] = await tx
+        .select({
+          id: bookings.id,
+          status: bookings.status,
+          startsAt: bookings.startsAt,
+          durationMinutes: bookings.durationMinutes,
+          serviceId: bookings.serviceId,
+        })
+        .from(bookings)
+        .where(ownedBy(bookingId, caller.id))
+        .for('update');
+      if (!row) throw new NotFound(bookingMessages.bookingNotFound);
+      // Under the row lock a retry finds what its first attempt did, before any rule could judge it anew.
+      if (await earlierReschedule(tx, input)) return false;
+      const refusal = clientRescheduleRefusal(row.status, row.startsAt, clock.now, changeNoticeHours);
+      if (refusal) throw new Conflict(refusal);
+      if (row.startsAt.getTime() === input.startsAt.getTime()) {
+        throw invalidField('startsAt', bookingMessages.rescheduleSameSlot);
+      }
+      // The booked duration (the price snapshot's), on the calendar as it is now.
+      const check = checkSlotStart(input.startsAt, {
+        durationMinutes: row.durationMinutes,
+        ...clock,
+        calendar,
+      });
+      if (!check.ok) throw invalidField('startsAt', check.message);
+      const endsAt = new Date(check.slot.ends_at);
+      const blockedUntil = heldUntil(endsAt, bufferMinutes);
+
+      const previous = await findBooking(tx, row.id, clock.timeZone);
+      await lockServiceDay(tx, row.serviceId, input.startsAt, clock.timeZone);
+      await applyBuffer(tx, bufferMinutes, { serviceId: row.serviceId, startsAt: input.startsAt });
+      await tx
+        .update(bookings)
+        .set({ startsAt: input.startsAt, endsAt, blockedUntil, updatedAt: sql`now()` })
+        .where(eq(bookings.id, row.id));
+      await withdrawReminders(tx, row.id);
+      await tx.insert(bookingEvents).values({
+        bookingId: row.id,
+        ...actorColumns({ kind: 'client', userId: caller.id }),
+        type: 'rescheduled',
+        fromStatus: row.status,
+        toStatus: row.status,
+        fromStartsAt: row.startsAt,
+        toStartsAt: input.startsAt,
+        idempotencyKey: input.idempotencyKey ?? null,
+      });
+      const booking = await findBooking(tx, row.id, clock.timeZone);
+      const history = await calendarHistory(tx, row.id);
+      await enqueueMail(tx, rescheduledEmail(booking, previous, history, { ...settings, changeNoticeHours }));
+      await notifyFirm(tx, { kind: 'rescheduledByClient', booking, previous }, settings);
+      return true;
+    });
+  } catch (error) {
+    if (isExclusionViolation(error)) throw new Conflict(bookingMessages.slotTaken);
+    throw error;
+  } finally {
+    bookingsChanged(db);
+  }
+  return { booking: await findBooking(db, bookingId, clock.timeZone), moved };
+}
