@@ -1,5 +1,6 @@
 import { type ListTexts, QueryStates } from '../../../components/ui/query-states';
-import { useCalendarChanges, useSchedule } from '../api/calendar';
+import { useCalendarChanges } from '../api/get-calendar-changes';
+import { useSchedule } from '../api/get-schedule';
 import { BackToDashboard } from './back-to-dashboard';
 import { CalendarChanges } from './calendar-changes';
 import { ClosuresPanel } from './closures-panel';

@@ -7,7 +7,9 @@ import { buttonStyles } from '../../../components/ui/button-styles';
 import { type ListTexts, QueryStates } from '../../../components/ui/query-states';
 import { FormMessage, TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-error';
-import { useAddClosure, useClosures, useRemoveClosure } from '../api/calendar';
+import { useAddClosure } from '../api/add-closure';
+import { useClosures } from '../api/get-closures';
+import { useRemoveClosure } from '../api/remove-closure';
 import { bookingLine } from './booking-lines';
 
 const closureTexts: ListTexts = {

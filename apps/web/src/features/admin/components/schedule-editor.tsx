@@ -14,7 +14,7 @@ import { BusyButton } from '../../../components/ui/busy-button';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { FormMessage, TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-error';
-import { useSaveSchedule } from '../api/calendar';
+import { useSaveSchedule } from '../api/save-schedule';
 
 const input =
   'rounded-lg border border-slate-300 px-2 py-1.5 text-slate-900 shadow-sm focus:outline-2 focus:outline-blue-700';

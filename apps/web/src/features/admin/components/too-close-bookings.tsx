@@ -1,7 +1,7 @@
 import { paths } from '@portal/domain';
 import { Link } from 'react-router';
 import { FormMessage } from '../../../components/ui/text-field';
-import { useBookingsTooClose } from '../api/calendar';
+import { useBookingsTooClose } from '../api/get-bookings-too-close';
 import { bookingLine } from './booking-lines';
 
 /**

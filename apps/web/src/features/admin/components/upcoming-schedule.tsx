@@ -8,7 +8,8 @@ import {
 } from '@portal/domain';
 import { type ListTexts, QueryStates } from '../../../components/ui/query-states';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import { useClosures, useSchedule } from '../api/calendar';
+import { useClosures } from '../api/get-closures';
+import { useSchedule } from '../api/get-schedule';
 import { useUpcomingBookings } from '../api/get-upcoming-bookings';
 import { bookingDay, bookingHours, clientName } from '../format';
 import { StatusSelect } from './status-select';

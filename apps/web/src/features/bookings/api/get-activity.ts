@@ -1,5 +1,5 @@
 import { type ActivityResponse, activityResponseSchema, bookingApiPaths } from '@portal/domain';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { bookingKeys } from './query-keys';
 
@@ -9,10 +9,14 @@ export async function getActivity(signal?: AbortSignal): Promise<ActivityRespons
 }
 
 /** Asked afresh whenever the dashboard opens: the firm may have confirmed or cancelled meanwhile. */
-export function useActivity() {
-  return useQuery({
+export function activityQueryOptions() {
+  return queryOptions({
     queryKey: bookingKeys.activity,
     queryFn: ({ signal }) => getActivity(signal),
     staleTime: 0,
   });
+}
+
+export function useActivity() {
+  return useQuery(activityQueryOptions());
 }

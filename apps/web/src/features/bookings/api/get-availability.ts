@@ -37,10 +37,17 @@ export function useAvailability(serviceId: number, date: IsoDate | undefined) {
  * GET /api/bookings/{id}/availability: the slots of a day the caller's booking could move to (its own time not
  * counted as taken). Kept under the service's availability key, so that a refused move refreshes both.
  */
-export function useRescheduleAvailability(booking: { id: number; service_id: number }, date: IsoDate) {
-  return useQuery({
+export function rescheduleAvailabilityQueryOptions(
+  booking: { id: number; service_id: number },
+  date: IsoDate,
+) {
+  return queryOptions({
     queryKey: [...bookingKeys.availability(booking.service_id, date), 'moving', booking.id],
     queryFn: ({ signal }) => getSlots(bookingApiPaths.rescheduleAvailability(booking.id), date, signal),
     staleTime: 0,
   });
+}
+
+export function useRescheduleAvailability(booking: { id: number; service_id: number }, date: IsoDate) {
+  return useQuery(rescheduleAvailabilityQueryOptions(booking, date));
 }

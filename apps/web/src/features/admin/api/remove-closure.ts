@@ -1,0 +1,14 @@
+import { calendarApiPaths } from '@portal/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { calendarChanged } from './calendar-changed';
+
+/** DELETE /api/admin/closures/{id}. */
+export async function removeClosure(id: number): Promise<void> {
+  await apiFetch(calendarApiPaths.closure(id), { method: 'DELETE' });
+}
+
+export function useRemoveClosure() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: removeClosure, onSettled: () => calendarChanged(queryClient) });
+}
