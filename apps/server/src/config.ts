@@ -249,7 +249,10 @@ export function isLoopbackHost(host: string): boolean {
  * The rules that hold between variables: a production server is reached over https through named proxies, and a
  * development server with the dev mailbox (every e-mail, reset links included) listens on this machine only.
  */
-function checkDeployment(config: Config, trustProxySetting: string | undefined): void {
+function checkDeployment(
+  config: Config,
+  settings: { trustProxy: string | undefined; devMailbox: 'on' | 'off' },
+): void {
   if (config.nodeEnv === 'production') {
     if (config.authSecret === undefined) {
       throw new ConfigError(
@@ -259,7 +262,7 @@ function checkDeployment(config: Config, trustProxySetting: string | undefined):
     if (!config.appUrl.startsWith('https://')) {
       throw new ConfigError(`APP_URL must be an https:// URL in production (got "${config.appUrl}")`);
     }
-    const everyone = believesEveryone(trustProxySetting);
+    const everyone = believesEveryone(settings.trustProxy);
     if (everyone) {
       throw new ConfigError(
         `TRUST_PROXY=${everyone} believes any proxy in production: give the number of proxies in front (e.g. 1) or their addresses`,
@@ -272,7 +275,9 @@ function checkDeployment(config: Config, trustProxySetting: string | undefined):
       `AUTH_SECRET is required with DATABASE_URL: every process sharing the database signs sessions with it (at least ${minAuthSecretLength} characters, e.g. \`openssl rand -base64 32\`)`,
     );
   }
-  if (config.devMailbox && !isLoopbackHost(config.host)) {
+  // Outside production a network HOST needs DEV_MAILBOX=off said out loud, SMTP_URL or not: the mailbox (every
+  // e-mail, reset links included) must never be one forgotten variable away from the network.
+  if (config.nodeEnv !== 'production' && settings.devMailbox === 'on' && !isLoopbackHost(config.host)) {
     throw new ConfigError(
       `HOST ${config.host} would show the dev mailbox (every e-mail, reset links included) to the network: ` +
         'set NODE_ENV=production with SMTP_URL, or DEV_MAILBOX=off',
@@ -332,6 +337,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ...new Set(listOf(values.REMINDER_HOURS ?? String(defaultReminderHours)).map(Number)),
     ].sort((a, b) => b - a),
   };
-  checkDeployment(config, values.TRUST_PROXY);
+  checkDeployment(config, { trustProxy: values.TRUST_PROXY, devMailbox: values.DEV_MAILBOX });
   return config;
 }

@@ -213,7 +213,13 @@ describe('loadConfig', () => {
     expect(loadConfig({}).devMailbox).toBe(true);
     expect(loadConfig({ HOST: '::1' }).devMailbox).toBe(true);
     expect(loadConfig({ HOST: '0.0.0.0', DEV_MAILBOX: 'off' }).devMailbox).toBe(false);
-    expect(loadConfig({ HOST: '0.0.0.0', SMTP_URL: 'smtp://mail.example.com' }).devMailbox).toBe(false);
+    // A mail server does not do: the mailbox stays one variable away, so a network HOST needs DEV_MAILBOX=off.
+    expect(() => loadConfig({ HOST: '0.0.0.0', SMTP_URL: 'smtp://mail.example.com' })).toThrow(
+      /^HOST 0\.0\.0\.0 would show the dev mailbox/,
+    );
+    expect(
+      loadConfig({ HOST: '0.0.0.0', SMTP_URL: 'smtp://mail.example.com', DEV_MAILBOX: 'off' }).devMailbox,
+    ).toBe(false);
     const production = {
       NODE_ENV: 'production',
       AUTH_SECRET: 'x'.repeat(32),

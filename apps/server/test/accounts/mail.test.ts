@@ -123,6 +123,18 @@ describe('the dev mailbox', () => {
     expect((await testApp.app.inject({ url: '/dev/mail', remoteAddress: '::1' })).statusCode).toBe(200);
   });
 
+  it('is not fooled by a forwarded address, even with every proxy believed', async () => {
+    testApp = await buildTestApp({ env: { TRUST_PROXY: 'true' }, mail: { pollIntervalMs: 50 } });
+    const unknownPath = await testApp.app.inject({ url: '/no-such-page', remoteAddress: '203.0.113.9' });
+    const claimed = await testApp.app.inject({
+      url: '/dev/mail',
+      remoteAddress: '203.0.113.9',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
+    expect(claimed.statusCode).toBe(unknownPath.statusCode);
+    expect(claimed.body).toBe(unknownPath.body);
+  });
+
   it('is absent in production', async () => {
     const webDist = mkdtempSync(join(tmpdir(), 'portal-web-'));
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Portal</title>');

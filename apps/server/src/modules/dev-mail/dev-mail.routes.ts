@@ -70,9 +70,10 @@ function devMailJson(row: OutboxRow) {
 }
 
 export async function devMailRoutes(app: FastifyInstance) {
-  // Anyone else gets what a path that does not exist gets.
+  // Anyone else gets what a path that does not exist gets. The connection's own address decides, never
+  // X-Forwarded-For: a proxy believed under TRUST_PROXY would otherwise let anyone claim to be 127.0.0.1.
   app.addHook('onRequest', async (request, reply) => {
-    if (!isLoopbackHost(request.ip)) return reply.callNotFound();
+    if (!isLoopbackHost(request.socket.remoteAddress ?? '')) return reply.callNotFound();
   });
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get('/dev/mail', { schema: { hide: true } }, async (_request, reply) => {
