@@ -3,9 +3,11 @@ import {
   accountMessages,
   adminApiPaths,
   apiPaths,
+  bookingApiPaths,
   calendarApiPaths,
   defaultBusinessTimeZone,
   defaultSchedule,
+  type MyBookingsResponse,
   type NewServiceBody,
   type Service,
   type ServiceChangesResponse,
@@ -340,6 +342,17 @@ describe('retiring a service', () => {
     expect(list.statusCode, list.body).toBe(200);
     const [kept] = list.json<AdminBookingsResponse>().bookings;
     expect(kept).toMatchObject({ id: oldBooking, total_cost: 120, services: { name: service.name } });
+    // Its client still sees it, with its price and the service's name, in My Bookings and on its page.
+    const mine = await api(testApp.app, 'GET', bookingApiPaths.myBookings, client);
+    expect(mine.json<MyBookingsResponse>().bookings.find((listed) => listed.id === oldBooking)).toMatchObject(
+      {
+        total_cost: 120,
+        services: { name: service.name },
+      },
+    );
+    const page = await api(testApp.app, 'GET', bookingApiPaths.booking(oldBooking), client);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json<{ booking: { services: { name: string } } }>().booking.services.name).toBe(service.name);
 
     const back = await save(retired, { active: true });
     expect(back.active).toBe(true);
