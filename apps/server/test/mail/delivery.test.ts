@@ -1,5 +1,6 @@
 // Mail exactly once in practice: fenced claims, SMTP timeouts within the claim lease, one Message-ID per message,
 // and the attempt limit. Deliveries are read back from the in-process SMTP server.
+import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { adminApiPaths, type UndeliveredMailResponse } from '@portal/domain';
 import { eq } from 'drizzle-orm';
@@ -221,11 +222,19 @@ describe('the attempt limit', () => {
     expect(JSON.stringify(doomedLines)).toContain('451');
 
     // A last attempt that never reported back (its worker died) is given up on once its lease runs out.
-    const abandoned = await enqueueMail(app().db, letterTo('lost@dead.test'));
-    await app()
-      .db.update(outbox)
-      .set({ status: 'sending', attempts: 3, nextAttemptAt: new Date(Date.now() - 1000) })
-      .where(eq(outbox.id, abandoned.id));
+    // Written in that state at once: a row enqueued first could be claimed and sent by the worker before the test
+    // made it abandoned.
+    const [abandoned] = await app()
+      .db.insert(outbox)
+      .values({
+        ...letterTo('lost@dead.test'),
+        status: 'sending',
+        claimId: randomUUID(),
+        attempts: 3,
+        nextAttemptAt: new Date(Date.now() - 1000),
+      })
+      .returning();
+    if (!abandoned) throw new Error('the abandoned message was not written');
     await until(async () => (await row(abandoned.id)).status === 'dead');
     expect(captureServer().count('lost@dead.test')).toBe(0);
 
