@@ -9,14 +9,11 @@ import { constants, gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import {
   type AdminBookingsResponse,
-  accountApiPaths,
   addDays,
-  adminApiPaths,
-  bookingApiPaths,
+  apiPaths,
   daySlots,
   defaultSchedule,
   type FirmCalendar,
-  identityPaths,
   isClearOf,
   periodRange,
   todayIn,
@@ -171,7 +168,7 @@ async function verifiedAccount(
   const password = 'bench-Password-2026';
   // Signed up as the portal's page does; signed in as an API client, which gets the signed bearer token.
   const json = { 'content-type': 'application/json' };
-  const signUp = await fetch(`${base}${identityPaths.signUp}`, {
+  const signUp = await fetch(`${base}${apiPaths.accounts.signUp}`, {
     method: 'POST',
     headers: { ...json, origin: productionEnv.APP_URL },
     body: JSON.stringify({ email, password }),
@@ -181,10 +178,10 @@ async function verifiedAccount(
   await database.connect();
   await database.query('UPDATE users SET email_verified = true, role = $2 WHERE email = $1', [email, role]);
   await database.end();
-  const signIn = await postAsApiClient(`${base}${identityPaths.signIn}`, { email, password });
+  const signIn = await postAsApiClient(`${base}${apiPaths.accounts.signIn}`, { email, password });
   const token = signIn.headers.get('set-auth-token');
   if (!token) throw new Error(`sign-in failed: ${signIn.status}`);
-  const profile = await fetch(`${base}${accountApiPaths.profile}`, {
+  const profile = await fetch(`${base}${apiPaths.accounts.profile}`, {
     method: 'PUT',
     headers: { ...json, authorization: `Bearer ${token}` },
     body: JSON.stringify({ firstName: 'Bench', lastName: role === 'admin' ? 'Admin' : 'Client' }),
@@ -268,7 +265,7 @@ async function bookingFigures(databaseUrl: string, dataDir: string) {
     const answers = await Promise.all(
       slots.map(async (startsAt) => {
         const sent = performance.now();
-        const response = await fetch(`${origin}${bookingApiPaths.bookings}`, {
+        const response = await fetch(`${origin}${apiPaths.bookings.create}`, {
           method: 'POST',
           headers: { ...json, authorization: `Bearer ${token}` },
           body: JSON.stringify({
@@ -288,7 +285,7 @@ async function bookingFigures(databaseUrl: string, dataDir: string) {
     // at half of it.
     const bookedDay = zonedDate(new Date(slots[0] ?? now), businessTimeZone);
     const availability = await latencyAtHalfRate(
-      `${origin}${bookingApiPaths.availability(1)}?date=${bookedDay}`,
+      `${origin}${apiPaths.bookings.availability(1)}?date=${bookedDay}`,
     );
     return {
       created: answers.filter((answer) => answer.status === 201).length,
@@ -393,7 +390,7 @@ async function calendarAvailability(database: string, databaseUrl?: string) {
     return {
       database,
       date,
-      ...(await latencyAtHalfRate(`${origin}${bookingApiPaths.availability(1)}?date=${date}`)),
+      ...(await latencyAtHalfRate(`${origin}${apiPaths.bookings.availability(1)}?date=${date}`)),
     };
   } finally {
     await stop(product);
@@ -454,22 +451,22 @@ async function adminFigures(databaseUrl: string, dataDir: string) {
     const headers = { authorization: `Bearer ${token}` };
     const quarter = periodRange('quarter', new Date(), businessTimeZone);
     const range = `startDate=${quarter.startDate}&endDate=${quarter.endDate}`;
-    const stats = await adminLatency(`${origin}${adminApiPaths.stats}?${range}`, headers);
-    const firstPage = await adminLatency(`${origin}${adminApiPaths.all}?limit=50`, headers);
+    const stats = await adminLatency(`${origin}${apiPaths.admin.stats}?${range}`, headers);
+    const firstPage = await adminLatency(`${origin}${apiPaths.admin.all}?limit=50`, headers);
     // A page deep in the list: the cursor after 100 pages of 50.
     let cursor: string | null = null;
     for (let page = 0; page < 100; page++) {
-      const url: string = `${origin}${adminApiPaths.all}?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const url: string = `${origin}${apiPaths.admin.all}?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
       const answer = (await (await fetch(url, { headers })).json()) as AdminBookingsResponse;
       cursor = answer.nextCursor;
       if (!cursor) throw new Error(`the list ended after ${page + 1} pages`);
     }
     const deepPage = await adminLatency(
-      `${origin}${adminApiPaths.all}?limit=50&cursor=${encodeURIComponent(cursor ?? '')}`,
+      `${origin}${apiPaths.admin.all}?limit=50&cursor=${encodeURIComponent(cursor ?? '')}`,
       headers,
     );
     const filteredPage = await adminLatency(
-      `${origin}${adminApiPaths.all}?limit=50&status=completed&serviceId=2&${range}`,
+      `${origin}${apiPaths.admin.all}?limit=50&status=completed&serviceId=2&${range}`,
       headers,
     );
     return { quarter, stats, firstPage, deepPage, filteredPage };

@@ -273,7 +273,7 @@ describe('paging limits', () => {
     'GET /api/services/{id}/availability': 'one day of slots',
     'GET /api/bookings/{id}/availability': 'one day of slots',
     'GET /api/bookings/admin/stats': 'one entry a day of a range of at most 3,660 days, and the catalogue',
-    'GET /api/calendar': 'at most 6 opening ranges a day, and at most 200 closures ahead',
+    'GET /api/schedule': 'at most 6 opening ranges a day, and at most 200 closures ahead',
     'GET /api/admin/closures':
       'at most 200 closures ahead and the latest 20 past ones, each with the active bookings on its dates',
     'GET /api/admin/schedule/too-close': 'the earliest 100 pairs of bookings closer together than the buffer',

@@ -122,11 +122,11 @@ describe('graceful shutdown (in process)', () => {
     // A second connection, for an answer Fastify sends in the same tick as the request arrives (an unknown route).
     const other = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
-      expect((await get(agent, port, apiPaths.services)).status).toBe(200);
-      expect((await get(other, port, apiPaths.services)).status).toBe(200);
+      expect((await get(agent, port, apiPaths.catalogue.services)).status).toBe(200);
+      expect((await get(other, port, apiPaths.catalogue.services)).status).toBe(200);
       const shutdown = app.shutdown();
       // The same connection, after the signal: served, and told that the server closes it.
-      const answer = await get(agent, port, apiPaths.services);
+      const answer = await get(agent, port, apiPaths.catalogue.services);
       expect(answer).toMatchObject({ status: 200, connection: 'close', reusedSocket: true });
       expect(JSON.parse(answer.body)).toHaveProperty('services');
       expect(await get(other, port, '/api/no-such-route')).toMatchObject({
@@ -135,7 +135,9 @@ describe('graceful shutdown (in process)', () => {
         reusedSocket: true,
       });
       // A new connection is refused: the listener is closed.
-      await expect(get(new Agent(), port, apiPaths.services)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+      await expect(get(new Agent(), port, apiPaths.catalogue.services)).rejects.toMatchObject({
+        code: 'ECONNREFUSED',
+      });
       await shutdown;
     } finally {
       agent.destroy();
@@ -251,7 +253,7 @@ describe('the server process', () => {
       try {
         while (!stop) {
           try {
-            const answer = await get(agent, port, apiPaths.services);
+            const answer = await get(agent, port, apiPaths.catalogue.services);
             if (answer.status !== 200) tally.failures.push(`status ${answer.status}: ${answer.body}`);
             else tally.served += 1;
             if (signalledAt !== undefined) tally.servedAfterSignal += 1;

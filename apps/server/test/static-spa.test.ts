@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { apiPaths, catalogueDataId, messages, type Service, serviceAdminApiPaths } from '@portal/domain';
+import { apiPaths, catalogueDataId, messages, type Service } from '@portal/domain';
 import type { InjectOptions } from 'fastify';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -183,7 +183,7 @@ describe('with a built web app', () => {
   });
 
   it('embeds exactly the answer of GET /api/services in every page', async () => {
-    const services = await get(apiPaths.services);
+    const services = await get(apiPaths.catalogue.services);
     for (const url of ['/', '/services', '/services/2', '/no-such-page']) {
       const page = await get(url);
       expect(JSON.parse(dataBlock(page.body))).toEqual(services.json());
@@ -208,7 +208,7 @@ describe('with a built web app', () => {
   });
 
   it('compresses the catalogue and other API answers over 1 KB', async () => {
-    for (const url of [apiPaths.services, apiPaths.service(1), `${apiPaths.docs}/json`]) {
+    for (const url of [apiPaths.catalogue.services, apiPaths.catalogue.service(1), `${apiPaths.docs}/json`]) {
       const plain = await get(url);
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.rawPayload.length).toBeGreaterThan(1024);
@@ -232,14 +232,14 @@ describe('with a built web app', () => {
   it("follows an administrator's change of a service at once, and no service text can end the block", async () => {
     const admin = await signedInAdmin(testApp, 'office@static-spa.test');
     const before = await get('/services');
-    const service = (await get(apiPaths.service(2))).json<{ service: Service }>().service;
+    const service = (await get(apiPaths.catalogue.service(2))).json<{ service: Service }>().service;
     const { id: _id, icon: _icon, rating: _rating, ...record } = service;
     const name = 'Audit </script><script>alert(1)</script>';
     const description = 'Ends early </script><script>alert(2)</script><!-- & </SCRIPT > here.';
     const saved = await api(
       testApp.app,
       'PUT',
-      serviceAdminApiPaths.service(2),
+      apiPaths.catalogue.adminService(2),
       { cookie: admin.cookie },
       {
         ...record,
@@ -259,7 +259,7 @@ describe('with a built web app', () => {
     expect(after.body.match(/<\/script/gi)).toHaveLength(2);
     const embedded = JSON.parse(block) as { services: Service[] };
     expect(embedded.services.find((each) => each.id === 2)).toMatchObject({ name, description });
-    expect(embedded).toEqual((await get(apiPaths.services)).json());
+    expect(embedded).toEqual((await get(apiPaths.catalogue.services)).json());
   });
 
   it('keeps unknown /api paths JSON', async () => {
@@ -328,7 +328,7 @@ describe('with the first paint built', () => {
     return match[1] ?? '';
   };
   const services = async () =>
-    (await testApp.app.inject(apiPaths.services)).json<{ services: Service[] }>().services;
+    (await testApp.app.inject(apiPaths.catalogue.services)).json<{ services: Service[] }>().services;
 
   it('draws the home page: its hero, the top bar as a visitor sees it before the session is known, the footer', async () => {
     const html = firstPaint(await page('/'));
@@ -379,13 +379,14 @@ describe('with the first paint built', () => {
 
   it("shows an administrator's change in the next page, its text escaped by React", async () => {
     const admin = await signedInAdmin(testApp, 'office@first-paint.test');
-    const service = (await testApp.app.inject(apiPaths.service(2))).json<{ service: Service }>().service;
+    const service = (await testApp.app.inject(apiPaths.catalogue.service(2))).json<{ service: Service }>()
+      .service;
     const { id: _id, icon: _icon, rating: _rating, ...record } = service;
     const name = 'Audit <script>alert(1)</script></div></body>';
     const saved = await api(
       testApp.app,
       'PUT',
-      serviceAdminApiPaths.service(2),
+      apiPaths.catalogue.adminService(2),
       { cookie: admin.cookie },
       { ...record, name },
     );

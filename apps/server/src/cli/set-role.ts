@@ -2,14 +2,14 @@
 // Gives an account a role. With DATABASE_URL it updates PostgreSQL directly. With the embedded database it asks
 // the running server through its local operator channel (DATA_DIR/operator.json), or, when no server runs,
 // opens the embedded database itself (holding its lock, so a server cannot start on it meanwhile).
-import { apiErrorBodySchema, isRole, roles } from '@portal/domain';
+import { apiErrorBodySchema, apiPaths, isRole, roles } from '@portal/domain';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { DatabaseLockedError } from '../db/lock.ts';
 import { prepareDatabase } from '../db/prepare.ts';
 import { HttpError, NotFound } from '../lib/errors.ts';
 import { operatorSecretHeader, readOperatorFile } from '../lib/operator-channel.ts';
-import { operatorSetRolePath, roleChangeSchema } from '../modules/operator/operator.routes.ts';
+import { roleChangeSchema } from '../modules/operator/operator.routes.ts';
 import { seed } from '../modules/services/services.seed.ts';
 import { noAccountMessage, noAccountWith, setRole } from '../modules/users/users.service.ts';
 
@@ -22,7 +22,7 @@ async function viaServer(config: Config, email: string, role: string): Promise<s
   if (!channel) return undefined;
   let response: Response;
   try {
-    response = await fetch(`${channel.url}${operatorSetRolePath}`, {
+    response = await fetch(`${channel.url}${apiPaths.operatorSetRole}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', [operatorSecretHeader]: channel.secret },
       body: JSON.stringify({ email, role }),

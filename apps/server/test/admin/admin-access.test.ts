@@ -1,9 +1,8 @@
 // Who may use the admin API (every route × signed out, client, administrator), and the status change.
 import {
-  accountApiPaths,
   accountMessages,
-  adminApiPaths,
   adminMessages,
+  apiPaths,
   type BookingResponse,
   bookingMessages,
 } from '@portal/domain';
@@ -40,15 +39,20 @@ interface AdminRoute {
 const routes: Record<string, AdminRoute> = {
   stats: {
     method: 'GET',
-    url: () => `${adminApiPaths.stats}?startDate=2026-01-01&endDate=2026-01-31`,
+    url: () => `${apiPaths.admin.stats}?startDate=2026-01-01&endDate=2026-01-31`,
     ok: 200,
   },
-  all: { method: 'GET', url: () => `${adminApiPaths.all}?status=pending&limit=10`, ok: 200 },
-  upcoming: { method: 'GET', url: () => adminApiPaths.upcoming, ok: 200 },
-  export: { method: 'GET', url: () => adminApiPaths.export, ok: 200 },
-  status: { method: 'PUT', url: () => adminApiPaths.status(bookingId), body: { status: 'pending' }, ok: 200 },
-  userStats: { method: 'GET', url: () => `${accountApiPaths.userStats}?startDate=2026-01-01`, ok: 200 },
-  undeliveredMail: { method: 'GET', url: () => adminApiPaths.undeliveredMail, ok: 200 },
+  all: { method: 'GET', url: () => `${apiPaths.admin.all}?status=pending&limit=10`, ok: 200 },
+  upcoming: { method: 'GET', url: () => apiPaths.admin.upcoming, ok: 200 },
+  export: { method: 'GET', url: () => apiPaths.admin.export, ok: 200 },
+  status: {
+    method: 'PUT',
+    url: () => apiPaths.admin.status(bookingId),
+    body: { status: 'pending' },
+    ok: 200,
+  },
+  userStats: { method: 'GET', url: () => `${apiPaths.accounts.userStats}?startDate=2026-01-01`, ok: 200 },
+  undeliveredMail: { method: 'GET', url: () => apiPaths.admin.undeliveredMail, ok: 200 },
 };
 
 function call(route: AdminRoute, caller: Caller) {
@@ -70,13 +74,13 @@ describe('the admin API is for administrators only', () => {
   });
 
   it('answers 401 and 403 before it judges a bad request', async () => {
-    const bad = `${adminApiPaths.all}?status=done&limit=1000`;
+    const bad = `${apiPaths.admin.all}?status=done&limit=1000`;
     expect((await api(testApp.app, 'GET', bad)).statusCode).toBe(401);
     expect((await api(testApp.app, 'GET', bad, { cookie: client.cookie })).statusCode).toBe(403);
     const badStatus = await api(
       testApp.app,
       'PUT',
-      adminApiPaths.status(bookingId),
+      apiPaths.admin.status(bookingId),
       { cookie: client.cookie },
       {
         status: 'done',
@@ -93,13 +97,13 @@ describe('the admin API is for administrators only', () => {
       paths: Record<string, Record<string, { tags?: string[]; responses: Record<string, unknown> }>>;
     }>();
     const documented = [
-      [adminApiPaths.stats, 'get'],
-      [adminApiPaths.all, 'get'],
-      [adminApiPaths.upcoming, 'get'],
-      [adminApiPaths.export, 'get'],
-      [adminApiPaths.status('{id}'), 'put'],
-      [accountApiPaths.userStats, 'get'],
-      [adminApiPaths.undeliveredMail, 'get'],
+      [apiPaths.admin.stats, 'get'],
+      [apiPaths.admin.all, 'get'],
+      [apiPaths.admin.upcoming, 'get'],
+      [apiPaths.admin.export, 'get'],
+      [apiPaths.admin.status('{id}'), 'put'],
+      [apiPaths.accounts.userStats, 'get'],
+      [apiPaths.admin.undeliveredMail, 'get'],
     ] as const;
     for (const [path, method] of documented) {
       const operation = document.paths[path]?.[method];
@@ -113,7 +117,7 @@ describe('the admin API is for administrators only', () => {
 
 describe('PUT /api/bookings/admin/{id}/status', () => {
   function setStatus(id: number | string, body: object) {
-    return api(testApp.app, 'PUT', adminApiPaths.status(id), { cookie: admin.cookie }, body);
+    return api(testApp.app, 'PUT', apiPaths.admin.status(id), { cookie: admin.cookie }, body);
   }
 
   it('sets the status and records who changed it, from what, to what and when', async () => {

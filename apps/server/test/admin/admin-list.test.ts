@@ -1,8 +1,8 @@
 // Every booking for the administrators: filters, keyset paging, the upcoming schedule and the CSV export.
 import {
   type AdminBookingsResponse,
-  adminApiPaths,
   adminMessages,
+  apiPaths,
   type BookingStatus,
   type BookingsResponse,
   defaultBusinessTimeZone,
@@ -95,7 +95,7 @@ afterAll(async () => {
 });
 
 function list(query = '') {
-  return api(testApp.app, 'GET', `${adminApiPaths.all}${query}`, { cookie: admin.cookie });
+  return api(testApp.app, 'GET', `${apiPaths.admin.all}${query}`, { cookie: admin.cookie });
 }
 
 async function allPages(
@@ -230,7 +230,7 @@ describe('GET /api/bookings/admin/upcoming', () => {
       { userId: grace.id, createdAt: made, status: 'completed', startsAt: soon(31), serviceId: 3 },
       { userId: grace.id, createdAt: made, status: 'pending', startsAt: soon(24), serviceId: 3 },
     ]);
-    const response = await api(testApp.app, 'GET', adminApiPaths.upcoming, { cookie: admin.cookie });
+    const response = await api(testApp.app, 'GET', apiPaths.admin.upcoming, { cookie: admin.cookie });
     expect(response.statusCode, response.body).toBe(200);
     const ids = response.json<BookingsResponse>().bookings.map((booking) => booking.id);
     // The seeded list's own bookings start in 2040: after these.
@@ -238,7 +238,7 @@ describe('GET /api/bookings/admin/upcoming', () => {
     expect(ids).not.toContain(past);
     expect(ids).not.toContain(cancelled);
     expect(ids).not.toContain(completed);
-    const two = await api(testApp.app, 'GET', `${adminApiPaths.upcoming}?limit=2`, { cookie: admin.cookie });
+    const two = await api(testApp.app, 'GET', `${apiPaths.admin.upcoming}?limit=2`, { cookie: admin.cookie });
     expect(two.json<BookingsResponse>().bookings.map((booking) => booking.id)).toEqual([soonest, sooner]);
     await testApp.app.db
       .delete(bookings)
@@ -254,7 +254,7 @@ describe('GET /api/bookings/admin/export', () => {
   ).split(',');
 
   function exportCsv(query = '') {
-    return api(testApp.app, 'GET', `${adminApiPaths.export}${query}`, { cookie: admin.cookie });
+    return api(testApp.app, 'GET', `${apiPaths.admin.export}${query}`, { cookie: admin.cookie });
   }
 
   it('sends every matching booking as a CSV attachment, newest first, with a header row', async () => {

@@ -2,9 +2,8 @@
 // edges, in a zone with daylight saving (Denver jumps an hour on 2021-03-14).
 import {
   type AdminStatsResponse,
-  accountApiPaths,
-  adminApiPaths,
   adminMessages,
+  apiPaths,
   confirmedCount,
   percentChange,
   type UserStatsResponse,
@@ -126,7 +125,7 @@ afterAll(async () => {
 });
 
 function statsOf(query: string) {
-  return api(testApp.app, 'GET', `${adminApiPaths.stats}${query}`, { cookie: admin.cookie });
+  return api(testApp.app, 'GET', `${apiPaths.admin.stats}${query}`, { cookie: admin.cookie });
 }
 
 describe('GET /api/bookings/admin/stats', () => {
@@ -239,7 +238,7 @@ describe('GET /api/auth/users/stats', () => {
     const response = await api(
       testApp.app,
       'GET',
-      `${accountApiPaths.userStats}?startDate=2021-03-10&endDate=2021-03-19`,
+      `${apiPaths.accounts.userStats}?startDate=2021-03-10&endDate=2021-03-19`,
       { cookie: admin.cookie },
     );
     expect(response.statusCode, response.body).toBe(200);
@@ -252,7 +251,7 @@ describe('GET /api/auth/users/stats', () => {
   });
 
   it('with open dates counts everything and has no previous period; bad dates are a 400', async () => {
-    const open = await api(testApp.app, 'GET', accountApiPaths.userStats, { cookie: admin.cookie });
+    const open = await api(testApp.app, 'GET', apiPaths.accounts.userStats, { cookie: admin.cookie });
     // Everyone who ever booked (u1, u2, u3); every verified account (u1, u2, u3 and the administrator).
     expect(open.json<UserStatsResponse>()).toEqual({
       stats: { activeUsers: 3, newUsers: 4 },
@@ -261,7 +260,7 @@ describe('GET /api/auth/users/stats', () => {
     const bad = await api(
       testApp.app,
       'GET',
-      `${accountApiPaths.userStats}?startDate=2021-03-10&endDate=2021-03-01`,
+      `${apiPaths.accounts.userStats}?startDate=2021-03-10&endDate=2021-03-01`,
       { cookie: admin.cookie },
     );
     expect(bad.statusCode).toBe(400);

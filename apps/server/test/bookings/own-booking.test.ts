@@ -4,9 +4,9 @@
 import {
   type ActivityResponse,
   type AvailabilityResponse,
+  apiPaths,
   type Booking,
   type BookingDetailResponse,
-  bookingApiPaths,
   bookingMessages,
   bookingRescheduleMessages,
   defaultBusinessTimeZone,
@@ -177,7 +177,7 @@ describe('who may see and change a booking', () => {
   it('GET /api/bookings/{id}/availability: the owner only; others (administrators too) 404, signed out 401', async () => {
     const date = nextDay();
     const booking = await book(ada, at(date, '10:00'));
-    const path = `${bookingApiPaths.rescheduleAvailability(booking.id)}?date=${date}`;
+    const path = `${apiPaths.bookings.rescheduleAvailability(booking.id)}?date=${date}`;
     expect((await api(testApp.app, 'GET', path, { cookie: ada.cookie })).statusCode).toBe(200);
     for (const caller of [grace, admin]) {
       const refused = await api(testApp.app, 'GET', path, { cookie: caller.cookie });
@@ -188,7 +188,7 @@ describe('who may see and change a booking', () => {
     const badDate = await api(
       testApp.app,
       'GET',
-      `${bookingApiPaths.rescheduleAvailability(booking.id)}?date=soon`,
+      `${apiPaths.bookings.rescheduleAvailability(booking.id)}?date=soon`,
       {
         cookie: ada.cookie,
       },
@@ -293,7 +293,7 @@ describe('POST /api/bookings/{id}/reschedule', () => {
     const forTheMove = await api(
       testApp.app,
       'GET',
-      `${bookingApiPaths.rescheduleAvailability(booking.id)}?date=${date}`,
+      `${apiPaths.bookings.rescheduleAvailability(booking.id)}?date=${date}`,
       { cookie: ada.cookie },
     );
     expect(forTheMove.statusCode, forTheMove.body).toBe(200);
@@ -310,7 +310,7 @@ describe('POST /api/bookings/{id}/reschedule', () => {
     const forTheMove = await api(
       testApp.app,
       'GET',
-      `${bookingApiPaths.rescheduleAvailability(booking.id)}?date=${date}`,
+      `${apiPaths.bookings.rescheduleAvailability(booking.id)}?date=${date}`,
       { cookie: ada.cookie },
     );
     const slots = forTheMove.json<AvailabilityResponse>().slots;
@@ -491,7 +491,7 @@ describe('the change notice (CLIENT_CHANGE_NOTICE_HOURS, 24 by default)', () => 
     const booking = await book(ada, at(nextDay(), '10:00'));
     const own = (await detail(ada, booking.id)).json<BookingDetailResponse>();
     expect(own).toMatchObject({ change_notice_hours: 24, is_owner: true });
-    const mine = await api(testApp.app, 'GET', bookingApiPaths.myBookings, ada);
+    const mine = await api(testApp.app, 'GET', apiPaths.bookings.myBookings, ada);
     expect(mine.json<MyBookingsResponse>().change_notice_hours).toBe(24);
 
     const byAdmin = (await detail(admin, booking.id)).json<BookingDetailResponse>();
@@ -499,7 +499,7 @@ describe('the change notice (CLIENT_CHANGE_NOTICE_HOURS, 24 by default)', () => 
     const [adminsOwn] = await seedBookings(testApp.app, [{ userId: admin.id, createdAt: new Date() }]);
     const adminsDetail = (await detail(admin, adminsOwn ?? 0)).json<BookingDetailResponse>();
     expect(adminsDetail).toMatchObject({ change_notice_hours: 0, is_owner: true });
-    const adminsList = await api(testApp.app, 'GET', bookingApiPaths.myBookings, admin);
+    const adminsList = await api(testApp.app, 'GET', apiPaths.bookings.myBookings, admin);
     expect(adminsList.json<MyBookingsResponse>().change_notice_hours).toBe(0);
   });
 });

@@ -3,16 +3,14 @@
 import {
   accountMessages,
   addDays,
-  adminApiPaths,
+  apiPaths,
   bookingMessages,
-  calendarApiPaths,
   calendarMessages,
   defaultBusinessTimeZone,
   defaultSchedule,
   editableServiceFields,
   longDate,
   type Schedule,
-  serviceAdminApiPaths,
   todayIn,
 } from '@portal/domain';
 import { eq } from 'drizzle-orm';
@@ -62,7 +60,7 @@ function call(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, caller?: C
 }
 
 async function putSchedule(schedule: Schedule) {
-  const response = await call('PUT', calendarApiPaths.schedule, admin, { schedule });
+  const response = await call('PUT', apiPaths.schedule.admin, admin, { schedule });
   expect(response.statusCode, response.body).toBe(200);
   return response;
 }
@@ -86,17 +84,17 @@ function book(date: string, time: string, serviceId = 1) {
 
 describe('who may read and change the calendar', () => {
   it.each([
-    ['GET', calendarApiPaths.schedule, undefined],
-    ['PUT', calendarApiPaths.schedule, { schedule: defaultSchedule }],
-    ['GET', calendarApiPaths.changes, undefined],
-    ['GET', calendarApiPaths.tooClose, undefined],
-    ['GET', calendarApiPaths.closures, undefined],
+    ['GET', apiPaths.schedule.admin, undefined],
+    ['PUT', apiPaths.schedule.admin, { schedule: defaultSchedule }],
+    ['GET', apiPaths.schedule.changes, undefined],
+    ['GET', apiPaths.schedule.tooClose, undefined],
+    ['GET', apiPaths.schedule.closures, undefined],
     [
       'POST',
-      calendarApiPaths.closures,
+      apiPaths.schedule.closures,
       { startDate: '2031-01-01', endDate: '2031-01-01', reason: 'Holiday' },
     ],
-    ['DELETE', calendarApiPaths.closure(1), undefined],
+    ['DELETE', apiPaths.schedule.closure(1), undefined],
   ] as const)('%s %s: 401 signed out, 403 for a client, each saying why', async (method, url, body) => {
     const signedOut = await call(method, url, undefined, body);
     expect(signedOut.statusCode).toBe(401);
@@ -107,12 +105,12 @@ describe('who may read and change the calendar', () => {
   });
 
   it('gives anyone the public calendar, the original hours until the firm changes them', async () => {
-    const response = await call('GET', calendarApiPaths.calendar);
+    const response = await call('GET', apiPaths.schedule.public);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ schedule: defaultSchedule, closures: [], timeZone: zone });
-    const admins = await call('GET', calendarApiPaths.schedule, admin);
+    const admins = await call('GET', apiPaths.schedule.admin, admin);
     expect(admins.json()).toEqual({ schedule: defaultSchedule });
-    expect((await call('GET', calendarApiPaths.changes, admin)).json()).toEqual({ changes: [] });
+    expect((await call('GET', apiPaths.schedule.changes, admin)).json()).toEqual({ changes: [] });
   });
 });
 
@@ -155,18 +153,18 @@ describe('the schedule', () => {
       [{ ...defaultSchedule, horizonDays: 0 }, 'schedule.horizonDays', calendarMessages.horizonInvalid],
     ];
     for (const [schedule, path, msg] of cases) {
-      const response = await call('PUT', calendarApiPaths.schedule, admin, { schedule });
+      const response = await call('PUT', apiPaths.schedule.admin, admin, { schedule });
       expect(response.statusCode, path).toBe(400);
       expect(response.json().errors, path).toContainEqual({ path, msg });
     }
     // A 60-minute grid would leave the 90-minute service off it.
-    const offGrid = await call('PUT', calendarApiPaths.schedule, admin, {
+    const offGrid = await call('PUT', apiPaths.schedule.admin, admin, {
       schedule: { ...defaultSchedule, slotStepMinutes: 60 },
     });
     expect(offGrid.statusCode).toBe(400);
     expect(offGrid.json().errors[0].path).toBe('schedule.slotStepMinutes');
     expect(offGrid.json().message).toMatch(/\(90 min\)/);
-    expect((await call('GET', calendarApiPaths.schedule, admin)).json().schedule).toEqual(defaultSchedule);
+    expect((await call('GET', apiPaths.schedule.admin, admin)).json().schedule).toEqual(defaultSchedule);
   });
 
   it('takes effect at once: a lunch break, Saturday mornings, a buffer, and records who changed what', async () => {
@@ -190,8 +188,8 @@ describe('the schedule', () => {
     };
     const saved = await putSchedule(schedule);
     expect(saved.json()).toEqual({ schedule });
-    expect((await call('GET', calendarApiPaths.schedule, admin)).json()).toEqual({ schedule });
-    expect((await call('GET', calendarApiPaths.changes, admin)).json().changes[0]).toEqual({
+    expect((await call('GET', apiPaths.schedule.admin, admin)).json()).toEqual({ schedule });
+    expect((await call('GET', apiPaths.schedule.changes, admin)).json().changes[0]).toEqual({
       at: expect.any(String),
       by: admin.email,
       subject: 'schedule',
@@ -291,7 +289,7 @@ describe('a buffer raised or lowered', () => {
     expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
     const [firstId, secondId] = [first.json().booking.id, second.json().booking.id];
     const pairOf = async () =>
-      (await call('GET', calendarApiPaths.tooClose, admin))
+      (await call('GET', apiPaths.schedule.tooClose, admin))
         .json()
         .pairs.filter((pair: { earlier: { id: number } }) => pair.earlier.id === firstId);
     expect(await pairOf()).toEqual([]);
@@ -302,7 +300,7 @@ describe('a buffer raised or lowered', () => {
       expect((await holdOf(firstId)).bufferMinutes).toBe(0);
       expect((await holdOf(secondId)).bufferMinutes).toBe(30);
       expect(await pairOf()).toEqual([{ earlier: first.json().booking, later: second.json().booking }]);
-      const cancelled = await call('PUT', adminApiPaths.status(secondId), admin, { status: 'cancelled' });
+      const cancelled = await call('PUT', apiPaths.admin.status(secondId), admin, { status: 'cancelled' });
       expect(cancelled.statusCode, cancelled.body).toBe(200);
       expect(await pairOf()).toEqual([]);
       // With the later one gone, the time after the earlier one is kept free: neither offered nor booked (the
@@ -314,7 +312,7 @@ describe('a buffer raised or lowered', () => {
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toEqual({ message: bookingMessages.slotTaken });
       // Made active again, the cancelled one meets the buffer like a new booking would.
-      const back = await call('PUT', adminApiPaths.status(secondId), admin, { status: 'confirmed' });
+      const back = await call('PUT', apiPaths.admin.status(secondId), admin, { status: 'confirmed' });
       expect(back.statusCode).toBe(409);
       expect(back.json()).toEqual({ message: bookingMessages.slotTaken });
     } finally {
@@ -325,23 +323,23 @@ describe('a buffer raised or lowered', () => {
 
 describe('the slot step and the services', () => {
   it("lets a service's session length follow the firm's slot step", async () => {
-    const [service] = (await call('GET', serviceAdminApiPaths.services, admin)).json().services;
+    const [service] = (await call('GET', apiPaths.catalogue.adminServices, admin)).json().services;
     const editable = Object.fromEntries(editableServiceFields.map((field) => [field, service[field]]));
     const fortyFive = { ...editable, duration: 45 };
     // On the original 30-minute grid a 45-minute session is off it.
-    expect((await call('PUT', serviceAdminApiPaths.service(service.id), admin, fortyFive)).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await call('PUT', apiPaths.catalogue.adminService(service.id), admin, fortyFive)).statusCode,
+    ).toBe(400);
     await putSchedule({ ...defaultSchedule, slotStepMinutes: 15 });
     try {
-      const saved = await call('PUT', serviceAdminApiPaths.service(service.id), admin, fortyFive);
+      const saved = await call('PUT', apiPaths.catalogue.adminService(service.id), admin, fortyFive);
       expect(saved.statusCode, saved.body).toBe(200);
       // Now a 30-minute grid would leave it off: the schedule refuses it, naming the service.
-      const back = await call('PUT', calendarApiPaths.schedule, admin, { schedule: defaultSchedule });
+      const back = await call('PUT', apiPaths.schedule.admin, admin, { schedule: defaultSchedule });
       expect(back.statusCode).toBe(400);
       expect(back.json().message).toContain(`${service.name} (45 min)`);
     } finally {
-      await call('PUT', serviceAdminApiPaths.service(service.id), admin, editable);
+      await call('PUT', apiPaths.catalogue.adminService(service.id), admin, editable);
       await putSchedule(defaultSchedule);
     }
   });
@@ -353,7 +351,7 @@ describe('closed dates', () => {
     const booked = await book(first, '10:00');
     expect(booked.statusCode).toBe(201);
     const last = addDays(first, 1);
-    const added = await call('POST', calendarApiPaths.closures, admin, {
+    const added = await call('POST', apiPaths.schedule.closures, admin, {
       startDate: first,
       endDate: last,
       reason: ' Team retreat ',
@@ -368,7 +366,7 @@ describe('closed dates', () => {
     const refused = await book(last, '11:00');
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(bookingMessages.slotOnClosedDate(longDate(last), 'Team retreat'));
-    const publicCalendar = (await call('GET', calendarApiPaths.calendar)).json();
+    const publicCalendar = (await call('GET', apiPaths.schedule.public)).json();
     expect(publicCalendar.closures).toContainEqual({
       startDate: first,
       endDate: last,
@@ -376,10 +374,10 @@ describe('closed dates', () => {
     });
 
     // Listed again on every reading, with the same bookings: the page shows them after a reload too.
-    const list = (await call('GET', calendarApiPaths.closures, admin)).json();
+    const list = (await call('GET', apiPaths.schedule.closures, admin)).json();
     expect(list).toEqual({ closures: expect.any(Array) });
     expect(list.closures).toContainEqual({ ...closure, affectedBookings });
-    const latestChange = async () => (await call('GET', calendarApiPaths.changes, admin)).json().changes[0];
+    const latestChange = async () => (await call('GET', apiPaths.schedule.changes, admin)).json().changes[0];
     expect(await latestChange()).toMatchObject({
       by: admin.email,
       subject: 'closure',
@@ -387,16 +385,16 @@ describe('closed dates', () => {
       after: closure,
     });
     // A booking cancelled since is no longer one the firm must deal with.
-    const cancelled = await call('PUT', adminApiPaths.status(booked.json().booking.id), admin, {
+    const cancelled = await call('PUT', apiPaths.admin.status(booked.json().booking.id), admin, {
       status: 'cancelled',
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    const relisted = (await call('GET', calendarApiPaths.closures, admin)).json().closures;
+    const relisted = (await call('GET', apiPaths.schedule.closures, admin)).json().closures;
     expect(relisted).toContainEqual({ ...closure, affectedBookings: [] });
 
-    expect((await call('DELETE', calendarApiPaths.closure(closure.id), admin)).statusCode).toBe(200);
+    expect((await call('DELETE', apiPaths.schedule.closure(closure.id), admin)).statusCode).toBe(200);
     expect(await availableTimes(last)).toContain('11:00');
-    const gone = await call('DELETE', calendarApiPaths.closure(closure.id), admin);
+    const gone = await call('DELETE', apiPaths.schedule.closure(closure.id), admin);
     expect(gone.statusCode).toBe(404);
     expect(gone.json().message).toBe(calendarMessages.closureNotFound);
     expect(await latestChange()).toMatchObject({ subject: 'closure', action: 'deleted', before: closure });
@@ -412,14 +410,14 @@ describe('closed dates', () => {
       })),
     );
     try {
-      const full = await call('POST', calendarApiPaths.closures, admin, {
+      const full = await call('POST', apiPaths.schedule.closures, admin, {
         startDate: start,
         endDate: start,
         reason: 'One more',
       });
       expect(full.statusCode).toBe(409);
       expect(full.json().message).toBe(calendarMessages.tooManyClosures);
-      const listed = (await call('GET', calendarApiPaths.closures, admin)).json().closures;
+      const listed = (await call('GET', apiPaths.schedule.closures, admin)).json().closures;
       expect(listed.length).toBeLessThanOrEqual(220);
     } finally {
       await testApp.app.db.delete(closures).where(eq(closures.reason, 'Filler'));
@@ -455,7 +453,7 @@ describe('closed dates', () => {
       ],
     ];
     for (const [body, path, msg] of cases) {
-      const response = await call('POST', calendarApiPaths.closures, admin, body);
+      const response = await call('POST', apiPaths.schedule.closures, admin, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json().errors[0], JSON.stringify(body)).toEqual({ path, msg });
     }
@@ -492,7 +490,7 @@ describe.runIf(testDriver === 'postgres')('on PostgreSQL', () => {
       for (let run = 0; run < 10; run++) {
         const date = nextDay();
         const [saved, made] = await Promise.all([
-          call('PUT', calendarApiPaths.schedule, admin, {
+          call('PUT', apiPaths.schedule.admin, admin, {
             schedule: { ...defaultSchedule, bufferMinutes: 30 },
           }),
           book(date, '10:00'),
@@ -516,7 +514,7 @@ describe.runIf(testDriver === 'postgres')('on PostgreSQL', () => {
       const date = nextDay();
       const before = await second.inject(`/api/services/1/availability?date=${date}`);
       expect(before.json().slots.length).toBeGreaterThan(0);
-      const added = await call('POST', calendarApiPaths.closures, admin, {
+      const added = await call('POST', apiPaths.schedule.closures, admin, {
         startDate: date,
         endDate: date,
         reason: 'Holiday',
@@ -529,7 +527,7 @@ describe.runIf(testDriver === 'postgres')('on PostgreSQL', () => {
         if (!seen) await new Promise((done) => setTimeout(done, 20));
       }
       expect(seen).toBe(true);
-      await call('DELETE', calendarApiPaths.closure(added.json().closure.id), admin);
+      await call('DELETE', apiPaths.schedule.closure(added.json().closure.id), admin);
     } finally {
       await second.close();
     }

@@ -6,7 +6,7 @@ import {
   type AdminContactMessage,
   type AdminContactMessagesResponse,
   accountMessages,
-  contactApiPaths,
+  apiPaths,
   contactMessages as contactTexts,
   maxContactMessageLength,
   pagingMessages,
@@ -60,7 +60,7 @@ function message(overrides: Record<string, unknown> = {}) {
 }
 
 function post(body: object, caller: Caller = { ip: freshIp() }) {
-  return api(testApp.app, 'POST', contactApiPaths.contact, caller, body);
+  return api(testApp.app, 'POST', apiPaths.contact.send, caller, body);
 }
 
 /** Stored messages (and e-mails in the outbox) from or to `email`. */
@@ -219,7 +219,7 @@ describe('POST /api/contact', () => {
     expect(payload.length).toBeGreaterThan(30_000);
     const response = await testApp.app.inject({
       method: 'POST',
-      url: contactApiPaths.contact,
+      url: apiPaths.contact.send,
       remoteAddress: freshIp(),
       headers: { origin: appUrl, 'content-type': 'application/json' },
       payload,
@@ -319,20 +319,20 @@ describe('GET /api/admin/messages and PUT /api/admin/messages/{id}', () => {
   const asAdmin = (): Caller => ({ cookie: admin.cookie });
 
   async function list(query = '') {
-    const response = await api(testApp.app, 'GET', `${contactApiPaths.adminMessages}${query}`, asAdmin());
+    const response = await api(testApp.app, 'GET', `${apiPaths.contact.adminMessages}${query}`, asAdmin());
     expect(response.statusCode, response.body).toBe(200);
     return response.json<AdminContactMessagesResponse>();
   }
 
   it('answers only administrators', async () => {
-    const signedOut = await api(testApp.app, 'GET', contactApiPaths.adminMessages);
+    const signedOut = await api(testApp.app, 'GET', apiPaths.contact.adminMessages);
     expect(signedOut.statusCode).toBe(401);
-    const ofClient = await api(testApp.app, 'GET', contactApiPaths.adminMessages, { cookie: client.cookie });
+    const ofClient = await api(testApp.app, 'GET', apiPaths.contact.adminMessages, { cookie: client.cookie });
     expect(ofClient.statusCode).toBe(403);
     const put = await api(
       testApp.app,
       'PUT',
-      contactApiPaths.adminMessage(1),
+      apiPaths.contact.adminMessage(1),
       { cookie: client.cookie },
       {
         answered: true,
@@ -365,10 +365,15 @@ describe('GET /api/admin/messages and PUT /api/admin/messages/{id}', () => {
   });
 
   it('refuses a page size over 100 and a cursor the list did not give', async () => {
-    const tooMany = await api(testApp.app, 'GET', `${contactApiPaths.adminMessages}?limit=101`, asAdmin());
+    const tooMany = await api(testApp.app, 'GET', `${apiPaths.contact.adminMessages}?limit=101`, asAdmin());
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().message).toBe(pagingMessages.pageSizeInvalid(100));
-    const forged = await api(testApp.app, 'GET', `${contactApiPaths.adminMessages}?cursor=bTE6MA`, asAdmin());
+    const forged = await api(
+      testApp.app,
+      'GET',
+      `${apiPaths.contact.adminMessages}?cursor=bTE6MA`,
+      asAdmin(),
+    );
     expect(forged.statusCode).toBe(400);
     expect(forged.json().message).toBe(pagingMessages.cursorInvalid);
   });
@@ -378,7 +383,7 @@ describe('GET /api/admin/messages and PUT /api/admin/messages/{id}', () => {
     const [item] = (await list('?limit=1')).messages;
     if (!item) throw new Error('no message');
     const mark = (answered: unknown) =>
-      api(testApp.app, 'PUT', contactApiPaths.adminMessage(item.id), asAdmin(), { answered });
+      api(testApp.app, 'PUT', apiPaths.contact.adminMessage(item.id), asAdmin(), { answered });
 
     const answered = await mark(true);
     expect(answered.statusCode, answered.body).toBe(200);
@@ -398,7 +403,7 @@ describe('GET /api/admin/messages and PUT /api/admin/messages/{id}', () => {
   });
 
   it('answers 404 for a message that does not exist', async () => {
-    const response = await api(testApp.app, 'PUT', contactApiPaths.adminMessage(2_000_000), asAdmin(), {
+    const response = await api(testApp.app, 'PUT', apiPaths.contact.adminMessage(2_000_000), asAdmin(), {
       answered: true,
     });
     expect(response.statusCode).toBe(404);

@@ -4,10 +4,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { apiPaths } from '@portal/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { operatorFile, operatorSecretHeader, readOperatorFile } from '../../src/lib/operator-channel.ts';
-import { operatorSetRolePath } from '../../src/modules/operator/operator.routes.ts';
 import { createTestDatabase, type TestDatabase, testConfig, testDriver } from '../helpers/build-test-app.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -35,7 +35,7 @@ describe('the operator channel', () => {
 
     const embedded = testDriver === 'pglite';
     expect(existsSync(operatorFile(dataDir))).toBe(embedded);
-    expect(app.hasRoute({ method: 'POST', url: operatorSetRolePath })).toBe(embedded);
+    expect(app.hasRoute({ method: 'POST', url: apiPaths.operatorSetRole })).toBe(embedded);
   });
 });
 
@@ -60,7 +60,7 @@ describe.skipIf(testDriver === 'postgres')('POST /api/operator/set-role', () => 
     const setRole = (email: string) =>
       app.inject({
         method: 'POST',
-        url: operatorSetRolePath,
+        url: apiPaths.operatorSetRole,
         headers: { [operatorSecretHeader]: secret },
         payload: { email, role: 'admin' },
       });

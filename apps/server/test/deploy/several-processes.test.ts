@@ -7,12 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   accountErrorCodes,
+  apiPaths,
   bookingMessages,
-  calendarApiPaths,
   defaultBusinessTimeZone,
   defaultSchedule,
   editableServiceFields,
-  serviceAdminApiPaths,
   zonedInstant,
 } from '@portal/domain';
 import { sql } from 'drizzle-orm';
@@ -308,7 +307,7 @@ describe.skipIf(testDriver !== 'postgres')('three server processes on one Postgr
     /** Service 2 with its rate raised by one dollar, as the admin form saves it; and how to see it listed. */
     async function raisedRate(through: number) {
       const listed = (await (
-        await call(through, 'GET', serviceAdminApiPaths.services, { cookie: admin.cookie })
+        await call(through, 'GET', apiPaths.catalogue.adminServices, { cookie: admin.cookie })
       ).json()) as { services: Record<string, unknown>[] };
       const service = listed.services.find((candidate) => candidate.id === 2);
       if (!service) throw new Error('no service 2');
@@ -318,7 +317,7 @@ describe.skipIf(testDriver !== 'postgres')('three server processes on one Postgr
         change: {
           writer: through,
           method: 'PUT' as const,
-          path: serviceAdminApiPaths.service(2),
+          path: apiPaths.catalogue.adminService(2),
           body: { ...record, hourly_rate: rate },
         },
         listed: (body: unknown) =>
@@ -339,7 +338,7 @@ describe.skipIf(testDriver !== 'postgres')('three server processes on one Postgr
         {
           writer: 0,
           method: 'POST',
-          path: calendarApiPaths.closures,
+          path: apiPaths.schedule.closures,
           body: { startDate: date, endDate: date, reason: 'Holiday' },
         },
         [1, 2],
@@ -358,9 +357,9 @@ describe.skipIf(testDriver !== 'postgres')('three server processes on one Postgr
     it('a new schedule, made through B, on A', async () => {
       const schedule = { ...defaultSchedule, horizonDays: 120 };
       const [delay] = await delaysOf(
-        { writer: 1, method: 'PUT', path: calendarApiPaths.schedule, body: { schedule } },
+        { writer: 1, method: 'PUT', path: apiPaths.schedule.admin, body: { schedule } },
         [0],
-        calendarApiPaths.calendar,
+        apiPaths.schedule.public,
         (body) => (body as { schedule: { horizonDays: number } }).schedule.horizonDays === 120,
       );
       expect(delay).toBeLessThanOrEqual(1_000);

@@ -2,7 +2,7 @@
 // and the attempt limit. Deliveries are read back from the in-process SMTP server.
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { adminApiPaths, type UndeliveredMailResponse } from '@portal/domain';
+import { apiPaths, type UndeliveredMailResponse } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type OutboxRow, outbox } from '../../src/db/schema.ts';
@@ -238,9 +238,9 @@ describe('the attempt limit', () => {
     await until(async () => (await row(abandoned.id)).status === 'dead');
     expect(captureServer().count('lost@dead.test')).toBe(0);
 
-    const asClient = await api(testApp.app, 'GET', adminApiPaths.undeliveredMail, { cookie: client.cookie });
+    const asClient = await api(testApp.app, 'GET', apiPaths.admin.undeliveredMail, { cookie: client.cookie });
     expect(asClient.statusCode).toBe(403);
-    const response = await api(testApp.app, 'GET', adminApiPaths.undeliveredMail, { cookie: admin.cookie });
+    const response = await api(testApp.app, 'GET', apiPaths.admin.undeliveredMail, { cookie: admin.cookie });
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json<UndeliveredMailResponse>();
     expect(body.count).toBe(2);

@@ -7,11 +7,9 @@ import {
   bookingMessages,
   type MyBookingsResponse,
   messages,
-  reviewApiPaths,
   reviewMessages,
   type Service,
   type ServiceReviewsResponse,
-  serviceAdminApiPaths,
 } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -56,7 +54,7 @@ async function booking(client: Client, status: BookingStatus = 'completed', serv
 }
 
 async function review(client: Client, bookingId: number, body: object = { rating: 5 }) {
-  return send('POST', reviewApiPaths.review(bookingId), as(client), body);
+  return send('POST', apiPaths.reviews.review(bookingId), as(client), body);
 }
 
 async function reviewed(client: Client, serviceId: number, rating: number, comment?: string) {
@@ -68,7 +66,7 @@ let serviceCounter = 0;
 /** A service of its own, so that its figures start from nothing. */
 async function freshService(): Promise<number> {
   serviceCounter += 1;
-  const response = await send('POST', serviceAdminApiPaths.services, as(admin), {
+  const response = await send('POST', apiPaths.catalogue.adminServices, as(admin), {
     name: `Reviewed Service ${serviceCounter}`,
     category: 'it-consulting',
     hourly_rate: 100,
@@ -80,18 +78,18 @@ async function freshService(): Promise<number> {
 }
 
 async function publicReviews(serviceId: number, query = '') {
-  const response = await send('GET', `${reviewApiPaths.serviceReviews(serviceId)}${query}`, {});
+  const response = await send('GET', `${apiPaths.reviews.serviceReviews(serviceId)}${query}`, {});
   expect(response.statusCode, response.body).toBe(200);
   return response.json<ServiceReviewsResponse>();
 }
 
 async function catalogueRating(serviceId: number, app: FastifyInstance = testApp.app) {
-  const list = (await api(app, 'GET', apiPaths.services)).json<{ services: Service[] }>().services;
+  const list = (await api(app, 'GET', apiPaths.catalogue.services)).json<{ services: Service[] }>().services;
   return list.find((service) => service.id === serviceId)?.rating;
 }
 
 async function adminReviewOf(serviceId: number): Promise<AdminReview> {
-  const response = await send('GET', `${reviewApiPaths.adminReviews}?limit=100`, as(admin));
+  const response = await send('GET', `${apiPaths.reviews.adminReviews}?limit=100`, as(admin));
   const found = response.json<AdminReviewsResponse>().reviews.find((item) => item.service_id === serviceId);
   if (!found) throw new Error('no review of that service');
   return found;
@@ -103,7 +101,7 @@ let reviewIdForAccess = 0;
 describe('who may', () => {
   it('POST /api/bookings/{id}/review: signed out 401, another client or an administrator 404, the owner 201', async () => {
     const id = await booking(owner);
-    const signedOut = await send('POST', reviewApiPaths.review(id), {}, { rating: 5 });
+    const signedOut = await send('POST', apiPaths.reviews.review(id), {}, { rating: 5 });
     expect(signedOut.statusCode).toBe(401);
     expect(signedOut.json()).toEqual({ message: accountMessages.noActiveSession });
     for (const stranger of [other, admin]) {
@@ -118,16 +116,16 @@ describe('who may', () => {
 
   it('GET /api/services/{id}/reviews: anyone, signed in or not', async () => {
     for (const caller of [{}, as(other), as(owner), as(admin)]) {
-      expect((await send('GET', reviewApiPaths.serviceReviews(1), caller)).statusCode).toBe(200);
+      expect((await send('GET', apiPaths.reviews.serviceReviews(1), caller)).statusCode).toBe(200);
     }
   });
 
   it.each([
-    ['GET /api/admin/reviews', 'GET', (): string => reviewApiPaths.adminReviews, undefined],
+    ['GET /api/admin/reviews', 'GET', (): string => apiPaths.reviews.adminReviews, undefined],
     [
       'PUT /api/admin/reviews/{id}',
       'PUT',
-      (): string => reviewApiPaths.adminReview(reviewIdForAccess),
+      (): string => apiPaths.reviews.adminReview(reviewIdForAccess),
       { hidden: false },
     ],
   ] as const)(
@@ -283,13 +281,13 @@ describe('GET /api/services/{id}/reviews', () => {
   it.each(['?limit=0', '?limit=51', '?limit=abc', '?cursor=nonsense', '?cursor=cjE6MA'])(
     'refuses bad paging with 400: %s',
     async (query) => {
-      const response = await send('GET', `${reviewApiPaths.serviceReviews(1)}${query}`, {});
+      const response = await send('GET', `${apiPaths.reviews.serviceReviews(1)}${query}`, {});
       expect(response.statusCode, response.body).toBe(400);
     },
   );
 
   it('answers an unknown service with 404, and a service without reviews with an empty page', async () => {
-    const unknown = await send('GET', reviewApiPaths.serviceReviews(999_999), {});
+    const unknown = await send('GET', apiPaths.reviews.serviceReviews(999_999), {});
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: messages.serviceNotFound });
     const service = await freshService();
@@ -307,7 +305,7 @@ describe('the catalogue’s figures and hidden reviews', () => {
     expect(await catalogueRating(service)).toBeNull();
     for (const rating of [5, 5, 4]) await reviewed(owner, service, rating);
     expect(await catalogueRating(service)).toEqual({ average: 4.7, count: 3 });
-    const detail = await api(testApp.app, 'GET', apiPaths.service(service));
+    const detail = await api(testApp.app, 'GET', apiPaths.catalogue.service(service));
     expect(detail.json<{ service: Service }>().service.rating).toEqual({ average: 4.7, count: 3 });
   });
 
@@ -323,7 +321,7 @@ describe('the catalogue’s figures and hidden reviews', () => {
       author_email: other.email,
     });
 
-    const hide = await send('PUT', reviewApiPaths.adminReview(offending.id), as(admin), { hidden: true });
+    const hide = await send('PUT', apiPaths.reviews.adminReview(offending.id), as(admin), { hidden: true });
     expect(hide.statusCode, hide.body).toBe(200);
     expect(hide.json<{ review: AdminReview }>().review).toMatchObject({ id: offending.id, hidden: true });
     const hidden = await publicReviews(service);
@@ -338,7 +336,7 @@ describe('the catalogue’s figures and hidden reviews', () => {
     ).json<MyBookingsResponse>();
     expect(mine.bookings.find((item) => item.id === offending.booking_id)?.review?.rating).toBe(1);
 
-    await send('PUT', reviewApiPaths.adminReview(offending.id), as(admin), { hidden: false });
+    await send('PUT', apiPaths.reviews.adminReview(offending.id), as(admin), { hidden: false });
     expect((await publicReviews(service)).summary).toEqual({ average: 3, count: 2 });
     expect(await catalogueRating(service)).toEqual({ average: 3, count: 2 });
   });
@@ -347,15 +345,15 @@ describe('the catalogue’s figures and hidden reviews', () => {
     const service = await freshService();
     await reviewed(owner, service, 2);
     const only = await adminReviewOf(service);
-    await send('PUT', reviewApiPaths.adminReview(only.id), as(admin), { hidden: true });
+    await send('PUT', apiPaths.reviews.adminReview(only.id), as(admin), { hidden: true });
     expect(await catalogueRating(service)).toBeNull();
   });
 
   it('PUT /api/admin/reviews/{id}: 404 for an unknown review, 400 for a body that is not { hidden: boolean }', async () => {
-    const unknown = await send('PUT', reviewApiPaths.adminReview(999_999), as(admin), { hidden: true });
+    const unknown = await send('PUT', apiPaths.reviews.adminReview(999_999), as(admin), { hidden: true });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: reviewMessages.reviewNotFound });
-    const bad = await send('PUT', reviewApiPaths.adminReview(1), as(admin), { hidden: 'yes' });
+    const bad = await send('PUT', apiPaths.reviews.adminReview(1), as(admin), { hidden: 'yes' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ message: reviewMessages.hiddenInvalid });
   });
@@ -369,7 +367,7 @@ describe('the catalogue’s figures and hidden reviews', () => {
     while (cursor !== null) {
       const response = await send(
         'GET',
-        `${reviewApiPaths.adminReviews}?limit=3${cursor ? `&cursor=${cursor}` : ''}`,
+        `${apiPaths.reviews.adminReviews}?limit=3${cursor ? `&cursor=${cursor}` : ''}`,
         as(admin),
       );
       const page: AdminReviewsResponse = response.json();
@@ -382,7 +380,7 @@ describe('the catalogue’s figures and hidden reviews', () => {
     }
     expect(seen.size).toBe((await testApp.app.db.select().from(reviews)).length);
     expect(first).toMatchObject({ service_id: service, service_name: `Reviewed Service ${serviceCounter}` });
-    const tooMany = await send('GET', `${reviewApiPaths.adminReviews}?limit=101`, as(admin));
+    const tooMany = await send('GET', `${apiPaths.reviews.adminReviews}?limit=101`, as(admin));
     expect(tooMany.statusCode).toBe(400);
   });
 });
@@ -404,7 +402,7 @@ describe('several server processes', () => {
       await reviewed(owner, service, 4);
       await within(1000, async () => (await catalogueRating(service, otherApp.app))?.count === 1);
       const written = await adminReviewOf(service);
-      await send('PUT', reviewApiPaths.adminReview(written.id), as(admin), { hidden: true });
+      await send('PUT', apiPaths.reviews.adminReview(written.id), as(admin), { hidden: true });
       await within(1000, async () => (await catalogueRating(service, otherApp.app)) === null);
     } finally {
       await otherApp.close();

@@ -6,21 +6,12 @@ import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  calendarApiPaths,
-  defaultBusinessTimeZone,
-  editableServiceFields,
-  identityBasePath,
-  identityPaths,
-  serviceAdminApiPaths,
-  zonedInstant,
-} from '@portal/domain';
+import { apiPaths, defaultBusinessTimeZone, editableServiceFields, zonedInstant } from '@portal/domain';
 import fc from 'fast-check';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorSecretHeader, readOperatorFile } from '../../src/lib/operator-channel.ts';
 import { portalEndpoints } from '../../src/modules/identity/identity.routes.ts';
-import { operatorSetRolePath } from '../../src/modules/operator/operator.routes.ts';
 import { seedBookings, signedInAdmin } from '../admin/fixtures.ts';
 import { dayAllocator, postBooking, signedInClient } from '../bookings/clients.ts';
 import { appUrl, freshIp } from '../helpers/accounts.ts';
@@ -159,13 +150,13 @@ const fuzzedRoutes = [
   'PUT /api/admin/schedule',
   'POST /api/admin/closures',
   'DELETE /api/admin/closures/:id',
-  ...(testDriver === 'pglite' ? [`POST ${operatorSetRolePath}`] : []),
-  `POST ${identityPaths.signUp}`,
-  `POST ${identityPaths.signIn}`,
-  `POST ${identityPaths.requestPasswordReset}`,
-  `POST ${identityPaths.resetPassword}`,
-  `POST ${identityPaths.sendVerificationEmail}`,
-  `POST ${identityPaths.signOut}`,
+  ...(testDriver === 'pglite' ? [`POST ${apiPaths.operatorSetRole}`] : []),
+  `POST ${apiPaths.accounts.signUp}`,
+  `POST ${apiPaths.accounts.signIn}`,
+  `POST ${apiPaths.accounts.requestPasswordReset}`,
+  `POST ${apiPaths.accounts.resetPassword}`,
+  `POST ${apiPaths.accounts.sendVerificationEmail}`,
+  `POST ${apiPaths.accounts.signOut}`,
 ];
 
 /** The state-changing routes the app registers, as `METHOD /path`, seen as it registers them. */
@@ -174,7 +165,7 @@ const registeredWrites: string[] = [];
 function collectWrites(route: RouteOptions): void {
   for (const method of [route.method].flat()) {
     if (!writeMethods.has(method)) continue;
-    if (route.url === `${identityBasePath}/*`) {
+    if (route.url === `${apiPaths.accounts.library}/*`) {
       // The accounts service's wildcard: what it lets through with this method.
       for (const endpoint of portalEndpoints)
         if (endpoint.startsWith(`${method} `)) registeredWrites.push(endpoint);
@@ -256,13 +247,13 @@ beforeAll(async () => {
   // The catalogue and the calendar as they are: the services' and the schedule's routes start from them.
   const adminGet = async (url: string) =>
     (await testApp.app.inject({ url, headers: { cookie: admin.cookie } })).json();
-  const { services } = await adminGet(serviceAdminApiPaths.services);
+  const { services } = await adminGet(apiPaths.catalogue.adminServices);
   const lastService: Record<string, unknown> = services.at(-1);
-  const { schedule } = await adminGet(calendarApiPaths.schedule);
+  const { schedule } = await adminGet(apiPaths.schedule.admin);
   const [closedDay, closingDay] = [dayAllocator(8)(), dayAllocator(9)()];
   const closed = await testApp.app.inject({
     method: 'POST',
-    url: calendarApiPaths.closures,
+    url: apiPaths.schedule.closures,
     headers: { origin: appUrl, cookie: admin.cookie },
     payload: { startDate: closedDay, endDate: closedDay, reason: 'A closure the fuzz aims at' },
   });
@@ -348,7 +339,7 @@ beforeAll(async () => {
     },
     'POST /api/admin/services': {
       method: 'POST',
-      url: () => serviceAdminApiPaths.services,
+      url: () => apiPaths.catalogue.adminServices,
       valid: {
         name: 'Fuzzed Service',
         category: 'it-consulting',
@@ -361,32 +352,32 @@ beforeAll(async () => {
     },
     'PUT /api/admin/services/:id': {
       method: 'PUT',
-      url: (id) => serviceAdminApiPaths.service(aimAt(Number(lastService.id))(id)),
+      url: (id) => apiPaths.catalogue.adminService(aimAt(Number(lastService.id))(id)),
       valid: Object.fromEntries(editableServiceFields.map((field) => [field, lastService[field]])),
       headers: () => ({ cookie: admin.cookie }),
     },
     'PUT /api/admin/schedule': {
       method: 'PUT',
-      url: () => calendarApiPaths.schedule,
+      url: () => apiPaths.schedule.admin,
       valid: { schedule },
       headers: () => ({ cookie: admin.cookie }),
     },
     'POST /api/admin/closures': {
       method: 'POST',
-      url: () => calendarApiPaths.closures,
+      url: () => apiPaths.schedule.closures,
       valid: { startDate: closingDay, endDate: closingDay, reason: 'Closed for the fuzz' },
       headers: () => ({ cookie: admin.cookie }),
     },
     'DELETE /api/admin/closures/:id': {
       method: 'DELETE',
-      url: (id) => calendarApiPaths.closure(aimAt(closed.json().closure.id)(id)),
+      url: (id) => apiPaths.schedule.closure(aimAt(closed.json().closure.id)(id)),
       valid: {},
       headers: () => ({ cookie: admin.cookie }),
     },
     // Its only credential is the secret in DATA_DIR/operator.json; no cookie, no Origin needed.
-    [`POST ${operatorSetRolePath}`]: {
+    [`POST ${apiPaths.operatorSetRole}`]: {
       method: 'POST',
-      url: () => operatorSetRolePath,
+      url: () => apiPaths.operatorSetRole,
       valid: { email: 'fuzz@security.test', role: 'client' },
       headers: () => ({ [operatorSecretHeader]: operatorSecret }),
     },
@@ -410,19 +401,19 @@ function identityRoutes(clientCookie: string, leavingCookie: string): Record<str
     { method: 'POST', url: () => path, valid, headers: () => headers },
   ];
   return Object.fromEntries([
-    post(identityPaths.signUp, { ...credentials, email: 'fuzz-new@security.test', name: '' }),
-    post(identityPaths.signIn, credentials),
-    post(identityPaths.requestPasswordReset, { email: credentials.email, redirectTo: '/reset-password' }),
-    post(identityPaths.resetPassword, {
+    post(apiPaths.accounts.signUp, { ...credentials, email: 'fuzz-new@security.test', name: '' }),
+    post(apiPaths.accounts.signIn, credentials),
+    post(apiPaths.accounts.requestPasswordReset, { email: credentials.email, redirectTo: '/reset-password' }),
+    post(apiPaths.accounts.resetPassword, {
       newPassword: 'another-Correct-horse-2026',
       token: 'not-a-real-token',
     }),
     post(
-      identityPaths.sendVerificationEmail,
+      apiPaths.accounts.sendVerificationEmail,
       { email: credentials.email, callbackURL: '/login' },
       { cookie: clientCookie },
     ),
-    post(identityPaths.signOut, {}, { cookie: leavingCookie }),
+    post(apiPaths.accounts.signOut, {}, { cookie: leavingCookie }),
   ]);
 }
 

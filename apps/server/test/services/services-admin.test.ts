@@ -1,17 +1,13 @@
 import {
   type AdminBookingsResponse,
   accountMessages,
-  adminApiPaths,
   apiPaths,
-  bookingApiPaths,
-  calendarApiPaths,
   defaultBusinessTimeZone,
   defaultSchedule,
   type MyBookingsResponse,
   type NewServiceBody,
   type Service,
   type ServiceChangesResponse,
-  serviceAdminApiPaths,
   serviceLimits,
   serviceMessages,
   zonedInstant,
@@ -71,13 +67,13 @@ function newService(overrides: Partial<NewServiceBody> = {}): NewServiceBody {
 }
 
 async function create(overrides: Partial<NewServiceBody> = {}): Promise<Service> {
-  const response = await send('POST', serviceAdminApiPaths.services, newService(overrides));
+  const response = await send('POST', apiPaths.catalogue.adminServices, newService(overrides));
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ service: Service }>().service;
 }
 
 async function save(service: Service, changes: Partial<Service>): Promise<Service> {
-  const response = await send('PUT', serviceAdminApiPaths.service(service.id), {
+  const response = await send('PUT', apiPaths.catalogue.adminService(service.id), {
     ...editable(service),
     ...changes,
   });
@@ -86,20 +82,20 @@ async function save(service: Service, changes: Partial<Service>): Promise<Servic
 }
 
 async function serviceOne(): Promise<Service> {
-  return (await api(testApp.app, 'GET', apiPaths.service(1))).json<{ service: Service }>().service;
+  return (await api(testApp.app, 'GET', apiPaths.catalogue.service(1))).json<{ service: Service }>().service;
 }
 
 async function publicList(app: FastifyInstance = testApp.app): Promise<Service[]> {
-  return (await api(app, 'GET', apiPaths.services)).json<{ services: Service[] }>().services;
+  return (await api(app, 'GET', apiPaths.catalogue.services)).json<{ services: Service[] }>().services;
 }
 
 describe('the admin catalogue API is for administrators only', () => {
   const routes = {
-    list: { method: 'GET', url: () => serviceAdminApiPaths.services, body: undefined, ok: 200 },
-    changes: { method: 'GET', url: () => serviceAdminApiPaths.changes, body: undefined, ok: 200 },
-    create: { method: 'POST', url: () => serviceAdminApiPaths.services, body: newService(), ok: 201 },
+    list: { method: 'GET', url: () => apiPaths.catalogue.adminServices, body: undefined, ok: 200 },
+    changes: { method: 'GET', url: () => apiPaths.catalogue.adminChanges, body: undefined, ok: 200 },
+    create: { method: 'POST', url: () => apiPaths.catalogue.adminServices, body: newService(), ok: 201 },
     // Saving service 1 as it is: allowed, and changes nothing.
-    update: { method: 'PUT', url: () => serviceAdminApiPaths.service(1), body: undefined, ok: 200 },
+    update: { method: 'PUT', url: () => apiPaths.catalogue.adminService(1), body: undefined, ok: 200 },
   } as const;
 
   it.each(Object.keys(routes) as (keyof typeof routes)[])(
@@ -146,7 +142,7 @@ describe('POST /api/admin/services', () => {
 
   it('takes a record without the long description and lists: empty, and offered', async () => {
     const { longDescription: _l, features: _f, active: _a, ...minimal } = newService();
-    const response = await send('POST', serviceAdminApiPaths.services, minimal);
+    const response = await send('POST', apiPaths.catalogue.adminServices, minimal);
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json<{ service: Service }>().service).toMatchObject({
       longDescription: '',
@@ -158,7 +154,7 @@ describe('POST /api/admin/services', () => {
   it('refuses a name another service has (any case) with 409 naming the field', async () => {
     const response = await send(
       'POST',
-      serviceAdminApiPaths.services,
+      apiPaths.catalogue.adminServices,
       newService({ name: 'web DEVELOPMENT' }),
     );
     expect(response.statusCode).toBe(409);
@@ -226,7 +222,7 @@ describe('validation: 400 naming the field', () => {
 
   it.each(cases)('refuses %s', async (_name, change, path, msg) => {
     const body: Record<string, unknown> = { ...newService(), ...change };
-    const response = await send('POST', serviceAdminApiPaths.services, body);
+    const response = await send('POST', apiPaths.catalogue.adminServices, body);
     expect(response.statusCode, response.body).toBe(400);
     const answer = response.json<{ message: string; errors: { path: string; msg: string }[] }>();
     expect(answer.errors).toContainEqual({ path, msg });
@@ -234,7 +230,7 @@ describe('validation: 400 naming the field', () => {
   });
 
   it('refuses a PUT without the whole record, naming each missing field', async () => {
-    const response = await send('PUT', serviceAdminApiPaths.service(1), { name: 'Web Development' });
+    const response = await send('PUT', apiPaths.catalogue.adminService(1), { name: 'Web Development' });
     expect(response.statusCode).toBe(400);
     const paths = response.json<{ errors: { path: string }[] }>().errors.map((error) => error.path);
     expect(paths).toEqual(
@@ -243,7 +239,7 @@ describe('validation: 400 naming the field', () => {
   });
 
   it('answers 404 for a service that does not exist, and writes nothing', async () => {
-    const response = await send('PUT', serviceAdminApiPaths.service(99_999), {
+    const response = await send('PUT', apiPaths.catalogue.adminService(99_999), {
       ...newService(),
       active: true,
     });
@@ -272,7 +268,7 @@ describe('PUT /api/admin/services/{id}', () => {
     });
     expect(rows[0]).toMatchObject({ before: null, after: expect.objectContaining({ hourly_rate: 180 }) });
 
-    const changes = await send('GET', serviceAdminApiPaths.changes);
+    const changes = await send('GET', apiPaths.catalogue.adminChanges);
     expect(changes.statusCode).toBe(200);
     const [latest] = changes.json<ServiceChangesResponse>().changes;
     expect(latest).toMatchObject({
@@ -320,10 +316,11 @@ describe('retiring a service', () => {
     expect(retired.active).toBe(false);
 
     expect((await publicList()).map((listed) => listed.id)).not.toContain(service.id);
-    const detail = await api(testApp.app, 'GET', apiPaths.service(service.id));
+    const detail = await api(testApp.app, 'GET', apiPaths.catalogue.service(service.id));
     expect(detail.statusCode).toBe(200);
     expect(detail.json<{ service: Service }>().service).toMatchObject({ id: service.id, active: false });
-    const all = (await send('GET', serviceAdminApiPaths.services)).json<{ services: Service[] }>().services;
+    const all = (await send('GET', apiPaths.catalogue.adminServices)).json<{ services: Service[] }>()
+      .services;
     expect(all.find((listed) => listed.id === service.id)?.active).toBe(false);
 
     const startsAt = zonedInstant(nextDay(), 10 * 60, defaultBusinessTimeZone)?.toISOString();
@@ -338,19 +335,19 @@ describe('retiring a service', () => {
       errors: [{ path: 'serviceId', msg: serviceMessages.retired }],
     });
 
-    const list = await send('GET', `${adminApiPaths.all}?serviceId=${service.id}`);
+    const list = await send('GET', `${apiPaths.admin.all}?serviceId=${service.id}`);
     expect(list.statusCode, list.body).toBe(200);
     const [kept] = list.json<AdminBookingsResponse>().bookings;
     expect(kept).toMatchObject({ id: oldBooking, total_cost: 120, services: { name: service.name } });
     // Its client still sees it, with its price and the service's name, in My Bookings and on its page.
-    const mine = await api(testApp.app, 'GET', bookingApiPaths.myBookings, client);
+    const mine = await api(testApp.app, 'GET', apiPaths.bookings.myBookings, client);
     expect(mine.json<MyBookingsResponse>().bookings.find((listed) => listed.id === oldBooking)).toMatchObject(
       {
         total_cost: 120,
         services: { name: service.name },
       },
     );
-    const page = await api(testApp.app, 'GET', bookingApiPaths.booking(oldBooking), client);
+    const page = await api(testApp.app, 'GET', apiPaths.bookings.booking(oldBooking), client);
     expect(page.statusCode, page.body).toBe(200);
     expect(page.json<{ booking: { services: { name: string } } }>().booking.services.name).toBe(service.name);
 
@@ -367,7 +364,7 @@ describe('retiring a service', () => {
 
   it('brings a service back only with a session length the slot step in force allows', async () => {
     const putStep = async (slotStepMinutes: number) => {
-      const response = await send('PUT', calendarApiPaths.schedule, {
+      const response = await send('PUT', apiPaths.schedule.admin, {
         schedule: { ...defaultSchedule, slotStepMinutes },
       });
       expect(response.statusCode, response.body).toBe(200);
@@ -378,7 +375,7 @@ describe('retiring a service', () => {
     try {
       // Retired, it no longer holds the grid back: the firm returns to 30-minute slots.
       await putStep(30);
-      const refused = await send('PUT', serviceAdminApiPaths.service(service.id), {
+      const refused = await send('PUT', apiPaths.catalogue.adminService(service.id), {
         ...editable(retired),
         active: true,
       });
@@ -391,7 +388,7 @@ describe('retiring a service', () => {
       const back = await save(retired, { active: true, duration: 60 });
       expect(back).toMatchObject({ active: true, duration: 60 });
     } finally {
-      await send('PUT', serviceAdminApiPaths.service(service.id), { ...editable(retired), duration: 60 });
+      await send('PUT', apiPaths.catalogue.adminService(service.id), { ...editable(retired), duration: 60 });
       await putStep(30);
     }
   });
@@ -406,7 +403,7 @@ describe('retiring a service', () => {
     });
     expect(made.statusCode, made.body).toBe(201);
     await save(service, { hourly_rate: 300, duration: 120 });
-    const list = await send('GET', `${adminApiPaths.all}?serviceId=${service.id}`);
+    const list = await send('GET', `${apiPaths.admin.all}?serviceId=${service.id}`);
     expect(list.json<AdminBookingsResponse>().bookings[0]).toMatchObject({
       total_cost: 100,
       services: { hourly_rate: 100, duration: 60 },

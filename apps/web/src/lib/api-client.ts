@@ -1,4 +1,4 @@
-import { isIdentityEndpoint } from '@portal/domain';
+import { isAccountsLibraryPath } from '@portal/domain';
 import type { ZodType } from 'zod';
 import { ApiError, UnexpectedResponseError } from './api-error';
 
@@ -68,7 +68,7 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
 
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    if (response.status === 401 && !isIdentityEndpoint(path)) onUnauthorized?.();
+    if (response.status === 401 && !isAccountsLibraryPath(path)) onUnauthorized?.();
     throw errorFrom(response.status, body);
   }
   return body;

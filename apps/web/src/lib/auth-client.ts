@@ -1,4 +1,4 @@
-import { accountApiPaths, identityPaths, isRole, type ProfileUser } from '@portal/domain';
+import { apiPaths, isRole, type ProfileUser } from '@portal/domain';
 import { apiFetch } from './api-client';
 import { UnexpectedResponseError } from './api-error';
 
@@ -75,17 +75,17 @@ function isProfile(user: unknown): user is Profile {
 
 /** GET get-session → the session, or null when signed out. */
 export async function getSession(): Promise<IdentitySession | null> {
-  return readSession(await apiFetch(identityPaths.session));
+  return readSession(await apiFetch(apiPaths.accounts.session));
 }
 
 /** GET /api/auth/profile → the profile; ApiError 404 while the profile is not complete. */
 export async function getProfile(): Promise<Profile> {
-  const body = await apiFetch(accountApiPaths.profile);
+  const body = await apiFetch(apiPaths.accounts.profile);
   if (!isRecord(body) || !isProfile(body.user)) throw new UnexpectedResponseError();
   return body.user;
 }
 
 /** POST sign-out: ends the session on the server. */
 export async function signOut(): Promise<void> {
-  await apiFetch(identityPaths.signOut, { method: 'POST', body: {} });
+  await apiFetch(apiPaths.accounts.signOut, { method: 'POST', body: {} });
 }

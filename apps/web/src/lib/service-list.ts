@@ -11,7 +11,7 @@ export async function getServiceList<T>(
   schema: ZodType<{ services: T[] }>,
   signal?: AbortSignal,
 ): Promise<T[]> {
-  const body = await apiRequest(apiPaths.services, schema, { signal });
+  const body = await apiRequest(apiPaths.catalogue.services, schema, { signal });
   return body.services;
 }
 

@@ -1,8 +1,8 @@
 // A service, a booking and a profile as the API returns them, for browser tests (booking wizard, My Bookings,
 // admin, accounts, contact).
 import {
+  apiPaths,
   type Booking,
-  calendarApiPaths,
   defaultBusinessTimeZone,
   defaultFirmCalendar,
   type FirmCalendar,
@@ -87,7 +87,7 @@ export function firmCalendarAnswer(
   call: { method: string; path: string },
   calendar: FirmCalendar = defaultFirmCalendar,
 ): { status: number; body: PublicCalendar } | undefined {
-  if (call.method !== 'GET' || call.path !== calendarApiPaths.calendar) return undefined;
+  if (call.method !== 'GET' || call.path !== apiPaths.schedule.public) return undefined;
   return {
     status: 200,
     body: { ...calendar, closures: [...calendar.closures], timeZone: defaultBusinessTimeZone },

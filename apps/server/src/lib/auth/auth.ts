@@ -1,8 +1,7 @@
 // The accounts service: better-auth on our database (docs/product.md#accounts).
 import {
+  apiPaths,
   defaultRole,
-  identityBasePath,
-  identityPaths,
   maxPasswordLength,
   minPasswordLength,
   paths,
@@ -64,7 +63,7 @@ export function createAuth(options: AuthOptions) {
   return betterAuth({
     appName: productName,
     baseURL: appUrl,
-    basePath: identityBasePath,
+    basePath: apiPaths.accounts.library,
     secret: options.secret,
     database: drizzleAdapter(options.db, {
       provider: 'pg',
@@ -128,7 +127,7 @@ export function createAuth(options: AuthOptions) {
         await sendMail(
           verificationEmail(
             user.email,
-            `${appUrl}${identityPaths.verifyEmail}?token=${token}&callbackURL=${callbackURL}`,
+            `${appUrl}${apiPaths.accounts.verifyEmail}?token=${token}&callbackURL=${callbackURL}`,
           ),
         );
       },

@@ -1,8 +1,8 @@
 // The reminder before a confirmed consultation (docs/decisions/113): when, what, how the firm will make contact,
 // links to the booking and its calendar file, and the consultation's calendar event at its current revision.
 import {
+  apiPaths,
   type Booking,
-  bookingApiPaths,
   longDate,
   paths,
   reminderContactSentences,
@@ -19,7 +19,7 @@ export function reminderEmail(
   options: BookingMailOptions,
 ): MailMessage {
   const bookingUrl = new URL(paths.booking(booking.id), options.appUrl).toString();
-  const calendarUrl = new URL(bookingApiPaths.calendar(booking.id), options.appUrl).toString();
+  const calendarUrl = new URL(apiPaths.bookings.calendar(booking.id), options.appUrl).toString();
   const startTime = booking.time_slots[0]?.start_time ?? '';
   const zone = zoneAbbreviation(booking.time_zone, new Date(booking.starts_at));
   return {

@@ -1,9 +1,7 @@
 // The administrators' API: statistics, every booking (filtered, paged, exported as CSV), the upcoming schedule,
 // status changes and the user figures. Admin only on every route: 401 signed out, 403 for a client.
 import {
-  accountApiPaths,
   activeUserDefinition,
-  adminApiPaths,
   adminBookingFiltersSchema,
   adminBookingsQuerySchema,
   adminBookingsResponseSchema,
@@ -13,6 +11,7 @@ import {
   adminStatsResponseSchema,
   adminStatusBodySchema,
   apiErrorBodySchema,
+  apiPaths,
   bookingIdParamsSchema,
   bookingMessages,
   bookingResponseSchema,
@@ -78,7 +77,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   const adminOnly = app.requireRole('admin');
 
   routes.get(
-    adminApiPaths.stats,
+    apiPaths.admin.stats,
     {
       onRequest: adminOnly,
       schema: {
@@ -94,7 +93,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   );
 
   routes.get(
-    adminApiPaths.all,
+    apiPaths.admin.all,
     {
       onRequest: adminOnly,
       schema: {
@@ -117,7 +116,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   );
 
   routes.get(
-    adminApiPaths.upcoming,
+    apiPaths.admin.upcoming,
     {
       onRequest: adminOnly,
       schema: {
@@ -133,7 +132,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   );
 
   routes.get(
-    adminApiPaths.export,
+    apiPaths.admin.export,
     {
       onRequest: adminOnly,
       handlerTimeout: Math.max(options.requestTimeoutMs, exportTimeoutMs),
@@ -161,7 +160,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   );
 
   routes.put(
-    adminApiPaths.status(':id'),
+    apiPaths.admin.status(':id'),
     {
       onRequest: adminOnly,
       schema: {
@@ -186,7 +185,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   );
 
   routes.get(
-    adminApiPaths.undeliveredMail,
+    apiPaths.admin.undeliveredMail,
     {
       onRequest: adminOnly,
       schema: {
@@ -201,7 +200,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   );
 
   routes.get(
-    accountApiPaths.userStats,
+    apiPaths.accounts.userStats,
     {
       onRequest: adminOnly,
       schema: {

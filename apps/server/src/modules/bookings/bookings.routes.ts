@@ -1,10 +1,10 @@
 import {
   activityResponseSchema,
   apiErrorBodySchema,
+  apiPaths,
   availabilityParamsSchema,
   availabilityQuerySchema,
   availabilityResponseSchema,
-  bookingApiPaths,
   bookingDetailResponseSchema,
   bookingErrorCodes,
   bookingIdParamsSchema,
@@ -70,7 +70,7 @@ export async function bookingsRoutes(app: FastifyInstance, settings: BookingSett
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
-    bookingApiPaths.availability(':id'),
+    apiPaths.bookings.availability(':id'),
     {
       schema: {
         tags: ['bookings'],
@@ -89,7 +89,7 @@ export async function bookingsRoutes(app: FastifyInstance, settings: BookingSett
   );
 
   routes.post(
-    bookingApiPaths.bookings,
+    apiPaths.bookings.create,
     {
       onRequest: app.requireSession,
       bodyLimit: Math.max(app.initialConfig.bodyLimit ?? 0, bookingBodyLimitBytes),
@@ -124,7 +124,7 @@ export async function bookingsRoutes(app: FastifyInstance, settings: BookingSett
   );
 
   routes.get(
-    bookingApiPaths.myBookings,
+    apiPaths.bookings.myBookings,
     {
       onRequest: app.requireSession,
       schema: {
@@ -145,7 +145,7 @@ export async function bookingsRoutes(app: FastifyInstance, settings: BookingSett
   );
 
   routes.get(
-    bookingApiPaths.activity,
+    apiPaths.bookings.activity,
     {
       onRequest: app.requireSession,
       schema: {
@@ -159,7 +159,7 @@ export async function bookingsRoutes(app: FastifyInstance, settings: BookingSett
   );
 
   routes.put(
-    bookingApiPaths.booking(':id'),
+    apiPaths.bookings.booking(':id'),
     {
       onRequest: app.requireSession,
       schema: {
@@ -187,7 +187,7 @@ export async function bookingsRoutes(app: FastifyInstance, settings: BookingSett
   );
 
   routes.get(
-    bookingApiPaths.booking(':id'),
+    apiPaths.bookings.booking(':id'),
     {
       onRequest: app.requireSession,
       schema: {
@@ -206,7 +206,7 @@ export async function bookingsRoutes(app: FastifyInstance, settings: BookingSett
   );
 
   routes.get(
-    bookingApiPaths.calendar(':id'),
+    apiPaths.bookings.calendar(':id'),
     {
       onRequest: app.requireSession,
       schema: {
@@ -233,7 +233,7 @@ export async function bookingsRoutes(app: FastifyInstance, settings: BookingSett
   );
 
   routes.get(
-    bookingApiPaths.rescheduleAvailability(':id'),
+    apiPaths.bookings.rescheduleAvailability(':id'),
     {
       onRequest: app.requireSession,
       schema: {
@@ -262,7 +262,7 @@ export async function bookingsRoutes(app: FastifyInstance, settings: BookingSett
   );
 
   routes.post(
-    bookingApiPaths.reschedule(':id'),
+    apiPaths.bookings.reschedule(':id'),
     {
       onRequest: app.requireSession,
       schema: {

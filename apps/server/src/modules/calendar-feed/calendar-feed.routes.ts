@@ -1,11 +1,10 @@
 // The calendar feed over HTTP (docs/decisions/114): the feed itself, fetched by calendar apps without a session,
 // and the signed-in user's reset of its URL.
 import {
-  accountApiPaths,
   apiErrorBodySchema,
+  apiPaths,
   calendarFeedParamsSchema,
   calendarFeedPastDays,
-  calendarFeedPath,
   calendarFeedResetResponseSchema,
   maxCalendarFeedEvents,
   messages,
@@ -34,7 +33,7 @@ export async function calendarFeedRoutes(app: FastifyInstance, options: Calendar
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
-    calendarFeedPath(':token'),
+    apiPaths.calendarFeed(':token'),
     {
       schema: {
         tags,
@@ -62,7 +61,7 @@ export async function calendarFeedRoutes(app: FastifyInstance, options: Calendar
   );
 
   routes.post(
-    accountApiPaths.calendarFeedReset,
+    apiPaths.accounts.calendarFeedReset,
     {
       onRequest: app.requireSession,
       schema: {

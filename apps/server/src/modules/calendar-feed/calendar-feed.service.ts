@@ -4,8 +4,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   activeBookingStatuses,
+  apiPaths,
   calendarFeedMessages,
-  calendarFeedPath,
   calendarFeedRefreshMinutes,
   calendarFeedWindowStart,
   maxCalendarFeedEvents,
@@ -31,7 +31,7 @@ function tokenHash(token: string): string {
 
 /** The feed's absolute URL (APP_URL's origin). */
 export function calendarFeedUrl(appUrl: string, token: string): string {
-  return new URL(calendarFeedPath(token), appUrl).toString();
+  return new URL(apiPaths.calendarFeed(token), appUrl).toString();
 }
 
 /** The account's feed token, made on first use (two first reads at once agree on one). */

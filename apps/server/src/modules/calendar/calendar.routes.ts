@@ -2,7 +2,7 @@
 // client), and the public calendar the booking wizard greys out days with.
 import {
   apiErrorBodySchema,
-  calendarApiPaths,
+  apiPaths,
   calendarChangesQuerySchema,
   calendarChangesResponseSchema,
   calendarLimits,
@@ -46,7 +46,7 @@ export async function calendarRoutes(app: FastifyInstance, options: CalendarRout
   const adminOnly = app.requireRole('admin');
 
   routes.get(
-    calendarApiPaths.calendar,
+    apiPaths.schedule.public,
     {
       schema: {
         tags,
@@ -58,7 +58,7 @@ export async function calendarRoutes(app: FastifyInstance, options: CalendarRout
   );
 
   routes.get(
-    calendarApiPaths.schedule,
+    apiPaths.schedule.admin,
     {
       onRequest: adminOnly,
       schema: {
@@ -71,7 +71,7 @@ export async function calendarRoutes(app: FastifyInstance, options: CalendarRout
   );
 
   routes.put(
-    calendarApiPaths.schedule,
+    apiPaths.schedule.admin,
     {
       onRequest: adminOnly,
       schema: {
@@ -79,7 +79,7 @@ export async function calendarRoutes(app: FastifyInstance, options: CalendarRout
         summary: 'Replaces the schedule: weekly hours, slot step, buffer, minimum notice, horizon',
         description:
           'Every booking not yet over is then held with the new buffer, except two active bookings it would bring ' +
-          `closer together than the buffer: those keep their hold and are listed by ${calendarApiPaths.tooClose}.`,
+          `closer together than the buffer: those keep their hold and are listed by ${apiPaths.schedule.tooClose}.`,
         body: scheduleBodySchema,
         response: { 200: scheduleResponseSchema, 400: invalid, ...adminGuardResponses },
       },
@@ -88,7 +88,7 @@ export async function calendarRoutes(app: FastifyInstance, options: CalendarRout
   );
 
   routes.get(
-    calendarApiPaths.changes,
+    apiPaths.schedule.changes,
     {
       onRequest: adminOnly,
       schema: {
@@ -103,7 +103,7 @@ export async function calendarRoutes(app: FastifyInstance, options: CalendarRout
   );
 
   routes.get(
-    calendarApiPaths.tooClose,
+    apiPaths.schedule.tooClose,
     {
       onRequest: adminOnly,
       schema: {
@@ -120,7 +120,7 @@ export async function calendarRoutes(app: FastifyInstance, options: CalendarRout
   );
 
   routes.get(
-    calendarApiPaths.closures,
+    apiPaths.schedule.closures,
     {
       onRequest: adminOnly,
       schema: {
@@ -134,7 +134,7 @@ export async function calendarRoutes(app: FastifyInstance, options: CalendarRout
   );
 
   routes.post(
-    calendarApiPaths.closures,
+    apiPaths.schedule.closures,
     {
       onRequest: adminOnly,
       schema: {
@@ -156,7 +156,7 @@ export async function calendarRoutes(app: FastifyInstance, options: CalendarRout
   );
 
   routes.delete(
-    calendarApiPaths.closure(':id'),
+    apiPaths.schedule.closure(':id'),
     {
       onRequest: adminOnly,
       schema: {

@@ -5,7 +5,7 @@ import {
   adminContactMessagesQuerySchema,
   adminContactMessagesResponseSchema,
   apiErrorBodySchema,
-  contactApiPaths,
+  apiPaths,
   contactBodySchema,
   contactMessageIdParamsSchema,
   contactMessages,
@@ -36,7 +36,7 @@ export async function contactRoutes(app: FastifyInstance, options: ContactOption
   const adminOnly = app.requireRole('admin');
 
   routes.post(
-    contactApiPaths.contact,
+    apiPaths.contact.send,
     {
       bodyLimit: Math.max(app.initialConfig.bodyLimit ?? 0, contactBodyLimitBytes),
       schema: {
@@ -65,7 +65,7 @@ export async function contactRoutes(app: FastifyInstance, options: ContactOption
   );
 
   routes.get(
-    contactApiPaths.adminMessages,
+    apiPaths.contact.adminMessages,
     {
       onRequest: adminOnly,
       schema: {
@@ -85,7 +85,7 @@ export async function contactRoutes(app: FastifyInstance, options: ContactOption
   );
 
   routes.put(
-    contactApiPaths.adminMessage(':id'),
+    apiPaths.contact.adminMessage(':id'),
     {
       onRequest: adminOnly,
       schema: {

@@ -2,13 +2,7 @@
 // portal uses and no others, JSON bodies only, an Origin check on every POST (login CSRF), the client address for
 // its rate limits; behind it, the product's wording of its messages and no session token in what a browser reads.
 // Our account rules run inside better-auth, on the body it parsed (lib/auth/identity-rules.ts).
-import {
-  accountErrorCodes,
-  accountMessages,
-  identityBasePath,
-  identityPaths,
-  messages,
-} from '@portal/domain';
+import { accountErrorCodes, accountMessages, apiPaths, messages } from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientIpHeader } from '../../lib/auth/auth.ts';
 import { Forbidden, NotFound, UnsupportedMediaType } from '../../lib/errors.ts';
@@ -19,14 +13,14 @@ import { Forbidden, NotFound, UnsupportedMediaType } from '../../lib/errors.ts';
  * change only through `npm run set-role`) answers 404 (docs/decisions/130).
  */
 export const portalEndpoints: ReadonlySet<string> = new Set([
-  `GET ${identityPaths.session}`,
-  `POST ${identityPaths.signUp}`,
-  `POST ${identityPaths.signIn}`,
-  `POST ${identityPaths.signOut}`,
-  `POST ${identityPaths.sendVerificationEmail}`,
-  `GET ${identityPaths.verifyEmail}`,
-  `POST ${identityPaths.requestPasswordReset}`,
-  `POST ${identityPaths.resetPassword}`,
+  `GET ${apiPaths.accounts.session}`,
+  `POST ${apiPaths.accounts.signUp}`,
+  `POST ${apiPaths.accounts.signIn}`,
+  `POST ${apiPaths.accounts.signOut}`,
+  `POST ${apiPaths.accounts.sendVerificationEmail}`,
+  `GET ${apiPaths.accounts.verifyEmail}`,
+  `POST ${apiPaths.accounts.requestPasswordReset}`,
+  `POST ${apiPaths.accounts.resetPassword}`,
 ]);
 
 /** Request headers that describe the body or the connection as Node received it, not as we forward it. */
@@ -103,7 +97,7 @@ function toFetchRequest(request: FastifyRequest, url: URL): Request {
 
 /** Only an API client's sign-in gets the bearer token (a browser's scripts could read it). */
 function handsOutBearerToken(request: FastifyRequest, url: URL): boolean {
-  return url.pathname === identityPaths.signIn && !fromBrowser(request);
+  return url.pathname === apiPaths.accounts.signIn && !fromBrowser(request);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -123,7 +117,7 @@ function withProductMessage(body: Record<string, unknown>, status: number, path:
     return { code: accountErrorCodes.tooManyRequests, message: accountMessages.tooManyRequests };
   }
   let replacement = typeof body.code === 'string' ? rewrittenMessages[body.code] : undefined;
-  if (path === identityPaths.resetPassword && body.code === accountErrorCodes.passwordTooShort) {
+  if (path === apiPaths.accounts.resetPassword && body.code === accountErrorCodes.passwordTooShort) {
     replacement = accountMessages.passwordTooShortReset;
   }
   return replacement ? { ...body, message: replacement } : body;
@@ -203,7 +197,7 @@ export async function identityRoutes(app: FastifyInstance, options: { appUrl: st
 
     scope.route({
       method: ['GET', 'POST'],
-      url: `${identityBasePath}/*`,
+      url: `${apiPaths.accounts.library}/*`,
       schema: { hide: true },
       handler: async (request, reply) => {
         const url = new URL(request.url, options.appUrl);

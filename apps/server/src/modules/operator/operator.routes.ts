@@ -1,14 +1,12 @@
 // POST /api/operator/set-role: the operator command's way in while the server owns the embedded database.
 // Only the secret of DATA_DIR/operator.json opens it; it is left out of the public API docs.
-import { accountMessages, emailTextRule, messages, roles, textField } from '@portal/domain';
+import { accountMessages, apiPaths, emailTextRule, messages, roles, textField } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFound } from '../../lib/errors.ts';
 import { operatorSecretHeader, secretMatches } from '../../lib/operator-channel.ts';
 import { setRole } from '../users/users.service.ts';
-
-export const operatorSetRolePath = '/api/operator/set-role';
 
 const setRoleBodySchema = z.object({
   // The one text rule, as at sign-up: a NUL or a lone surrogate is a 400, never a query PostgreSQL refuses.
@@ -21,7 +19,7 @@ export const roleChangeSchema = z.object({ email: z.string(), role: z.enum(roles
 
 export async function operatorRoutes(app: FastifyInstance, options: { secret: string }) {
   app.withTypeProvider<ZodTypeProvider>().post(
-    operatorSetRolePath,
+    apiPaths.operatorSetRole,
     {
       schema: { hide: true, body: setRoleBodySchema, response: { 200: roleChangeSchema } },
       onRequest: async (request) => {

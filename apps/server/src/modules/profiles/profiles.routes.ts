@@ -1,7 +1,7 @@
 import {
-  accountApiPaths,
   accountMessages,
   apiErrorBodySchema,
+  apiPaths,
   profileResponseSchema,
   profileUpdateBodySchema,
 } from '@portal/domain';
@@ -14,7 +14,7 @@ export async function profilesRoutes(app: FastifyInstance, options: ProfileOptio
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
-    accountApiPaths.profile,
+    apiPaths.accounts.profile,
     {
       onRequest: app.requireSession,
       schema: {
@@ -31,7 +31,7 @@ export async function profilesRoutes(app: FastifyInstance, options: ProfileOptio
   );
 
   routes.put(
-    accountApiPaths.profile,
+    apiPaths.accounts.profile,
     {
       onRequest: app.requireSession,
       schema: {

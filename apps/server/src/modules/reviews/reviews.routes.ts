@@ -5,6 +5,7 @@ import {
   adminReviewsQuerySchema,
   adminReviewsResponseSchema,
   apiErrorBodySchema,
+  apiPaths,
   bookingIdParamsSchema,
   bookingMessages,
   createReviewBodySchema,
@@ -12,7 +13,6 @@ import {
   maxReviewCommentLength,
   maxReviewsPageSize,
   messages,
-  reviewApiPaths,
   reviewIdParamsSchema,
   reviewMessages,
   reviewResponseSchema,
@@ -40,7 +40,7 @@ export async function reviewsRoutes(app: FastifyInstance) {
   const adminOnly = app.requireRole('admin');
 
   routes.post(
-    reviewApiPaths.review(':id'),
+    apiPaths.reviews.review(':id'),
     {
       onRequest: app.requireSession,
       bodyLimit: Math.max(app.initialConfig.bodyLimit ?? 0, reviewBodyLimitBytes),
@@ -72,7 +72,7 @@ export async function reviewsRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    reviewApiPaths.serviceReviews(':id'),
+    apiPaths.reviews.serviceReviews(':id'),
     {
       schema: {
         tags: ['reviews'],
@@ -93,7 +93,7 @@ export async function reviewsRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    reviewApiPaths.adminReviews,
+    apiPaths.reviews.adminReviews,
     {
       onRequest: adminOnly,
       schema: {
@@ -111,7 +111,7 @@ export async function reviewsRoutes(app: FastifyInstance) {
   );
 
   routes.put(
-    reviewApiPaths.adminReview(':id'),
+    apiPaths.reviews.adminReview(':id'),
     {
       onRequest: adminOnly,
       schema: {

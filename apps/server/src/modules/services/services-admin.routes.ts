@@ -4,9 +4,9 @@ import {
   adminServiceIdParamsSchema,
   adminServicesResponseSchema,
   apiErrorBodySchema,
+  apiPaths,
   messages,
   newServiceBodySchema,
-  serviceAdminApiPaths,
   serviceBodySchema,
   serviceChangesQuerySchema,
   serviceChangesResponseSchema,
@@ -34,7 +34,7 @@ export async function servicesAdminRoutes(app: FastifyInstance) {
   const adminOnly = app.requireRole('admin');
 
   routes.get(
-    serviceAdminApiPaths.services,
+    apiPaths.catalogue.adminServices,
     {
       onRequest: adminOnly,
       schema: {
@@ -47,7 +47,7 @@ export async function servicesAdminRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    serviceAdminApiPaths.changes,
+    apiPaths.catalogue.adminChanges,
     {
       onRequest: adminOnly,
       schema: {
@@ -61,7 +61,7 @@ export async function servicesAdminRoutes(app: FastifyInstance) {
   );
 
   routes.post(
-    serviceAdminApiPaths.services,
+    apiPaths.catalogue.adminServices,
     {
       onRequest: adminOnly,
       schema: {
@@ -79,7 +79,7 @@ export async function servicesAdminRoutes(app: FastifyInstance) {
   );
 
   routes.put(
-    serviceAdminApiPaths.service(':id'),
+    apiPaths.catalogue.adminService(':id'),
     {
       onRequest: adminOnly,
       schema: {

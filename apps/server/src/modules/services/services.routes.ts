@@ -45,7 +45,7 @@ export async function servicesRoutes(app: FastifyInstance) {
   const db = app.db;
 
   routes.get(
-    apiPaths.services,
+    apiPaths.catalogue.services,
     {
       schema: {
         tags: ['services'],
@@ -57,7 +57,7 @@ export async function servicesRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    apiPaths.service(':id'),
+    apiPaths.catalogue.service(':id'),
     {
       schema: {
         tags: ['services'],

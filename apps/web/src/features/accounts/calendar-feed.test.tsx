@@ -1,7 +1,7 @@
 // The profile page's calendar feed: the private link in a read-only field, Copy (announced politely) and a reset
 // that asks first and then shows the new link, against a stubbed API.
 import '../../index.css';
-import { accountApiPaths, calendarFeedMessages, identityPaths, type ProfileUser } from '@portal/domain';
+import { apiPaths, calendarFeedMessages, type ProfileUser } from '@portal/domain';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
@@ -18,7 +18,7 @@ const profile = (role: ProfileUser['role'] = 'client'): ProfileUser =>
 
 function signedIn(role: ProfileUser['role'] = 'client') {
   return (call: ApiCall) => {
-    if (call.path === identityPaths.session)
+    if (call.path === apiPaths.accounts.session)
       return {
         status: 200,
         body: {
@@ -26,7 +26,7 @@ function signedIn(role: ProfileUser['role'] = 'client') {
           user: { id: 'u1', email: 'jane@example.com', emailVerified: true, name: 'Jane Doe' },
         },
       };
-    if (call.path === accountApiPaths.profile) return { status: 200, body: { user: profile(role) } };
+    if (call.path === apiPaths.accounts.profile) return { status: 200, body: { user: profile(role) } };
     return undefined;
   };
 }
@@ -75,11 +75,11 @@ describe('the calendar feed on the profile page', () => {
 
   it('asks before resetting; Keep Current Link sends nothing, Reset Link shows the new link', async () => {
     const calls = stubApi((call) =>
-      call.method === 'POST' && call.path === accountApiPaths.calendarFeedReset
+      call.method === 'POST' && call.path === apiPaths.accounts.calendarFeedReset
         ? { status: 200, body: { calendar_feed_url: newUrl } }
         : signedIn()(call),
     );
-    const resets = () => calls.filter((call) => call.path === accountApiPaths.calendarFeedReset);
+    const resets = () => calls.filter((call) => call.path === apiPaths.accounts.calendarFeedReset);
     vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
     renderProfile();
     await page.getByRole('button', { name: 'Copy', exact: true }).click();
@@ -105,7 +105,7 @@ describe('the calendar feed on the profile page', () => {
 
   it("shows the server's refusal and keeps the link when the reset is refused", async () => {
     stubApi((call) =>
-      call.method === 'POST' && call.path === accountApiPaths.calendarFeedReset
+      call.method === 'POST' && call.path === apiPaths.accounts.calendarFeedReset
         ? { status: 429, body: { message: 'Too many changes in a minute. Try again in 30 seconds.' } }
         : signedIn()(call),
     );

@@ -1,5 +1,5 @@
 import '../../index.css';
-import { type AdminContactMessage, contactApiPaths, contactMessages } from '@portal/domain';
+import { type AdminContactMessage, apiPaths, contactMessages } from '@portal/domain';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
@@ -38,10 +38,10 @@ describe('admin messages', () => {
       }),
     ];
     const calls = stubApi((call) => {
-      if (call.method === 'GET' && call.path === contactApiPaths.adminMessages) {
+      if (call.method === 'GET' && call.path === apiPaths.contact.adminMessages) {
         return { status: 200, body: { messages: stored, nextCursor: null } };
       }
-      if (call.method === 'PUT' && call.path === contactApiPaths.adminMessage(2)) {
+      if (call.method === 'PUT' && call.path === apiPaths.contact.adminMessage(2)) {
         const answered = (call.body as { answered: boolean }).answered;
         return {
           status: 200,

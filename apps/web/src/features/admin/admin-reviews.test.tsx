@@ -1,5 +1,5 @@
 import '../../index.css';
-import { type AdminReview, reviewApiPaths, reviewMessages } from '@portal/domain';
+import { type AdminReview, apiPaths, reviewMessages } from '@portal/domain';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
@@ -39,10 +39,10 @@ describe('admin reviews', () => {
       review({ id: 1, hidden: true }),
     ];
     const calls = stubApi((call) => {
-      if (call.method === 'GET' && call.path === reviewApiPaths.adminReviews) {
+      if (call.method === 'GET' && call.path === apiPaths.reviews.adminReviews) {
         return { status: 200, body: { reviews: stored, nextCursor: null } };
       }
-      if (call.method === 'PUT' && call.path === reviewApiPaths.adminReview(2)) {
+      if (call.method === 'PUT' && call.path === apiPaths.reviews.adminReview(2)) {
         return { status: 200, body: { review: { ...stored[0], ...(call.body as object) } } };
       }
       return undefined;

@@ -1,8 +1,8 @@
 import '../../index.css';
 import {
+  apiPaths,
   type BookingsTooClose,
   type CalendarChange,
-  calendarApiPaths,
   defaultSchedule,
   openingHoursNote,
   type Schedule,
@@ -51,13 +51,13 @@ function calendarApi(write?: (call: ApiCall) => Answer | undefined, tooClose: Bo
   return stubApi((call) => {
     const written = call.method !== 'GET' ? write?.(call) : undefined;
     if (written) return written;
-    if (call.path === calendarApiPaths.schedule) {
+    if (call.path === apiPaths.schedule.admin) {
       if (call.method === 'PUT') schedule = (call.body as { schedule: Schedule }).schedule;
       return ok({ schedule });
     }
-    if (call.path === calendarApiPaths.changes) return ok({ changes: [scheduleChange, closureChange] });
-    if (call.path === calendarApiPaths.tooClose) return ok({ pairs: tooClose });
-    if (call.path === calendarApiPaths.closures && call.method === 'GET') return ok({ closures: [holiday] });
+    if (call.path === apiPaths.schedule.changes) return ok({ changes: [scheduleChange, closureChange] });
+    if (call.path === apiPaths.schedule.tooClose) return ok({ pairs: tooClose });
+    if (call.path === apiPaths.schedule.closures && call.method === 'GET') return ok({ closures: [holiday] });
     return undefined;
   });
 }
@@ -167,7 +167,7 @@ describe('admin schedule', () => {
       .element(page.getByText('Closed dates added: 1 active booking falls on them, listed below.'))
       .toBeVisible();
     const reads = (path: string) => calls.filter((call) => call.method === 'GET' && call.path === path);
-    await expect.poll(() => reads(calendarApiPaths.closures).length).toBe(2);
-    await expect.poll(() => reads(calendarApiPaths.changes).length).toBe(2);
+    await expect.poll(() => reads(apiPaths.schedule.closures).length).toBe(2);
+    await expect.poll(() => reads(apiPaths.schedule.changes).length).toBe(2);
   });
 });

@@ -1,14 +1,5 @@
 import '../../index.css';
-import {
-  adminApiPaths,
-  apiPaths,
-  calendarApiPaths,
-  defaultSchedule,
-  type Service,
-  type ServiceChange,
-  serviceAdminApiPaths,
-  serviceMessages,
-} from '@portal/domain';
+import { apiPaths, defaultSchedule, type Service, type ServiceChange, serviceMessages } from '@portal/domain';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
@@ -47,10 +38,10 @@ const change: ServiceChange = {
  */
 function catalogueApi(services: Service[], save?: (call: ApiCall) => Answer, slotStepMinutes = 30) {
   return stubApi((call) => {
-    if (call.path === serviceAdminApiPaths.services && call.method === 'GET') return ok({ services });
-    if (call.path === calendarApiPaths.schedule)
+    if (call.path === apiPaths.catalogue.adminServices && call.method === 'GET') return ok({ services });
+    if (call.path === apiPaths.schedule.admin)
       return ok({ schedule: { ...defaultSchedule, slotStepMinutes } });
-    if (call.path === serviceAdminApiPaths.changes) return ok({ changes: [change] });
+    if (call.path === apiPaths.catalogue.adminChanges) return ok({ changes: [change] });
     if (call.method === 'PUT' || call.method === 'POST') {
       if (save) return save(call);
       const id = Number(call.path.split('/').at(-1)) || 99;
@@ -107,7 +98,7 @@ describe('admin services', () => {
     await expect.element(page.getByText(serviceMessages.saved)).toBeVisible();
     const [put] = writes(calls);
     expect(put?.method).toBe('PUT');
-    expect(put?.path).toBe(serviceAdminApiPaths.service(1));
+    expect(put?.path).toBe(apiPaths.catalogue.adminService(1));
     const { id: _id, icon: _icon, rating: _rating, ...record } = webDevelopment;
     expect(put?.body).toEqual({
       ...record,
@@ -119,10 +110,10 @@ describe('admin services', () => {
   it("refreshes the public catalogue too: the service's page then shows the new rate", async () => {
     let stored = webDevelopment;
     const calls = stubApi((call) => {
-      if (call.path === apiPaths.service(1)) return ok({ service: stored });
-      if (call.path === calendarApiPaths.schedule) return ok({ schedule: defaultSchedule });
-      if (call.path === serviceAdminApiPaths.services) return ok({ services: [stored] });
-      if (call.path === serviceAdminApiPaths.changes) return ok({ changes: [] });
+      if (call.path === apiPaths.catalogue.service(1)) return ok({ service: stored });
+      if (call.path === apiPaths.schedule.admin) return ok({ schedule: defaultSchedule });
+      if (call.path === apiPaths.catalogue.adminServices) return ok({ services: [stored] });
+      if (call.path === apiPaths.catalogue.adminChanges) return ok({ changes: [] });
       if (call.method === 'PUT') {
         stored = { ...stored, ...(call.body as Partial<Service>) };
         return ok({ service: stored });
@@ -141,7 +132,7 @@ describe('admin services', () => {
     await expect.element(page.getByRole('heading', { level: 1, name: 'Web Development' })).toBeVisible();
     await expect.element(page.getByText('$175/hour').first()).toBeVisible();
     await expect.element(page.getByText(`$${webDevelopment.hourly_rate}/hour`)).not.toBeInTheDocument();
-    expect(calls.filter((call) => call.path === apiPaths.service(1))).toHaveLength(2);
+    expect(calls.filter((call) => call.path === apiPaths.catalogue.service(1))).toHaveLength(2);
   });
 
   it('checks the form before sending: a session length off the step and an empty item are named', async () => {
@@ -205,10 +196,9 @@ describe('admin services', () => {
 
   it('opens the form once the schedule is read, and says so when it cannot be', async () => {
     stubApi((call) => {
-      if (call.path === serviceAdminApiPaths.services) return ok({ services: [webDevelopment] });
-      if (call.path === serviceAdminApiPaths.changes) return ok({ changes: [] });
-      if (call.path === calendarApiPaths.schedule)
-        return { status: 500, body: { message: 'Internal error' } };
+      if (call.path === apiPaths.catalogue.adminServices) return ok({ services: [webDevelopment] });
+      if (call.path === apiPaths.catalogue.adminChanges) return ok({ changes: [] });
+      if (call.path === apiPaths.schedule.admin) return { status: 500, body: { message: 'Internal error' } };
       return undefined;
     });
     renderAt('/admin/services');
@@ -245,8 +235,8 @@ describe('admin services', () => {
     await expect.element(page.getByText(serviceMessages.restored)).toBeVisible();
     const sent = writes(calls).map((call) => [call.path, (call.body as Service).active]);
     expect(sent).toEqual([
-      [serviceAdminApiPaths.service(1), false],
-      [serviceAdminApiPaths.service(5), true],
+      [apiPaths.catalogue.adminService(1), false],
+      [apiPaths.catalogue.adminService(5), true],
     ]);
   });
 });
@@ -259,8 +249,8 @@ describe('prices stay honest', () => {
   it("shows today's rate beside a booking whose snapshot differs, and nothing beside one that matches", async () => {
     const current = serviceFixture({ hourly_rate: 200, duration: 90 });
     stubApi((call) => {
-      if (call.path === serviceAdminApiPaths.services) return ok({ services: [current] });
-      if (call.path === adminApiPaths.all) {
+      if (call.path === apiPaths.catalogue.adminServices) return ok({ services: [current] });
+      if (call.path === apiPaths.admin.all) {
         return ok({
           bookings: [
             bookingFixture({ id: 1, services: { name: 'Web Development', hourly_rate: 150, duration: 90 } }),

@@ -2,10 +2,9 @@ import '../../index.css';
 import {
   type AdminBookingsResponse,
   type AdminStatsResponse,
-  adminApiPaths,
   adminMessages,
+  apiPaths,
   type BookingStats,
-  calendarApiPaths,
   defaultBusinessTimeZone,
   defaultSchedule,
   openingHoursNote,
@@ -84,12 +83,12 @@ function dashboardApi(override: (call: Call) => Answer | undefined = () => undef
   return stubApi((call) => {
     const answer = override(call);
     if (answer) return answer;
-    if (call.path === adminApiPaths.stats) return ok(statsAnswer(call.query));
+    if (call.path === apiPaths.admin.stats) return ok(statsAnswer(call.query));
     if (call.path === '/api/auth/users/stats') return ok(usersAnswer);
-    if (call.path === adminApiPaths.all) {
+    if (call.path === apiPaths.admin.all) {
       return ok({ bookings: recentBookings, total: 2, nextCursor: null } satisfies AdminBookingsResponse);
     }
-    if (call.path === adminApiPaths.upcoming) return ok({ bookings: recentBookings });
+    if (call.path === apiPaths.admin.upcoming) return ok({ bookings: recentBookings });
     return undefined;
   });
 }
@@ -108,7 +107,7 @@ function renderAt(path: string) {
 /** Matches the whole text, nothing more. */
 const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 const card = (title: string) => page.getByRole('article', { name: title });
-const statsCalls = (calls: Call[]) => calls.filter((call) => call.path === adminApiPaths.stats);
+const statsCalls = (calls: Call[]) => calls.filter((call) => call.path === apiPaths.admin.stats);
 
 describe('admin dashboard', () => {
   afterEach(() => {
@@ -163,12 +162,12 @@ describe('admin dashboard', () => {
         .element(page.getByRole('button', { name: new RegExp(`^${period}$`, 'i') }))
         .toHaveAttribute('aria-pressed', 'true');
       const range = periodRange(period, new Date(), defaultBusinessTimeZone);
-      await expect.poll(() => sent(adminApiPaths.stats)).toEqual(range);
+      await expect.poll(() => sent(apiPaths.admin.stats)).toEqual(range);
       await expect.poll(() => sent('/api/auth/users/stats')).toEqual(range);
-      await expect.poll(() => sent(adminApiPaths.all)).toEqual(range);
+      await expect.poll(() => sent(apiPaths.admin.all)).toEqual(range);
       expect(
         calls
-          .filter((call) => call.path === adminApiPaths.all)
+          .filter((call) => call.path === apiPaths.admin.all)
           .at(-1)
           ?.query.get('limit'),
       ).toBe('10');
@@ -183,7 +182,7 @@ describe('admin dashboard', () => {
     );
     if (!zone) throw new Error('no zone on another day');
     const calls = dashboardApi((call) =>
-      call.path === adminApiPaths.stats ? ok(statsAnswer(call.query, zone)) : undefined,
+      call.path === apiPaths.admin.stats ? ok(statsAnswer(call.query, zone)) : undefined,
     );
     renderAt('/admin?period=week');
     const range = periodRange('week', now, zone);
@@ -254,7 +253,7 @@ describe('admin dashboard', () => {
   });
 
   it("shows 'Failed to load admin data' and zeros when the statistics fail but the bookings load", async () => {
-    dashboardApi((call) => (call.path === adminApiPaths.stats ? broken : undefined));
+    dashboardApi((call) => (call.path === apiPaths.admin.stats ? broken : undefined));
     renderAt('/admin');
     await expect.element(page.getByText(adminMessages.adminDataLoadFailed), slow).toBeVisible();
     await expect.element(card('Total Bookings').getByTestId('stat-value')).toHaveTextContent(/^0$/);
@@ -288,7 +287,7 @@ describe('admin dashboard', () => {
         },
       ],
     };
-    dashboardApi((call) => (call.path === adminApiPaths.undeliveredMail ? ok(undelivered) : undefined));
+    dashboardApi((call) => (call.path === apiPaths.admin.undeliveredMail ? ok(undelivered) : undefined));
     renderAt('/admin');
     const warning = page.getByRole('region', { name: adminMessages.undeliveredMail(2) });
     await expect.element(warning).toBeVisible();
@@ -304,11 +303,11 @@ describe('admin dashboard', () => {
 
   it('shows no mail warning when every e-mail went out', async () => {
     const calls = dashboardApi((call) =>
-      call.path === adminApiPaths.undeliveredMail ? ok({ count: 0, latest: [] }) : undefined,
+      call.path === apiPaths.admin.undeliveredMail ? ok({ count: 0, latest: [] }) : undefined,
     );
     renderAt('/admin');
     await expect.element(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
-    await expect.poll(() => calls.some((call) => call.path === adminApiPaths.undeliveredMail)).toBe(true);
+    await expect.poll(() => calls.some((call) => call.path === apiPaths.admin.undeliveredMail)).toBe(true);
     await expect.element(card('Total Bookings').getByTestId('stat-value')).toBeVisible();
     expect(page.getByText(/could not be delivered/).elements()).toHaveLength(0);
   });
@@ -326,7 +325,7 @@ describe('admin dashboard', () => {
 
   it("marks a closed day in the upcoming schedule, under the firm's hours", async () => {
     dashboardApi((call) => {
-      if (call.path === calendarApiPaths.closures) {
+      if (call.path === apiPaths.schedule.closures) {
         return ok({
           closures: [
             {
@@ -339,7 +338,7 @@ describe('admin dashboard', () => {
           ],
         });
       }
-      if (call.path === calendarApiPaths.schedule) return ok({ schedule: defaultSchedule });
+      if (call.path === apiPaths.schedule.admin) return ok({ schedule: defaultSchedule });
       return undefined;
     });
     renderAt('/admin');
@@ -380,7 +379,7 @@ describe('admin bookings', () => {
   function listApi() {
     return stubApi((call) => {
       if (call.path === '/api/services') return ok({ services });
-      if (call.path !== adminApiPaths.all) return undefined;
+      if (call.path !== apiPaths.admin.all) return undefined;
       const answer: AdminBookingsResponse =
         call.query.get('bookingId') === '77'
           ? { bookings: [linked], total: 1, nextCursor: null }
@@ -391,7 +390,7 @@ describe('admin bookings', () => {
     });
   }
 
-  const listCalls = (calls: Call[]) => calls.filter((call) => call.path === adminApiPaths.all);
+  const listCalls = (calls: Call[]) => calls.filter((call) => call.path === apiPaths.admin.all);
   const filtersIn = '?status=cancelled&startDate=2030-01-01&endDate=2030-01-31&serviceId=2';
 
   it('pages with the cursor, keeping the filters of the URL', async () => {

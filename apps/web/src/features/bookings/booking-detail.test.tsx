@@ -2,17 +2,15 @@
 import '../../index.css';
 import {
   addDays,
+  apiPaths,
   type Booking,
   type BookingDetailResponse,
   type BookingHistoryEntry,
   bookingMessages,
-  calendarApiPaths,
   defaultBusinessTimeZone,
   defaultSchedule,
   type IsoDate,
-  identityPaths,
   opensOn,
-  reviewApiPaths,
   todayIn,
   weekdayOf,
 } from '@portal/domain';
@@ -30,7 +28,7 @@ import { momentIn } from './format';
 const zone = defaultBusinessTimeZone;
 
 function signedIn(call: Call): Answer | undefined {
-  if (call.path === identityPaths.session) {
+  if (call.path === apiPaths.accounts.session) {
     return {
       status: 200,
       body: {
@@ -257,7 +255,7 @@ describe('the booking detail page', () => {
       if (call.path === '/api/bookings/5') {
         return { status: 200, body: detailOf(bookingFixture({ id: 5, status: 'completed', review })) };
       }
-      if (call.path === reviewApiPaths.review(5) && call.method === 'POST') {
+      if (call.path === apiPaths.reviews.review(5) && call.method === 'POST') {
         review = { rating: 4, comment: null };
         return { status: 201, body: { review } };
       }
@@ -418,7 +416,7 @@ describe('rescheduling', () => {
     const calls = server(
       () => ({ status: 200, body: { booking: moved } }),
       (call) =>
-        call.path === calendarApiPaths.calendar && !calendarUp
+        call.path === apiPaths.schedule.public && !calendarUp
           ? { status: 503, body: { message: 'Service unavailable' } }
           : undefined,
     );
@@ -432,7 +430,7 @@ describe('rescheduling', () => {
     await expect.element(dialog.getByRole('grid').first()).toBeVisible();
     await expect.element(dialog.getByTestId('current-slot')).toHaveTextContent('Current time');
     // Failed, tried once more, failed; then Try again.
-    expect(calls.filter((call) => call.path === calendarApiPaths.calendar)).toHaveLength(3);
+    expect(calls.filter((call) => call.path === apiPaths.schedule.public)).toHaveLength(3);
   });
 
   it('moves a booking from its page, which then shows the new time', async () => {

@@ -1,14 +1,13 @@
 import '../../index.css';
 import {
   addDays,
+  apiPaths,
   type Booking,
   bookingErrorCodes,
   bookingMessages,
-  calendarApiPaths,
   defaultBusinessTimeZone,
   defaultSchedule,
   type IsoDate,
-  identityPaths,
   lastBookableDate,
   openingHoursNote,
   opensOn,
@@ -43,7 +42,7 @@ import { UnsentSender } from './unsent-sender';
 let signedInAs = 'user-1';
 
 function signedIn(call: Call): Answer | undefined {
-  if (call.path === identityPaths.session) {
+  if (call.path === apiPaths.accounts.session) {
     return {
       status: 200,
       body: {
@@ -185,7 +184,7 @@ describe('booking wizard', () => {
       },
     };
     stubApi((call) => {
-      if (call.method === 'GET' && call.path === calendarApiPaths.calendar) {
+      if (call.method === 'GET' && call.path === apiPaths.schedule.public) {
         return {
           status: 200,
           body: {
@@ -212,7 +211,7 @@ describe('booking wizard', () => {
     const [day = ''] = nextWeekdays(1);
     let closures: { startDate: string; endDate: string; reason: string }[] = [];
     const calls = stubApi((call) =>
-      call.path === calendarApiPaths.calendar
+      call.path === apiPaths.schedule.public
         ? firmCalendarAnswer(call, { schedule: defaultSchedule, closures })
         : serviceAndAvailability(call),
     );
@@ -231,7 +230,7 @@ describe('booking wizard', () => {
     await expect.element(page.getByRole('grid').first()).toBeVisible();
     if (!cell()) await page.getByRole('button', { name: 'Go to the Next Month' }).click();
     await expect.poll(() => cell()?.dataset.disabled).toBe('true');
-    expect(calls.filter((call) => call.path === calendarApiPaths.calendar)).toHaveLength(2);
+    expect(calls.filter((call) => call.path === apiPaths.schedule.public)).toHaveLength(2);
   });
 
   it('says the calendar is loading, then that it failed with Try again, rather than show the original hours', async () => {
@@ -239,7 +238,7 @@ describe('booking wizard', () => {
     let release = () => {};
     const failure: Answer = { status: 503, body: { message: 'Service unavailable' } };
     stubApi((call) => {
-      if (call.path !== calendarApiPaths.calendar) return serviceAndAvailability(call);
+      if (call.path !== apiPaths.schedule.public) return serviceAndAvailability(call);
       if (mode === 'ok') return firmCalendarAnswer(call);
       if (mode === 'fail') return failure;
       return new Promise<Answer>((resolve) => {

@@ -1,6 +1,6 @@
 // The dashboard's Recent Activity (docs/product.md#pages), against a stubbed API.
 import '../../index.css';
-import { type ActivityEntry, bookingApiPaths, identityPaths } from '@portal/domain';
+import { type ActivityEntry, apiPaths } from '@portal/domain';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
@@ -9,7 +9,7 @@ import { renderRouter } from '../../testing/render-router';
 import { type Answer, type ApiCall as Call, stubApi } from '../../testing/stub-api';
 
 function signedIn(call: Call): Answer | undefined {
-  if (call.path === identityPaths.session) {
+  if (call.path === apiPaths.accounts.session) {
     return {
       status: 200,
       body: {
@@ -26,7 +26,7 @@ function signedIn(call: Call): Answer | undefined {
 
 function renderDashboard(activity: ActivityEntry[]) {
   const calls = stubApi(
-    (call) => (call.path === bookingApiPaths.activity ? { status: 200, body: { activity } } : undefined),
+    (call) => (call.path === apiPaths.bookings.activity ? { status: 200, body: { activity } } : undefined),
     signedIn,
   );
   renderRouter(
@@ -93,6 +93,6 @@ describe('Recent Activity on the dashboard', () => {
   it("says 'No recent activity yet.' when there is none", async () => {
     const calls = renderDashboard([]);
     await expect.element(section().getByText('No recent activity yet.')).toBeVisible();
-    expect(calls.some((call) => call.path === bookingApiPaths.activity)).toBe(true);
+    expect(calls.some((call) => call.path === apiPaths.bookings.activity)).toBe(true);
   });
 });

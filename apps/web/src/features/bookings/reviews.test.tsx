@@ -1,5 +1,5 @@
 import '../../index.css';
-import { type Booking, bookingApiPaths, identityPaths, reviewApiPaths, reviewMessages } from '@portal/domain';
+import { apiPaths, type Booking, reviewMessages } from '@portal/domain';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
@@ -9,7 +9,7 @@ import { renderRouter } from '../../testing/render-router';
 import { type Answer, type ApiCall, stubApi } from '../../testing/stub-api';
 
 function signedIn(call: ApiCall): Answer | undefined {
-  if (call.path === identityPaths.session) {
+  if (call.path === apiPaths.accounts.session) {
     return {
       status: 200,
       body: {
@@ -35,10 +35,10 @@ const completed = bookingFixture({
 function myBookingsApi(answer?: (call: ApiCall) => Answer) {
   let stored: Booking = completed;
   return stubApi((call) => {
-    if (call.path === bookingApiPaths.myBookings) {
+    if (call.path === apiPaths.bookings.myBookings) {
       return { status: 200, body: { bookings: [stored], nextCursor: null, change_notice_hours: 24 } };
     }
-    if (call.method === 'POST' && call.path === reviewApiPaths.review(4)) {
+    if (call.method === 'POST' && call.path === apiPaths.reviews.review(4)) {
       if (answer) return answer(call);
       const body = call.body as { rating: number; comment: string };
       const review = { rating: body.rating, comment: body.comment.trim() || null };
@@ -107,7 +107,7 @@ describe('Leave Review', () => {
 
   it('shows a saved review on the card, with no Leave Review button', async () => {
     stubApi((call) => {
-      if (call.path === bookingApiPaths.myBookings) {
+      if (call.path === apiPaths.bookings.myBookings) {
         const reviewed = { ...completed, review: { rating: 3, comment: null } };
         return { status: 200, body: { bookings: [reviewed], nextCursor: null, change_notice_hours: 24 } };
       }

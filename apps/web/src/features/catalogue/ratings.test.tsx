@@ -1,5 +1,5 @@
 import '../../index.css';
-import { apiPaths, reviewApiPaths } from '@portal/domain';
+import { apiPaths } from '@portal/domain';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
@@ -14,9 +14,10 @@ const unrated = serviceFixture({ id: 1, name: 'Web Development', rating: null })
 
 function catalogueApi() {
   return stubApi((call) => {
-    if (call.path === apiPaths.services) return { status: 200, body: { services: [unrated, rated] } };
-    if (call.path === apiPaths.service(4)) return { status: 200, body: { service: rated } };
-    if (call.path === reviewApiPaths.serviceReviews(4)) {
+    if (call.path === apiPaths.catalogue.services)
+      return { status: 200, body: { services: [unrated, rated] } };
+    if (call.path === apiPaths.catalogue.service(4)) return { status: 200, body: { service: rated } };
+    if (call.path === apiPaths.reviews.serviceReviews(4)) {
       return {
         status: 200,
         body: {

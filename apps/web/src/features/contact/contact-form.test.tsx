@@ -1,5 +1,5 @@
 import '../../index.css';
-import { contactApiPaths, contactMessages, identityPaths, paths } from '@portal/domain';
+import { apiPaths, contactMessages, paths } from '@portal/domain';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
@@ -15,10 +15,10 @@ const services = [
 ];
 
 const signedOut = (call: ApiCall): Answer | undefined =>
-  call.path === identityPaths.session ? { status: 200, body: null } : undefined;
+  call.path === apiPaths.accounts.session ? { status: 200, body: null } : undefined;
 
 function signedIn(call: ApiCall): Answer | undefined {
-  if (call.path === identityPaths.session) {
+  if (call.path === apiPaths.accounts.session) {
     return {
       status: 200,
       body: {
@@ -35,7 +35,7 @@ function signedIn(call: ApiCall): Answer | undefined {
 function contactPage(url: string, options: { answer?: Answer; session?: typeof signedOut } = {}) {
   const calls = stubApi((call) => {
     if (call.path === '/api/services') return { status: 200, body: { services } };
-    if (call.method === 'POST' && call.path === contactApiPaths.contact) {
+    if (call.method === 'POST' && call.path === apiPaths.contact.send) {
       return options.answer ?? { status: 200, body: { message: contactMessages.thanks } };
     }
     return (options.session ?? signedOut)(call);

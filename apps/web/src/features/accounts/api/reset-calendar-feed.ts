@@ -1,11 +1,11 @@
-import { accountApiPaths, calendarFeedResetResponseSchema } from '@portal/domain';
+import { apiPaths, calendarFeedResetResponseSchema } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { useAuthActions } from '../../../lib/auth-state';
 
 /** POST /api/auth/calendar-feed/reset → the new feed URL (the old one answers 404 from now on). */
 export async function resetCalendarFeed(): Promise<string> {
-  const response = await apiRequest(accountApiPaths.calendarFeedReset, calendarFeedResetResponseSchema, {
+  const response = await apiRequest(apiPaths.accounts.calendarFeedReset, calendarFeedResetResponseSchema, {
     method: 'POST',
     body: {},
   });

@@ -1,4 +1,4 @@
-import { identityPaths, paths } from '@portal/domain';
+import { apiPaths, paths } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
@@ -8,7 +8,7 @@ export const afterVerification = paths.dashboard;
 /** POST sign-up: creates the account; the accounts service then sends the verification e-mail. */
 export async function signUp(input: { email: string; password: string }): Promise<void> {
   // The accounts service wants a display name; the portal's names come with the profile, so it starts empty.
-  await apiFetch(identityPaths.signUp, {
+  await apiFetch(apiPaths.accounts.signUp, {
     method: 'POST',
     body: { email: input.email, password: input.password, name: '', callbackURL: afterVerification },
   });

@@ -1,5 +1,5 @@
 import {
-  accountApiPaths,
+  apiPaths,
   type CompleteProfileForm,
   type ProfileForm,
   type ProfileUser,
@@ -11,7 +11,10 @@ import { useAuthActions } from '../../../lib/auth-state';
 
 /** PUT /api/auth/profile with the profile page's snake_case or the complete-profile page's camelCase body. */
 export async function updateProfile(body: ProfileForm | CompleteProfileForm): Promise<ProfileUser> {
-  const response = await apiRequest(accountApiPaths.profile, profileResponseSchema, { method: 'PUT', body });
+  const response = await apiRequest(apiPaths.accounts.profile, profileResponseSchema, {
+    method: 'PUT',
+    body,
+  });
   return response.user;
 }
 

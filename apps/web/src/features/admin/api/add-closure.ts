@@ -1,11 +1,11 @@
-import { type ClosureRecord, calendarApiPaths, closureCreatedResponseSchema } from '@portal/domain';
+import { apiPaths, type ClosureRecord, closureCreatedResponseSchema } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { calendarChanged } from './calendar-changed';
 
 /** POST /api/admin/closures → the closure and the active bookings on its dates. */
 export async function addClosure(closure: Omit<ClosureRecord, 'id'>) {
-  return apiRequest(calendarApiPaths.closures, closureCreatedResponseSchema, {
+  return apiRequest(apiPaths.schedule.closures, closureCreatedResponseSchema, {
     method: 'POST',
     body: closure,
   });

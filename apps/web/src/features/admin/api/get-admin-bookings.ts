@@ -1,4 +1,4 @@
-import { type AdminBookingsResponse, adminApiPaths, adminBookingsResponseSchema } from '@portal/domain';
+import { type AdminBookingsResponse, adminBookingsResponseSchema, apiPaths } from '@portal/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { type AdminListQuery, adminListSearch } from './filters';
@@ -12,7 +12,7 @@ export async function getAdminBookings(
   query: AdminListQuery,
   signal?: AbortSignal,
 ): Promise<AdminBookingsResponse> {
-  return apiRequest(`${adminApiPaths.all}?${adminListSearch(query)}`, adminBookingsResponseSchema, {
+  return apiRequest(`${apiPaths.admin.all}?${adminListSearch(query)}`, adminBookingsResponseSchema, {
     signal,
   });
 }

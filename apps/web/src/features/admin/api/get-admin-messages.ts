@@ -1,7 +1,7 @@
 import {
   type AdminContactMessagesResponse,
   adminContactMessagesResponseSchema,
-  contactApiPaths,
+  apiPaths,
 } from '@portal/domain';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -13,7 +13,7 @@ export async function getAdminMessages(
   signal?: AbortSignal,
 ): Promise<AdminContactMessagesResponse> {
   const query = cursor === undefined ? '' : `?${new URLSearchParams({ cursor })}`;
-  return apiRequest(`${contactApiPaths.adminMessages}${query}`, adminContactMessagesResponseSchema, {
+  return apiRequest(`${apiPaths.contact.adminMessages}${query}`, adminContactMessagesResponseSchema, {
     signal,
   });
 }

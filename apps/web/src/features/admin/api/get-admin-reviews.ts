@@ -1,4 +1,4 @@
-import { type AdminReviewsResponse, adminReviewsResponseSchema, reviewApiPaths } from '@portal/domain';
+import { type AdminReviewsResponse, adminReviewsResponseSchema, apiPaths } from '@portal/domain';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './query-keys';
@@ -9,7 +9,7 @@ export async function getAdminReviews(
   signal?: AbortSignal,
 ): Promise<AdminReviewsResponse> {
   const query = cursor === undefined ? '' : `?${new URLSearchParams({ cursor })}`;
-  return apiRequest(`${reviewApiPaths.adminReviews}${query}`, adminReviewsResponseSchema, { signal });
+  return apiRequest(`${apiPaths.reviews.adminReviews}${query}`, adminReviewsResponseSchema, { signal });
 }
 
 export function adminReviewsQueryOptions() {

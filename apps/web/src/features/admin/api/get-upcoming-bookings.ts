@@ -1,4 +1,4 @@
-import { adminApiPaths, type Booking, bookingsResponseSchema, upcomingBookingsLimit } from '@portal/domain';
+import { apiPaths, type Booking, bookingsResponseSchema, upcomingBookingsLimit } from '@portal/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './query-keys';
@@ -9,7 +9,7 @@ import { adminKeys } from './query-keys';
  */
 export async function getUpcomingBookings(limit: number, signal?: AbortSignal): Promise<Booking[]> {
   const search = new URLSearchParams({ limit: String(limit) });
-  const body = await apiRequest(`${adminApiPaths.upcoming}?${search}`, bookingsResponseSchema, { signal });
+  const body = await apiRequest(`${apiPaths.admin.upcoming}?${search}`, bookingsResponseSchema, { signal });
   return body.bookings;
 }
 

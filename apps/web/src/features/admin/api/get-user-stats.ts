@@ -1,4 +1,4 @@
-import { accountApiPaths, type DateRange, userStatsResponseSchema } from '@portal/domain';
+import { apiPaths, type DateRange, userStatsResponseSchema } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { periodFiguresOptions } from './period-figures';
 import { adminKeys } from './query-keys';
@@ -7,7 +7,7 @@ import { adminKeys } from './query-keys';
 export function userStatsQueryOptions(range: DateRange) {
   return periodFiguresOptions(
     adminKeys.userStats(range),
-    accountApiPaths.userStats,
+    apiPaths.accounts.userStats,
     userStatsResponseSchema,
     range,
   );

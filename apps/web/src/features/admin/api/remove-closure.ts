@@ -1,11 +1,11 @@
-import { calendarApiPaths } from '@portal/domain';
+import { apiPaths } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { calendarChanged } from './calendar-changed';
 
 /** DELETE /api/admin/closures/{id}. */
 export async function removeClosure(id: number): Promise<void> {
-  await apiFetch(calendarApiPaths.closure(id), { method: 'DELETE' });
+  await apiFetch(apiPaths.schedule.closure(id), { method: 'DELETE' });
 }
 
 export function useRemoveClosure() {

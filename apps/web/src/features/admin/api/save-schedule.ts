@@ -1,4 +1,4 @@
-import { calendarApiPaths, type Schedule, scheduleResponseSchema } from '@portal/domain';
+import { apiPaths, type Schedule, scheduleResponseSchema } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { calendarChanged } from './calendar-changed';
@@ -6,7 +6,7 @@ import { scheduleQueryOptions } from './get-schedule';
 
 /** PUT /api/admin/schedule → the schedule as saved. */
 export async function saveSchedule(schedule: Schedule): Promise<{ schedule: Schedule }> {
-  return apiRequest(calendarApiPaths.schedule, scheduleResponseSchema, { method: 'PUT', body: { schedule } });
+  return apiRequest(apiPaths.schedule.admin, scheduleResponseSchema, { method: 'PUT', body: { schedule } });
 }
 
 /** Saves the schedule; the answer replaces the cached one, and what the calendar concerns is read anew. */

@@ -1,4 +1,4 @@
-import { type Service, type ServiceBody, serviceAdminApiPaths, serviceResponseSchema } from '@portal/domain';
+import { apiPaths, type Service, type ServiceBody, serviceResponseSchema } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { catalogueKeys } from '../../../lib/catalogue-keys';
@@ -12,7 +12,7 @@ export interface ServiceSave {
 
 /** POST /api/admin/services or PUT /api/admin/services/{id} with the whole record. Throws `ApiError` (400, 409). */
 export async function saveService({ id, record }: ServiceSave): Promise<Service> {
-  const path = id === undefined ? serviceAdminApiPaths.services : serviceAdminApiPaths.service(id);
+  const path = id === undefined ? apiPaths.catalogue.adminServices : apiPaths.catalogue.adminService(id);
   const answer = await apiRequest(path, serviceResponseSchema, {
     method: id === undefined ? 'POST' : 'PUT',
     body: record,

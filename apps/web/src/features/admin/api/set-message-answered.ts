@@ -1,4 +1,4 @@
-import { type AdminContactMessage, adminContactMessageResponseSchema, contactApiPaths } from '@portal/domain';
+import { type AdminContactMessage, adminContactMessageResponseSchema, apiPaths } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { updatePages, withChanged } from '../../../lib/paged-lists';
@@ -13,7 +13,7 @@ export async function setMessageAnswered({
   answered: boolean;
 }): Promise<AdminContactMessage> {
   return (
-    await apiRequest(contactApiPaths.adminMessage(id), adminContactMessageResponseSchema, {
+    await apiRequest(apiPaths.contact.adminMessage(id), adminContactMessageResponseSchema, {
       method: 'PUT',
       body: { answered },
     })

@@ -1,4 +1,4 @@
-import { type AdminReview, adminReviewResponseSchema, reviewApiPaths } from '@portal/domain';
+import { type AdminReview, adminReviewResponseSchema, apiPaths } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { updatePages, withChanged } from '../../../lib/paged-lists';
@@ -7,7 +7,7 @@ import { adminReviewsQueryOptions } from './get-admin-reviews';
 /** PUT /api/admin/reviews/{id} { hidden } → the review as it now is. */
 export async function setReviewHidden({ id, hidden }: { id: number; hidden: boolean }): Promise<AdminReview> {
   return (
-    await apiRequest(reviewApiPaths.adminReview(id), adminReviewResponseSchema, {
+    await apiRequest(apiPaths.reviews.adminReview(id), adminReviewResponseSchema, {
       method: 'PUT',
       body: { hidden },
     })

@@ -1,4 +1,4 @@
-import { type AdminBookingsResponse, adminApiPaths, type Booking, type BookingStatus } from '@portal/domain';
+import { type AdminBookingsResponse, apiPaths, type Booking, type BookingStatus } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { adminKeys } from './query-keys';
@@ -13,7 +13,7 @@ export interface StatusChange {
  * booking). The answer's shape is not part of the contract, so it is not read: the lists are fetched again.
  */
 export async function updateBookingStatus({ id, status }: StatusChange): Promise<void> {
-  await apiFetch(adminApiPaths.status(id), { method: 'PUT', body: { status } });
+  await apiFetch(apiPaths.admin.status(id), { method: 'PUT', body: { status } });
 }
 
 /** Changes a booking's status, then refreshes every figure and list of the admin pages. */

@@ -1,6 +1,6 @@
 import {
-  adminApiPaths,
   adminMessages,
+  apiPaths,
   bookingMessages,
   defaultAdminPageSize,
   isRangeOrdered,
@@ -57,7 +57,7 @@ export function AdminBookings() {
   }
 
   const exportQuery = adminListSearch(filters).toString();
-  const exportHref = exportQuery ? `${adminApiPaths.export}?${exportQuery}` : adminApiPaths.export;
+  const exportHref = exportQuery ? `${apiPaths.admin.export}?${exportQuery}` : apiPaths.admin.export;
   const first = cursors.length * defaultAdminPageSize + 1;
 
   return (

@@ -1,4 +1,4 @@
-import { type Booking, bookingApiPaths, bookingResponseSchema } from '@portal/domain';
+import { apiPaths, type Booking, bookingResponseSchema } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { updatePages, withChanged } from '../../../lib/paged-lists';
@@ -7,7 +7,7 @@ import { bookingKeys } from './query-keys';
 
 /** PUT /api/bookings/{id} { status: 'cancelled' } → the cancelled booking. */
 export async function cancelBooking(id: number): Promise<Booking> {
-  const body = await apiRequest(bookingApiPaths.booking(id), bookingResponseSchema, {
+  const body = await apiRequest(apiPaths.bookings.booking(id), bookingResponseSchema, {
     method: 'PUT',
     body: { status: 'cancelled' },
   });

@@ -1,6 +1,6 @@
 import {
+  apiPaths,
   type Booking,
-  bookingApiPaths,
   bookingResponseSchema,
   type CreateBookingBody,
   idempotencyKeyHeader,
@@ -15,7 +15,7 @@ import { apiRequest } from '../../../lib/api-client';
  * invalid, 409 slot taken).
  */
 export async function submitBooking(body: CreateBookingBody, idempotencyKey: string): Promise<Booking> {
-  const answer = await apiRequest(bookingApiPaths.bookings, bookingResponseSchema, {
+  const answer = await apiRequest(apiPaths.bookings.create, bookingResponseSchema, {
     method: 'POST',
     body,
     headers: { [idempotencyKeyHeader]: idempotencyKey },

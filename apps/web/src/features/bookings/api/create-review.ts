@@ -1,9 +1,4 @@
-import {
-  type BookingReview,
-  type CreateReviewBody,
-  reviewApiPaths,
-  reviewResponseSchema,
-} from '@portal/domain';
+import { apiPaths, type BookingReview, type CreateReviewBody, reviewResponseSchema } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { updatePages } from '../../../lib/paged-lists';
@@ -17,8 +12,9 @@ export interface ReviewSave {
 
 /** POST /api/bookings/{id}/review → the review saved. Throws `ApiError` (400, 404, 409). */
 export async function createReview({ bookingId, body }: ReviewSave): Promise<BookingReview> {
-  return (await apiRequest(reviewApiPaths.review(bookingId), reviewResponseSchema, { method: 'POST', body }))
-    .review;
+  return (
+    await apiRequest(apiPaths.reviews.review(bookingId), reviewResponseSchema, { method: 'POST', body })
+  ).review;
 }
 
 /** Saves the review, then puts it on the booking's card straight away and refreshes the list. */

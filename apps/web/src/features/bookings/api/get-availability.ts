@@ -1,7 +1,7 @@
 import {
   type AvailabilityResponse,
+  apiPaths,
   availabilityResponseSchema,
-  bookingApiPaths,
   type IsoDate,
 } from '@portal/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -16,7 +16,7 @@ async function getSlots(path: string, date: IsoDate, signal?: AbortSignal): Prom
 
 /** GET /api/services/{id}/availability: a service's slots of a day. */
 function getAvailability(serviceId: number, date: IsoDate, signal?: AbortSignal) {
-  return getSlots(bookingApiPaths.availability(serviceId), date, signal);
+  return getSlots(apiPaths.bookings.availability(serviceId), date, signal);
 }
 
 /** Always asked afresh when a date is chosen, since slots are taken all the time. */
@@ -43,7 +43,7 @@ export function rescheduleAvailabilityQueryOptions(
 ) {
   return queryOptions({
     queryKey: [...bookingKeys.availability(booking.service_id, date), 'moving', booking.id],
-    queryFn: ({ signal }) => getSlots(bookingApiPaths.rescheduleAvailability(booking.id), date, signal),
+    queryFn: ({ signal }) => getSlots(apiPaths.bookings.rescheduleAvailability(booking.id), date, signal),
     staleTime: 0,
   });
 }

@@ -1,11 +1,11 @@
-import { calendarApiPaths, type PublicCalendar, publicCalendarResponseSchema } from '@portal/domain';
+import { apiPaths, type PublicCalendar, publicCalendarResponseSchema } from '@portal/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { firmCalendarKey } from '../../../lib/calendar-keys';
 
-/** GET /api/calendar → the firm's opening hours, notice, horizon and closed dates, and its time zone. */
+/** GET /api/schedule → the firm's opening hours, notice, horizon and closed dates, and its time zone. */
 export async function getFirmCalendar(signal?: AbortSignal): Promise<PublicCalendar> {
-  return apiRequest(calendarApiPaths.calendar, publicCalendarResponseSchema, { signal });
+  return apiRequest(apiPaths.schedule.public, publicCalendarResponseSchema, { signal });
 }
 
 const firmCalendarQuery = queryOptions({

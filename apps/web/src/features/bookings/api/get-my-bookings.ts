@@ -1,4 +1,4 @@
-import { bookingApiPaths, type MyBookingsResponse, myBookingsResponseSchema } from '@portal/domain';
+import { apiPaths, type MyBookingsResponse, myBookingsResponseSchema } from '@portal/domain';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { bookingKeys } from './query-keys';
@@ -9,7 +9,7 @@ export async function getMyBookings(
   signal?: AbortSignal,
 ): Promise<MyBookingsResponse> {
   const query = cursor === undefined ? '' : `?${new URLSearchParams({ cursor })}`;
-  return apiRequest(`${bookingApiPaths.myBookings}${query}`, myBookingsResponseSchema, { signal });
+  return apiRequest(`${apiPaths.bookings.myBookings}${query}`, myBookingsResponseSchema, { signal });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type Booking, bookingApiPaths, bookingResponseSchema, idempotencyKeyHeader } from '@portal/domain';
+import { apiPaths, type Booking, bookingResponseSchema, idempotencyKeyHeader } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { bookingKeys } from './query-keys';
@@ -12,7 +12,7 @@ export async function rescheduleBooking(
   startsAt: string,
   idempotencyKey: string,
 ): Promise<Booking> {
-  const answer = await apiRequest(bookingApiPaths.reschedule(id), bookingResponseSchema, {
+  const answer = await apiRequest(apiPaths.bookings.reschedule(id), bookingResponseSchema, {
     method: 'POST',
     body: { startsAt },
     headers: { [idempotencyKeyHeader]: idempotencyKey },

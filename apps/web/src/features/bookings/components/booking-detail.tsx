@@ -1,7 +1,7 @@
 import {
+  apiPaths,
   type Booking,
   type BookingDetailResponse,
-  bookingApiPaths,
   bookingMessages,
   contactLabels,
   dollars,
@@ -111,7 +111,7 @@ function Actions({
   return (
     <div className="mt-6">
       <div className="flex flex-wrap gap-3">
-        <a href={bookingApiPaths.calendar(booking.id)} download className={small}>
+        <a href={apiPaths.bookings.calendar(booking.id)} download className={small}>
           <CalendarPlus aria-hidden="true" className="size-4" />
           Add to calendar
         </a>

@@ -1,4 +1,4 @@
-import { reviewApiPaths, type ServiceReviewsResponse } from '@portal/domain';
+import { apiPaths, type ServiceReviewsResponse } from '@portal/domain';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { catalogueKeys } from '../../../lib/catalogue-keys';
@@ -11,7 +11,7 @@ export async function getServiceReviews(
 ): Promise<ServiceReviewsResponse> {
   const query = cursor === undefined ? '' : `?${new URLSearchParams({ cursor })}`;
   const { serviceReviewsResponseSchema } = await import('./schemas');
-  return apiRequest(`${reviewApiPaths.serviceReviews(serviceId)}${query}`, serviceReviewsResponseSchema, {
+  return apiRequest(`${apiPaths.reviews.serviceReviews(serviceId)}${query}`, serviceReviewsResponseSchema, {
     signal,
   });
 }

@@ -6,7 +6,7 @@ import { catalogueKeys } from '../../../lib/catalogue-keys';
 /** GET /api/services/{id} → the service, or ApiError 404 when there is none. */
 export async function getService(id: number, signal?: AbortSignal): Promise<Service> {
   const { serviceResponseSchema } = await import('./schemas');
-  const body = await apiRequest(apiPaths.service(id), serviceResponseSchema, { signal });
+  const body = await apiRequest(apiPaths.catalogue.service(id), serviceResponseSchema, { signal });
   return body.service;
 }
 

@@ -1,0 +1,54 @@
+import type { TextRule } from '../text/rule.ts';
+
+/** The company behind the portal, as e-mails and the accounts service name it. */
+export const productName = 'OT Consulting';
+
+/** Shortest password allowed (docs/product.md#limits). */
+export const minPasswordLength = 6;
+/** Longest password accepted (bounded so that hashing stays cheap). */
+export const maxPasswordLength = 128;
+
+/** Roles of an account: `client` by default, `admin` for administrators. */
+export const roles = ['client', 'admin'] as const;
+export type Role = (typeof roles)[number];
+export const defaultRole: Role = 'client';
+export const roleLabels: Record<Role, string> = { client: 'Client', admin: 'Admin' };
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (roles as readonly string[]).includes(value);
+}
+
+/**
+ * Error codes the accounts service (`/api/identity/*`) answers with, next to `message`. better-auth's own codes
+ * plus ours; the web app may switch on them.
+ */
+export const accountErrorCodes = {
+  emailNotVerified: 'EMAIL_NOT_VERIFIED',
+  invalidCredentials: 'INVALID_EMAIL_OR_PASSWORD',
+  invalidToken: 'INVALID_TOKEN',
+  passwordTooShort: 'PASSWORD_TOO_SHORT',
+  passwordTooLong: 'PASSWORD_TOO_LONG',
+  passwordTooCommon: 'PASSWORD_TOO_COMMON',
+  tooManyRequests: 'TOO_MANY_REQUESTS',
+  tooManyFailedSignIns: 'TOO_MANY_FAILED_SIGN_INS',
+} as const;
+
+/** Longest profile values accepted. */
+export const profileFieldLimits = { name: 100, phone: 30, company: 200 } as const;
+
+/** Longest e-mail address accepted (the longest a mail server must take, RFC 5321). */
+export const maxEmailLength = 254;
+/** An e-mail address under the one text rule (text/rule.ts), wherever one is taken. */
+export const emailTextRule: TextRule = { label: 'Email', max: maxEmailLength };
+
+/**
+ * The one text rule (text.ts) for the text fields of accounts requests, which better-auth stores or looks up: named
+ * fields by their rule, any other (a token, a callback URL) by its own name with `identityTextMax`. Passwords are
+ * hashed, never stored as text, and have their own limits.
+ */
+export const identityTextRules: Readonly<Record<string, TextRule>> = {
+  email: emailTextRule,
+  // The account's name is 'First Last' once the profile exists.
+  name: { label: 'Name', max: 2 * profileFieldLimits.name + 1 },
+};
+export const identityTextMax = 2048;

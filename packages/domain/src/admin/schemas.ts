@@ -1,0 +1,164 @@
+// The admin API contract (zod): queries, bodies and answers. The plain rules are in figures.ts.
+import { z } from 'zod';
+import { cursorQuerySchema, nextCursorSchema } from '../api/schemas.ts';
+import { bookingSchema } from '../bookings/schemas.ts';
+import { bookingStatuses } from '../bookings/statuses.ts';
+import { isIsoDate } from '../schedule/dates.ts';
+import {
+  activeUserDefinition,
+  adminMessages,
+  defaultAdminPageSize,
+  fitsStatsRange,
+  isRangeOrdered,
+  maxAdminPageSize,
+  revenueDefinition,
+  upcomingBookingsLimit,
+} from './figures.ts';
+
+const optionalDate = (name: string) =>
+  z
+    .string()
+    .refine(isIsoDate, `${name} must be a date written YYYY-MM-DD`)
+    .optional()
+    .describe(`${name}: a calendar day in the business time zone, YYYY-MM-DD, included`);
+
+const endNotBeforeStart = {
+  check: isRangeOrdered,
+  params: { message: adminMessages.endBeforeStart, path: ['endDate'] },
+};
+
+/** startDate/endDate, both optional and inclusive; an end before the start is a 400. */
+export const adminDateRangeQuerySchema = z
+  .object({ startDate: optionalDate('startDate'), endDate: optionalDate('endDate') })
+  .refine(endNotBeforeStart.check, endNotBeforeStart.params);
+export type AdminDateRangeQuery = z.infer<typeof adminDateRangeQuerySchema>;
+
+/** The statistics' range: as above, and at most `maxStatsRangeDays` long. */
+export const adminStatsQuerySchema = adminDateRangeQuerySchema.refine(fitsStatsRange, {
+  message: adminMessages.rangeTooLong,
+  path: ['endDate'],
+});
+
+const count = z.number().int().nonnegative();
+const dateRangeSchema = z.object({ startDate: z.string(), endDate: z.string() });
+
+export const bookingStatsSchema = z.object({
+  total: count,
+  pending: count,
+  confirmed: count,
+  completed: count,
+  cancelled: count,
+  totalRevenue: z.number().int().describe('Whole dollars'),
+});
+
+/** `GET /api/bookings/admin/stats` */
+export const adminStatsResponseSchema = z
+  .object({
+    timeZone: z.string().describe('The business time zone the days are reckoned in (BUSINESS_TIMEZONE)'),
+    stats: bookingStatsSchema,
+    previous: bookingStatsSchema
+      .nullable()
+      .describe('The same figures for the range of equal length just before; null when a date is omitted'),
+    previousRange: dateRangeSchema.nullable(),
+    daily: z
+      .array(z.object({ date: z.string(), bookings: count, revenue: z.number().int() }))
+      .describe('One entry per day of the range, zeros included; empty when a date is omitted'),
+    services: z
+      .array(
+        z.object({
+          serviceId: z.number().int(),
+          name: z.string(),
+          bookings: count,
+          completed: count,
+          cancelled: count,
+          revenue: z.number().int(),
+        }),
+      )
+      .describe('Every service, in catalogue order, zeros included'),
+  })
+  .describe(revenueDefinition);
+export type AdminStatsResponse = z.infer<typeof adminStatsResponseSchema>;
+
+/** `GET /api/auth/users/stats` */
+export const userStatsSchema = z.object({ activeUsers: count, newUsers: count });
+export const userStatsResponseSchema = z
+  .object({
+    stats: userStatsSchema,
+    previous: userStatsSchema.nullable().describe('The range of equal length just before; null when open'),
+  })
+  .describe(activeUserDefinition);
+export type UserStatsResponse = z.infer<typeof userStatsResponseSchema>;
+
+export const adminStatusFilters = ['all', ...bookingStatuses] as const;
+export type AdminStatusFilter = (typeof adminStatusFilters)[number];
+
+const adminBookingFilterFields = z.object({
+  status: z.enum(adminStatusFilters, { error: adminMessages.statusInvalid }).default('all'),
+  startDate: optionalDate('startDate'),
+  endDate: optionalDate('endDate'),
+  serviceId: z.coerce
+    .number({ error: adminMessages.serviceUnknown })
+    .int(adminMessages.serviceUnknown)
+    .positive(adminMessages.serviceUnknown)
+    .max(2_147_483_647, adminMessages.serviceUnknown)
+    .optional(),
+  // One booking (the firm's e-mails link to it): the list and the export narrow to it within the other filters.
+  bookingId: z.coerce
+    .number({ error: adminMessages.bookingIdInvalid })
+    .int(adminMessages.bookingIdInvalid)
+    .positive(adminMessages.bookingIdInvalid)
+    .max(2_147_483_647, adminMessages.bookingIdInvalid)
+    .optional(),
+});
+
+/** The filters shared by the admin list and its CSV export (dates: the day the booking was made). */
+export const adminBookingFiltersSchema = adminBookingFilterFields.refine(
+  endNotBeforeStart.check,
+  endNotBeforeStart.params,
+);
+export type AdminBookingFilters = z.infer<typeof adminBookingFiltersSchema>;
+
+/** `GET /api/bookings/admin/all`: newest first (by the moment booked), paged by an opaque cursor. */
+export const adminBookingsQuerySchema = adminBookingFilterFields
+  .extend({
+    limit: z.coerce.number().int().min(1).max(maxAdminPageSize).default(defaultAdminPageSize),
+    cursor: cursorQuerySchema,
+  })
+  .refine(endNotBeforeStart.check, endNotBeforeStart.params);
+
+export const adminBookingsResponseSchema = z.object({
+  bookings: z.array(bookingSchema),
+  total: count.describe(
+    'How many bookings match the filters, over all pages: counted with the first page, then carried by the cursor',
+  ),
+  nextCursor: nextCursorSchema,
+});
+export type AdminBookingsResponse = z.infer<typeof adminBookingsResponseSchema>;
+
+/** `GET /api/bookings/admin/upcoming`: pending and confirmed bookings not yet started, soonest first. */
+export const upcomingBookingsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(maxAdminPageSize).default(upcomingBookingsLimit),
+});
+
+/** `PUT /api/bookings/admin/{id}/status` */
+export const adminStatusBodySchema = z.object({
+  status: z.enum(bookingStatuses, { error: adminMessages.bookingStatusInvalid }),
+});
+
+/** `GET /api/admin/undelivered-mail`: the e-mails given up on after their last attempt, the latest first. */
+export const undeliveredMailResponseSchema = z.object({
+  count: count.describe('How many e-mails were given up on (status dead)'),
+  latest: z
+    .array(
+      z.object({
+        id: z.string(),
+        to: z.string(),
+        subject: z.string(),
+        attempts: count,
+        lastError: z.string().nullable(),
+        createdAt: z.string().describe('When the e-mail was written (ISO 8601)'),
+      }),
+    )
+    .describe('The latest few, newest first'),
+});
+export type UndeliveredMailResponse = z.infer<typeof undeliveredMailResponseSchema>;

@@ -1,0 +1,5 @@
+export * from './health.ts';
+export * from './messages.ts';
+export * from './pages.ts';
+export * from './paths.ts';
+export * from './schemas.ts';

@@ -1,0 +1,93 @@
+/**
+ * Every page of the SPA that exists, as react-router patterns; the server answers 200 for these and 404 otherwise.
+ * A trailing `/*` covers the path itself and every path below it.
+ */
+export const pageRoutes = {
+  home: '/',
+  services: '/services',
+  service: '/services/:id',
+  contact: '/contact',
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  completeProfile: '/complete-profile',
+  dashboard: '/dashboard',
+  profile: '/profile',
+  myBookings: '/my-bookings',
+  /** The booking wizard, at /book/{serviceId} and /services/{id}/book; signed in only. */
+  book: '/book/:serviceId',
+  serviceBook: '/services/:id/book',
+  /** A booking's detail page: its facts, history and the actions it allows. */
+  booking: '/booking/:id',
+  /** /admin and every path beginning /admin (docs/product.md#pages). */
+  admin: '/admin/*',
+} as const;
+
+/** Links to the pages above. */
+export const paths = {
+  home: pageRoutes.home,
+  services: pageRoutes.services,
+  service: (id: number | string) => `/services/${id}`,
+  contact: pageRoutes.contact,
+  /** The contact form with a service preselected (a service's 'Get Free Consultation'). */
+  contactAbout: (serviceId: number | string) => `/contact?service=${serviceId}`,
+  login: pageRoutes.login,
+  register: pageRoutes.register,
+  forgotPassword: pageRoutes.forgotPassword,
+  resetPassword: pageRoutes.resetPassword,
+  completeProfile: pageRoutes.completeProfile,
+  dashboard: pageRoutes.dashboard,
+  profile: pageRoutes.profile,
+  myBookings: pageRoutes.myBookings,
+  admin: '/admin',
+  /** Every booking, filtered and paged (the target of the dashboard's View All). */
+  adminBookings: '/admin/bookings',
+  /** All Bookings opened on one booking (the firm's e-mails link here). */
+  adminBooking: (id: number | string) => `/admin/bookings?bookingId=${id}`,
+  /** The catalogue: every service, its form and the latest changes. */
+  adminServices: '/admin/services',
+  /** Opening hours, buffer, notice, horizon and closed dates. */
+  adminSchedule: '/admin/schedule',
+  /** Every review, hidden ones too, to hide one that should not be public. */
+  adminReviews: '/admin/reviews',
+  /** The contact form's messages, newest first, each to mark answered. */
+  adminMessages: '/admin/messages',
+  /** The booking wizard of a service; signed in only. */
+  book: (serviceId: number | string) => `/book/${serviceId}`,
+  /** A booking's detail page. */
+  booking: (id: number | string) => `/booking/${id}`,
+} as const;
+
+/** The largest id a path may carry: ids are PostgreSQL integers. */
+export const maxPathId = 2_147_483_647;
+
+/**
+ * The id in a page's path ('/services/{id}'), or null when it is none: the rule of `idParamsSchema` (read as a
+ * number, whole, positive, at most `maxPathId`) without zod, for the pages' first load (docs/decisions/184).
+ */
+export function pathId(text: string | undefined): number | null {
+  const id = Number(text);
+  return Number.isInteger(id) && id > 0 && id <= maxPathId ? id : null;
+}
+
+/**
+ * The id of the JSON data block in which the server's index.html carries the `{ services }` body of
+ * `apiPaths.catalogue.services`, read by the app before its first render.
+ */
+export const catalogueDataId = 'catalogue-data';
+
+function patternToRegExp(pattern: string): RegExp {
+  const body = pattern.replace(/\/\*$/, '').replace(/:[a-zA-Z]+/g, '[^/]+');
+  const tail = pattern.endsWith('/*') ? '(?:/.*)?' : '/?';
+  return new RegExp(`^${body}${tail}$`);
+}
+
+// Compiled on first use: a top-level computation would stay in every bundle that imports this module.
+let pagePatterns: { route: string; pattern: RegExp }[] | undefined;
+
+/** The `pageRoutes` pattern a URL path is a page of (query and hash already stripped), if any. */
+export function pageRouteOf(pathname: string): string | undefined {
+  pagePatterns ??= Object.values(pageRoutes).map((route) => ({ route, pattern: patternToRegExp(route) }));
+  return pagePatterns.find(({ pattern }) => pattern.test(pathname))?.route;
+}

@@ -1,0 +1,88 @@
+// Every path of the API, by area: the server registers its routes with these and the web app calls them, so a
+// path is written once. No zod here: the web app's first load imports it.
+
+/** Where the accounts library (better-auth) is mounted; every path below it is the library's. */
+const accountsLibrary = '/api/identity';
+
+export const apiPaths = {
+  health: '/api/health',
+  /** Readiness: 503 once shutting down or while the database does not answer. */
+  ready: '/api/health/ready',
+  docs: '/api/docs',
+  accounts: {
+    library: accountsLibrary,
+    signUp: `${accountsLibrary}/sign-up/email`,
+    signIn: `${accountsLibrary}/sign-in/email`,
+    signOut: `${accountsLibrary}/sign-out`,
+    session: `${accountsLibrary}/get-session`,
+    sendVerificationEmail: `${accountsLibrary}/send-verification-email`,
+    verifyEmail: `${accountsLibrary}/verify-email`,
+    requestPasswordReset: `${accountsLibrary}/request-password-reset`,
+    resetPassword: `${accountsLibrary}/reset-password`,
+    profile: '/api/auth/profile',
+    userStats: '/api/auth/users/stats',
+    /** Replaces the caller's calendar feed token: the old feed URL answers 404 from then on. */
+    calendarFeedReset: '/api/auth/calendar-feed/reset',
+  },
+  catalogue: {
+    services: '/api/services',
+    service: (id: number | string) => `/api/services/${id}`,
+    adminServices: '/api/admin/services',
+    adminService: (id: number | string) => `/api/admin/services/${id}`,
+    /** Who changed which service, newest first. */
+    adminChanges: '/api/admin/services/changes',
+  },
+  schedule: {
+    /** Public: what the booking wizard needs to grey out days. */
+    public: '/api/schedule',
+    admin: '/api/admin/schedule',
+    /** Who changed the schedule or the closed dates, newest first. */
+    changes: '/api/admin/schedule/changes',
+    /** Bookings kept closer together than the buffer (it was raised after they were made). */
+    tooClose: '/api/admin/schedule/too-close',
+    closures: '/api/admin/closures',
+    closure: (id: number | string) => `/api/admin/closures/${id}`,
+  },
+  bookings: {
+    availability: (serviceId: number | string) => `/api/services/${serviceId}/availability`,
+    create: '/api/bookings',
+    myBookings: '/api/bookings/my-bookings',
+    booking: (id: number | string) => `/api/bookings/${id}`,
+    reschedule: (id: number | string) => `/api/bookings/${id}/reschedule`,
+    /** The booking's calendar file (.ics). */
+    calendar: (id: number | string) => `/api/bookings/${id}/calendar.ics`,
+    /** A day's slots the caller's booking could move to (its own time not counted as taken). */
+    rescheduleAvailability: (id: number | string) => `/api/bookings/${id}/availability`,
+    /** The caller's latest history entries across their bookings (the dashboard's Recent Activity). */
+    activity: '/api/bookings/activity',
+  },
+  /** An account's calendar feed; the token is the feed's only credential (calendar apps have no session). */
+  calendarFeed: (token: string) => `/api/calendar/${token}.ics`,
+  reviews: {
+    review: (bookingId: number | string) => `/api/bookings/${bookingId}/review`,
+    serviceReviews: (serviceId: number | string) => `/api/services/${serviceId}/reviews`,
+    adminReviews: '/api/admin/reviews',
+    adminReview: (id: number | string) => `/api/admin/reviews/${id}`,
+  },
+  contact: {
+    send: '/api/contact',
+    adminMessages: '/api/admin/messages',
+    adminMessage: (id: number | string) => `/api/admin/messages/${id}`,
+  },
+  admin: {
+    stats: '/api/bookings/admin/stats',
+    all: '/api/bookings/admin/all',
+    upcoming: '/api/bookings/admin/upcoming',
+    export: '/api/bookings/admin/export',
+    status: (id: number | string) => `/api/bookings/admin/${id}/status`,
+    /** E-mails given up on (dead), for the dashboard's warning. */
+    undeliveredMail: '/api/admin/undelivered-mail',
+  },
+  /** The local channel `npm run set-role` uses to reach a running server (embedded database only). */
+  operatorSetRole: '/api/operator/set-role',
+} as const;
+
+/** Whether a request path belongs to the accounts library itself, whose 401s mean "wrong credentials". */
+export function isAccountsLibraryPath(path: string): boolean {
+  return path.startsWith(`${accountsLibrary}/`);
+}

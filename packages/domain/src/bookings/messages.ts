@@ -1,0 +1,89 @@
+// Texts of the booking flows, and the codes a screen tells refusals apart by.
+import { pagingMessages } from '../api/messages.ts';
+import { minDescriptionLength } from './details.ts';
+import { maxIdempotencyKeyLength, maxMyBookingsPageSize } from './limits.ts';
+import type { BookingStatus } from './statuses.ts';
+
+/** The machine-readable reasons of booking refusals a screen must tell apart from others of the same status. */
+export const bookingErrorCodes = {
+  /** 409 that is not a taken slot: the client already has as many pending bookings as allowed. */
+  pendingLimit: 'PENDING_BOOKINGS_LIMIT',
+} as const;
+
+/** Texts of the booking flows, word for word as docs/product.md#messages lists them. */
+export const bookingMessages = {
+  descriptionRequired: 'Project description is required',
+  descriptionTooShort: (length: number) =>
+    `Project description must be at least ${minDescriptionLength} characters (currently ${length})`,
+  slotTaken: 'This time slot is no longer available',
+  businessHoursNote: 'Consultations are available Monday-Friday, 9 AM - 5 PM',
+  slotInPast: 'This time slot has already started or is in the past',
+  profileIncomplete: 'Please complete your profile (first and last name) before booking',
+  slotOnWeekend: 'Consultations are available Monday to Friday only',
+  slotOnClosedDay: (day: string) => `Consultations are not available on ${day}s`,
+  slotOnClosedDate: (date: string, reason: string) => `The firm is closed on ${date}: ${reason}`,
+  slotOutsideHours: 'Consultations start between 09:00 and 16:30',
+  /** `starts`: 'between 09:00 and 11:30 or between 13:00 and 16:30'. */
+  slotOutsideOpeningHours: (day: string, starts: string) => `Consultations on ${day}s start ${starts}`,
+  slotMisaligned: 'Time slots start on the hour or on the half hour',
+  slotOffGrid: (stepMinutes: number) =>
+    stepMinutes === 60
+      ? 'Time slots start on the hour'
+      : `Time slots start every ${stepMinutes} minutes from opening time`,
+  slotEndsTooLate: (closing: string) => `This consultation would end after ${closing}`,
+  slotTooSoon: (hours: number) =>
+    `Consultations must be booked at least ${hours} ${hours === 1 ? 'hour' : 'hours'} ahead`,
+  startsAtInvalid: 'Choose a time slot (an ISO 8601 instant such as 2030-01-07T16:00:00Z)',
+  dateInvalid: 'Date must be a valid date in the form YYYY-MM-DD',
+  serviceRequired: 'Service is required',
+  serviceNotFound: 'Service not found',
+  bookingNotFound: 'Booking not found',
+  onlyConfirmedCancellable: (status: BookingStatus) =>
+    `Only confirmed bookings can be cancelled; this booking is ${status}`,
+  cancelAfterStart: 'This consultation has already started, so it can no longer be cancelled',
+  /** 409: a client's cancellation or reschedule inside CLIENT_CHANGE_NOTICE_HOURS. */
+  changeNoticePassed: (hours: number) =>
+    `Changes are possible up to ${hours} ${hours === 1 ? 'hour' : 'hours'} before the consultation. Please contact us.`,
+  onlyActiveReschedulable: (status: BookingStatus) =>
+    `Only pending or confirmed bookings can be rescheduled; this booking is ${status}`,
+  rescheduleAfterStart: 'This consultation has already started, so it can no longer be rescheduled',
+  /** 400 on startsAt: the requested time is the one the booking already has. */
+  rescheduleSameSlot: 'The booking is already at this time. Choose a different time slot to reschedule.',
+  rescheduleKeyReused:
+    'This Idempotency-Key was already used to move this booking to a different time. Use a new key for a new change.',
+  rescheduled: 'Booking rescheduled successfully',
+  rescheduleFailed: 'Failed to reschedule booking. Please try again.',
+  slotBeyondHorizon: (days: number) => `Consultations can be booked at most ${days} days ahead`,
+  pendingLimitReached: (max: number) =>
+    `You already have ${max} pending ${max === 1 ? 'booking' : 'bookings'} awaiting confirmation, the most a client may have at a time. Please book again once the firm has confirmed one.`,
+  /** 429 on a write route: the signed-in user's changes per minute (every state-changing request counts). */
+  tooManyWrites: (retryAfterSeconds: number) =>
+    `Too many changes in a short time. Please try again in ${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'second' : 'seconds'}.`,
+  cursorInvalid: pagingMessages.cursorInvalid,
+  pageSizeInvalid: pagingMessages.pageSizeInvalid(maxMyBookingsPageSize),
+  clientStatusChange: "Only cancellation is possible here: send { status: 'cancelled' }",
+  idempotencyKeyReused:
+    'This Idempotency-Key was already used for a different booking request. Use a new key for a new booking.',
+  idempotencyKeyInvalid: `Idempotency-Key must be 1 to ${maxIdempotencyKeyLength} visible characters`,
+  validationFailed: 'Booking validation failed',
+  saved: 'Booking saved to database successfully!',
+  savedLocally: (reason: string) => `Booking saved locally - API error: ${reason}`,
+  apiUnavailable: 'API unavailable',
+  createFailed: 'Failed to create booking. Please try again.',
+  serviceLoadFailed: 'Failed to load service',
+  /** A cancellation the server refused (not one the API could not be reached for). */
+  cancelFailed: 'Failed to cancel booking. Please try again.',
+  loadFailed: 'Failed to load bookings. Please try again.',
+  cancelled: 'Booking cancelled successfully',
+  cancelledLocally: 'Booking cancelled locally (API unavailable)',
+  noBookings: 'No Bookings Found',
+  /** The detail page of a booking that does not exist or is another user's (the server answers 404 for both). */
+  detailNotFound: 'Booking Not Found',
+  detailNotFoundText: 'This booking does not exist, or it is not one of yours.',
+  detailLoadFailed: 'Failed to load the booking. Please try again.',
+} as const;
+
+/** The web app's message for the server's validation errors: 'Booking validation failed: {path}: {msg}, ...'. */
+export function bookingValidationMessage(errors: readonly { path: string; msg: string }[]): string {
+  return `${bookingMessages.validationFailed}: ${errors.map((error) => `${error.path}: ${error.msg}`).join(', ')}`;
+}

@@ -1,0 +1,2 @@
+export * from './feed.ts';
+export * from './feed-schemas.ts';

@@ -1,0 +1,6 @@
+export * from './content.ts';
+export * from './core-services.ts';
+export * from './editing.ts';
+export * from './editing-schemas.ts';
+export * from './icons.ts';
+export * from './service.ts';

@@ -1,0 +1,88 @@
+// The words of the e-mails about a client's own actions: to the client (request received, cancelled by them) and to
+// the firm (new booking, cancelled or moved by the client) (docs/product.md#e-mail). No subject here may say
+// "reminder": only the reminders' do.
+import { productName } from '../accounts/rules.ts';
+import type { PreferredContact } from '../bookings/details.ts';
+
+/** How the firm will reach the client for the consultation, by the preferred contact they chose. */
+const contactWays: Record<PreferredContact, string> = {
+  email: 'by e-mail, at this address',
+  phone: 'by phone',
+  video: 'by video call (the link will come by e-mail)',
+};
+
+/** The client's e-mail when their booking was received: it is pending, and what happens next. */
+export const bookingReceivedMessages = {
+  subject: (code: string) => `Your consultation request has been received — ${code}`,
+  intro: (service: string) =>
+    `Thank you for booking a ${service} consultation with ${productName}. We have received your request: it is pending until we confirm it, and the time is held for you meanwhile.`,
+  nextSteps: (contact: PreferredContact) =>
+    `What happens next: we review your request and confirm it, usually within one business day. You will then receive an e-mail with a calendar invitation, and we will contact you ${contactWays[contact]}, as you asked.`,
+  /** Only when unconfirmed requests expire (PENDING_EXPIRY_HOURS > 0); `deadline` names its zone. */
+  expiry: (deadline: string) =>
+    `If we have not confirmed it by ${deadline}, the request is cancelled automatically, the time is released, and we will let you know by e-mail.`,
+  changes:
+    'Need another time? You can reschedule the request from the booking page. The invitation for your calendar comes with our confirmation.',
+  action: 'View Your Booking',
+} as const;
+
+/** The client's e-mail when they cancelled their own booking. */
+export const clientCancellationMessages = {
+  subject: (code: string) => `You have cancelled your consultation — ${code}`,
+  intro: (service: string) =>
+    `Your ${service} consultation has been cancelled, as you asked. The time is free again.`,
+  calendarNote: 'The attached calendar update (invite.ics) removes the consultation from your calendar.',
+  outro: 'Changed your mind, or need another time? You are welcome to book a new consultation at any time.',
+} as const;
+
+/** The client actions the firm hears of. */
+export const firmNoticeKinds = ['newBooking', 'cancelledByClient', 'rescheduledByClient'] as const;
+export type FirmNoticeKind = (typeof firmNoticeKinds)[number];
+
+/** The firm's notice of a client's action: its subject says which, with a link to the booking in All Bookings. */
+export const firmNoticeMessages = {
+  subject: {
+    newBooking: (code: string) => `New booking — ${code}`,
+    cancelledByClient: (code: string) => `Booking cancelled by the client — ${code}`,
+    rescheduledByClient: (code: string) => `Booking rescheduled by the client — ${code}`,
+  },
+  intro: {
+    newBooking: (client: string, service: string) =>
+      `${client} has booked a ${service} consultation. It is pending until you confirm it.`,
+    cancelledByClient: (client: string, service: string) =>
+      `${client} has cancelled their ${service} consultation. The time is free again.`,
+    rescheduledByClient: (client: string, service: string) =>
+      `${client} has moved their ${service} consultation to a new time.`,
+  },
+  outro: {
+    newBooking:
+      'Confirm it (or cancel it) from All Bookings: the client is told by e-mail, with the calendar invitation when confirmed.',
+    cancelledByClient:
+      'The client has been sent a confirmation of the cancellation with the calendar update.',
+    rescheduledByClient:
+      'The client has been sent the new time with the calendar update. The booking keeps its status.',
+  },
+  action: 'Open the booking',
+} as const satisfies Record<string, Record<FirmNoticeKind, unknown> | string>;
+
+/** The client's e-mail when they moved their consultation to another time. */
+export const bookingRescheduleMessages = {
+  subject: (code: string) => `Your consultation has been moved — ${code}`,
+  intro: (service: string, previously: string) =>
+    `Your ${service} consultation has been moved to a new time, as you asked. It was previously booked for ${previously}.`,
+  calendarNote:
+    'The attached calendar update (invite.ics) moves the consultation in your calendar to the new time.',
+  outro: (hours: number) =>
+    hours > 0
+      ? `You can still cancel or reschedule it in My Bookings up to ${hours} ${hours === 1 ? 'hour' : 'hours'} before it starts.`
+      : 'You can still cancel or reschedule it in My Bookings until it starts.',
+} as const;
+
+/** The client's e-mail when a pending booking was cancelled because nobody confirmed it in time. */
+export const bookingExpiryMessages = {
+  subject: (code: string) => `Your consultation request has been cancelled — ${code}`,
+  intro: (service: string) =>
+    `Your ${service} consultation request has been cancelled because it was not confirmed in time. We are sorry we could not get back to you sooner.`,
+  outro:
+    'The time is free again. If you would still like a consultation, you are welcome to book a new one, and we will confirm it as soon as we can.',
+} as const;

@@ -1,0 +1,2 @@
+export * from './booking-letters.ts';
+export * from './reminders.ts';

@@ -1,0 +1,4 @@
+export * from './dates.ts';
+export * from './schedule.ts';
+export * from './schemas.ts';
+export * from './slots.ts';

@@ -1,0 +1,3 @@
+export * from './field.ts';
+export * from './format.ts';
+export * from './rule.ts';
