@@ -24,7 +24,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { prepareDatabase } from '../apps/server/src/db/prepare.ts';
-import { seed } from '../apps/server/src/modules/services/services.seed.ts';
+import { seed } from '../apps/server/src/modules/catalogue/catalogue.seed.ts';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.ts';
 import { lighthouseTable, measureFreshStart } from './lighthouse.ts';
 import { waitFor } from './wait-for.ts';

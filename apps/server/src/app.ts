@@ -7,26 +7,26 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
-import { resolveAuthSecret } from './lib/auth/auth-secret.ts';
+import { resolveAuthSecret } from './lib/accounts/secret.ts';
 import { errorHandler } from './lib/errors.ts';
+import { accountsLibraryRoutes } from './modules/accounts/library.routes.ts';
+import { profileRoutes } from './modules/accounts/profile.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
-import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes.ts';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { seed } from './modules/catalogue/catalogue.seed.ts';
+import { catalogueListBytes } from './modules/catalogue/catalogue.service.ts';
+import { catalogueAdminRoutes } from './modules/catalogue/catalogue-admin.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerHousekeeping } from './modules/housekeeping/housekeeping.scheduler.ts';
-import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { operatorRoutes } from './modules/operator/operator.routes.ts';
-import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { type ReminderWorkerOptions, registerReminders } from './modules/reminders/reminders.scheduler.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
-import { servicesRoutes } from './modules/services/services.routes.ts';
-import { seed } from './modules/services/services.seed.ts';
-import { catalogueListBytes } from './modules/services/services.service.ts';
-import { servicesAdminRoutes } from './modules/services/services-admin.routes.ts';
-import { registerAuth } from './plugins/auth.ts';
+import { calendarRoutes } from './modules/schedule/schedule.routes.ts';
+import { registerAccounts } from './plugins/accounts.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerDatabase } from './plugins/db.ts';
 import { registerForgedRequestGuard } from './plugins/forged-requests.ts';
@@ -130,17 +130,17 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerMail(app, config, options.mail);
   registerHousekeeping(app, config);
   registerReminders(app, config, options.reminders);
-  await registerAuth(app, { appUrl: config.appUrl, secret: resolveAuthSecret(config) });
+  await registerAccounts(app, { appUrl: config.appUrl, secret: resolveAuthSecret(config) });
   const spaFallback = await registerStaticSpa(app, config.webDistDir, () => catalogueListBytes(app.db));
 
   registerWriteRateLimit(app, { perMinute: config.writeRateLimitPerMinute });
 
   if (config.devMailbox) await app.register(devMailRoutes);
   await app.register(healthRoutes);
-  await app.register(identityRoutes, { appUrl: config.appUrl });
-  await app.register(servicesRoutes);
-  await app.register(servicesAdminRoutes);
-  await app.register(profilesRoutes, { appUrl: config.appUrl });
+  await app.register(accountsLibraryRoutes, { appUrl: config.appUrl });
+  await app.register(catalogueRoutes);
+  await app.register(catalogueAdminRoutes);
+  await app.register(profileRoutes, { appUrl: config.appUrl });
   await app.register(bookingsRoutes, {
     timeZone: config.businessTimeZone,
     maxPendingBookings: config.maxPendingBookingsPerClient,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { authSecretFile, resolveAuthSecret } from '../src/lib/auth/auth-secret.ts';
+import { authSecretFile, resolveAuthSecret } from '../src/lib/accounts/secret.ts';
 
 describe('loadConfig', () => {
   it('uses the documented defaults when nothing is set', () => {

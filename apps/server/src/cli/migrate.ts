@@ -5,7 +5,7 @@ import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { DatabaseLockedError } from '../db/lock.ts';
 import { type Preparation, prepareDatabase } from '../db/prepare.ts';
-import { seed } from '../modules/services/services.seed.ts';
+import { seed } from '../modules/catalogue/catalogue.seed.ts';
 
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;

@@ -9,9 +9,9 @@ import { DatabaseLockedError } from '../db/lock.ts';
 import { prepareDatabase } from '../db/prepare.ts';
 import { HttpError, NotFound } from '../lib/errors.ts';
 import { operatorSecretHeader, readOperatorFile } from '../lib/operator-channel.ts';
+import { noAccountMessage, noAccountWith, setRole } from '../modules/accounts/roles.service.ts';
+import { seed } from '../modules/catalogue/catalogue.seed.ts';
 import { roleChangeSchema } from '../modules/operator/operator.routes.ts';
-import { seed } from '../modules/services/services.seed.ts';
-import { noAccountMessage, noAccountWith, setRole } from '../modules/users/users.service.ts';
 
 const usage = `Usage: npm run set-role -- <email> <${roles.join('|')}>`;
 

@@ -3,7 +3,7 @@
 // attack hard; this is the defence in depth a portal holding clients' data owes them.
 import { accountMessages } from '@portal/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sessionCookieName } from '../lib/auth/auth.ts';
+import { sessionCookieName } from '../lib/accounts/library.ts';
 import { Forbidden } from '../lib/errors.ts';
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { writeRateLimits } from '../db/schema.ts';
 import { TooManyRequests } from '../lib/errors.ts';
-import { signedInCaller } from './auth.ts';
+import { signedInCaller } from './accounts.ts';
 
 const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

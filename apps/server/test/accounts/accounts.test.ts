@@ -6,8 +6,8 @@ import {
   sessionExpiresInSeconds,
   sessionMaxLifetimeSeconds,
   sessionUpdateAgeSeconds,
-} from '../../src/lib/auth/auth.ts';
-import { setRole } from '../../src/modules/users/users.service.ts';
+} from '../../src/lib/accounts/library.ts';
+import { setRole } from '../../src/modules/accounts/roles.service.ts';
 import {
   api,
   appUrl,

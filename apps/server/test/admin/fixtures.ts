@@ -3,7 +3,7 @@
 import { type BookingStatus, zonedInstant } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { bookings } from '../../src/db/schema.ts';
-import { setRole } from '../../src/modules/users/users.service.ts';
+import { setRole } from '../../src/modules/accounts/roles.service.ts';
 import { type Client, signedInClient } from '../bookings/clients.ts';
 import type { TestApp } from '../helpers/build-test-app.ts';
 

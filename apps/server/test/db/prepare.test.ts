@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { migrationsFolder, openDatabase } from '../../src/db/client.ts';
 import { migrationLockKey, prepareDatabase } from '../../src/db/prepare.ts';
 import { services } from '../../src/db/schema.ts';
-import { seed } from '../../src/modules/services/services.seed.ts';
+import { seed } from '../../src/modules/catalogue/catalogue.seed.ts';
 import { createTestDatabase, type TestDatabase, testDriver } from '../helpers/build-test-app.ts';
 
 const migrationCount = readMigrationFiles({ migrationsFolder }).length;

@@ -19,9 +19,9 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../../src/db/client.ts';
 import { outbox } from '../../src/db/schema.ts';
-import { identityRateLimits } from '../../src/lib/auth/auth.ts';
+import { accountsLibraryRateLimits } from '../../src/lib/accounts/library.ts';
 import { operatorFile } from '../../src/lib/operator-channel.ts';
-import { setRole } from '../../src/modules/users/users.service.ts';
+import { setRole } from '../../src/modules/accounts/roles.service.ts';
 import { dayAllocator } from '../bookings/clients.ts';
 import { createTestDatabase, type TestDatabase, testDriver } from '../helpers/build-test-app.ts';
 import { spawnServerScript } from '../helpers/child-process.ts';
@@ -403,7 +403,7 @@ describe.skipIf(testDriver !== 'postgres')('three server processes on one Postgr
 
   it("holds the accounts service's limits per client address across the three", async () => {
     // better-auth's rate limit, stored in the database: in each process's memory, each would count only its third.
-    const { max } = identityRateLimits['/request-password-reset'];
+    const { max } = accountsLibraryRateLimits['/request-password-reset'];
     const ip = freshIp();
     const statuses: number[] = [];
     for (let index = 0; index <= max; index += 1) {

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorSecretHeader, readOperatorFile } from '../../src/lib/operator-channel.ts';
-import { portalEndpoints } from '../../src/modules/identity/identity.routes.ts';
+import { portalEndpoints } from '../../src/modules/accounts/library.routes.ts';
 import { seedBookings, signedInAdmin } from '../admin/fixtures.ts';
 import { dayAllocator, postBooking, signedInClient } from '../bookings/clients.ts';
 import { appUrl, freshIp } from '../helpers/accounts.ts';
@@ -381,7 +381,7 @@ beforeAll(async () => {
       valid: { email: 'fuzz@security.test', role: 'client' },
       headers: () => ({ [operatorSecretHeader]: operatorSecret }),
     },
-    ...identityRoutes(client.cookie, leaving.cookie),
+    ...accountsLibraryRoutes(client.cookie, leaving.cookie),
   };
 });
 afterAll(async () => {
@@ -390,7 +390,7 @@ afterAll(async () => {
 });
 
 /** The accounts service's write endpoints the portal uses, each with a body it accepts. */
-function identityRoutes(clientCookie: string, leavingCookie: string): Record<string, WriteRoute> {
+function accountsLibraryRoutes(clientCookie: string, leavingCookie: string): Record<string, WriteRoute> {
   const credentials = { email: 'fuzz@security.test', password: 'booking-tests-password' };
   const post = (
     path: string,

@@ -43,12 +43,12 @@ export const emailTextRule: TextRule = { label: 'Email', max: maxEmailLength };
 
 /**
  * The one text rule (text.ts) for the text fields of accounts requests, which better-auth stores or looks up: named
- * fields by their rule, any other (a token, a callback URL) by its own name with `identityTextMax`. Passwords are
+ * fields by their rule, any other (a token, a callback URL) by its own name with `accountsLibraryTextMax`. Passwords are
  * hashed, never stored as text, and have their own limits.
  */
-export const identityTextRules: Readonly<Record<string, TextRule>> = {
+export const accountsLibraryTextRules: Readonly<Record<string, TextRule>> = {
   email: emailTextRule,
   // The account's name is 'First Last' once the profile exists.
   name: { label: 'Name', max: 2 * profileFieldLimits.name + 1 },
 };
-export const identityTextMax = 2048;
+export const accountsLibraryTextMax = 2048;

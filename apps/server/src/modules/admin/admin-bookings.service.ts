@@ -17,7 +17,7 @@ import { bookings } from '../../db/schema.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { after, newestFirst, pageOf, readCursor } from '../bookings/booking-pages.ts';
 import { selectBookings, toBooking } from '../bookings/booking-read-model.ts';
-import { loadCatalogue } from '../services/services.service.ts';
+import { loadCatalogue } from '../catalogue/catalogue.service.ts';
 
 /** The filters as SQL conditions; an unknown service is a 400 (not an empty list that hides a typo). */
 async function filterConditions(

@@ -17,7 +17,7 @@ import { and, count, countDistinct, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { withinDays } from '../../db/date-ranges.ts';
 import { bookings, users } from '../../db/schema.ts';
-import { loadCatalogue } from '../services/services.service.ts';
+import { loadCatalogue } from '../catalogue/catalogue.service.ts';
 
 function emptyStats(): BookingStats {
   return { total: 0, pending: 0, confirmed: 0, completed: 0, cancelled: 0, totalRevenue: 0 };

@@ -28,7 +28,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type FileAnswer, sendFile } from '../../lib/file-reply.ts';
 import { undeliveredMail } from '../../lib/mail/outbox.ts';
-import { adminGuardResponses } from '../../plugins/auth.ts';
+import { adminGuardResponses } from '../../plugins/accounts.ts';
 import { setBookingStatus } from '../bookings/booking-status.service.ts';
 import {
   exportBookingsCsv,

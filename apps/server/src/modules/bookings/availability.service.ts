@@ -8,8 +8,8 @@ import {
 } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
 import { NotFound } from '../../lib/errors.ts';
-import { loadFirmCalendar } from '../calendar/calendar.service.ts';
-import { loadCatalogue } from '../services/services.service.ts';
+import { loadCatalogue } from '../catalogue/catalogue.service.ts';
+import { loadFirmCalendar } from '../schedule/schedule.service.ts';
 import { heldTimesOn } from './held-times.ts';
 
 /** What the booking rules need to know about the moment and the place. */

@@ -24,7 +24,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type FileAnswer, sendFile } from '../../lib/file-reply.ts';
-import { sessionGuardResponses } from '../../plugins/auth.ts';
+import { sessionGuardResponses } from '../../plugins/accounts.ts';
 import { availability } from './availability.service.ts';
 import { type BookingSettings, createBooking, listUserBookings } from './bookings.service.ts';
 import { cancelOwnBooking, rescheduleOwnBooking } from './client-changes.service.ts';

@@ -22,7 +22,7 @@ import type { BookingMailOptions } from '../../lib/mail/booking-calendar.ts';
 import { bookingReceivedEmail } from '../../lib/mail/booking-emails.ts';
 import { type FirmNoticeOptions, notifyFirm } from '../../lib/mail/firm-emails.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
-import { loadFirmCalendar } from '../calendar/calendar.service.ts';
+import { loadFirmCalendar } from '../schedule/schedule.service.ts';
 import { clockNow } from './availability.service.ts';
 import { after, decodeCursor, newestFirst, pageOf } from './booking-pages.ts';
 import { findBooking, type Reader, selectBookings, toBooking } from './booking-read-model.ts';

@@ -18,8 +18,8 @@ import { Conflict, invalidField, NotFound, Unprocessable } from '../../lib/error
 import { rescheduledEmail, statusChangeEmail } from '../../lib/mail/booking-emails.ts';
 import { notifyFirm } from '../../lib/mail/firm-emails.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
-import { loadFirmCalendar } from '../calendar/calendar.service.ts';
 import { withdrawReminders } from '../reminders/reminder-records.ts';
+import { loadFirmCalendar } from '../schedule/schedule.service.ts';
 import { clockNow } from './availability.service.ts';
 import { findBooking, ownedBy, type Reader } from './booking-read-model.ts';
 import { actorColumns, calendarHistory, recordStatusChange } from './booking-status.service.ts';

@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type FileAnswer, sendFile } from '../../lib/file-reply.ts';
 import type { BookingMailOptions } from '../../lib/mail/booking-calendar.ts';
-import { sessionGuardResponses } from '../../plugins/auth.ts';
+import { sessionGuardResponses } from '../../plugins/accounts.ts';
 import { calendarFeedFile, calendarFeedUrl, resetCalendarFeed } from './calendar-feed.service.ts';
 
 export interface CalendarFeedRoutesOptions extends BookingMailOptions {

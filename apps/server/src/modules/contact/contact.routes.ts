@@ -18,7 +18,7 @@ import {
 } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminGuardResponses } from '../../plugins/auth.ts';
+import { adminGuardResponses } from '../../plugins/accounts.ts';
 import {
   type ContactOptions,
   listContactMessages,

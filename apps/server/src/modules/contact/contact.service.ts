@@ -19,7 +19,7 @@ import { invalidField, NotFound, TooManyRequests } from '../../lib/errors.ts';
 import { contactCopyEmail, contactFirmEmail } from '../../lib/mail/contact-emails.ts';
 import { firmRecipients } from '../../lib/mail/firm-recipients.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
-import { loadCatalogue } from '../services/services.service.ts';
+import { loadCatalogue } from '../catalogue/catalogue.service.ts';
 
 export interface ContactOptions {
   appUrl: string;

@@ -11,7 +11,7 @@ import {
   verifications,
   writeRateLimits,
 } from '../../db/schema.ts';
-import { failedSignInWindowMs } from '../../lib/auth/sign-in-failures.ts';
+import { failedSignInWindowMs } from '../../lib/accounts/sign-in-failures.ts';
 import {
   duePendingBookings,
   expirePendingBooking,

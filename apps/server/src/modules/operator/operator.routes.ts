@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFound } from '../../lib/errors.ts';
 import { operatorSecretHeader, secretMatches } from '../../lib/operator-channel.ts';
-import { setRole } from '../users/users.service.ts';
+import { setRole } from '../accounts/roles.service.ts';
 
 const setRoleBodySchema = z.object({
   // The one text rule, as at sign-up: a NUL or a lone surrogate is a 400, never a query PostgreSQL refuses.

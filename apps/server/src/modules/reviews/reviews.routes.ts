@@ -23,7 +23,7 @@ import {
 } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminGuardResponses, sessionGuardResponses } from '../../plugins/auth.ts';
+import { adminGuardResponses, sessionGuardResponses } from '../../plugins/accounts.ts';
 import { createReview, listAdminReviews, listServiceReviews, setReviewHidden } from './reviews.service.ts';
 
 /** 400 for paging: a limit out of 1..max, or a cursor the list did not give. */

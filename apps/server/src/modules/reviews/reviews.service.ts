@@ -23,7 +23,7 @@ import { bumpCacheVersion } from '../../db/versioned-cache.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
 import { clientColumns, type Reader } from '../bookings/booking-read-model.ts';
 import { actorColumns } from '../bookings/booking-status.service.ts';
-import { invalidateCatalogue, loadCatalogue, serviceRating } from '../services/services.service.ts';
+import { invalidateCatalogue, loadCatalogue, serviceRating } from '../catalogue/catalogue.service.ts';
 
 /** Keyset paging, newest first (created_at, then id), like the booking lists. */
 const paging = newestFirstPaging(

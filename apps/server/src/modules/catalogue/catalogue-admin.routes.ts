@@ -15,13 +15,13 @@ import {
 } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminGuardResponses } from '../../plugins/auth.ts';
+import { adminGuardResponses } from '../../plugins/accounts.ts';
 import {
   createService,
   listAllServices,
   listServiceChanges,
   updateService,
-} from './services-admin.service.ts';
+} from './catalogue-admin.service.ts';
 
 const tags = ['admin'];
 const invalid = apiErrorBodySchema.describe(
@@ -29,7 +29,7 @@ const invalid = apiErrorBodySchema.describe(
 );
 const duplicate = apiErrorBodySchema.describe(`'${serviceMessages.nameTaken}' (errors names the field)`);
 
-export async function servicesAdminRoutes(app: FastifyInstance) {
+export async function catalogueAdminRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const adminOnly = app.requireRole('admin');
 

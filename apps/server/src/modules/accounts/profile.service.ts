@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type UserProfileRow, userProfiles, users } from '../../db/schema.ts';
 import { NotFound } from '../../lib/errors.ts';
-import type { Caller } from '../../plugins/auth.ts';
+import type { Caller } from '../../plugins/accounts.ts';
 import { calendarFeedToken, calendarFeedUrl } from '../calendar-feed/calendar-feed.service.ts';
 
 /** Whose profile it is: the signed-in caller. */

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { services } from '../../src/db/schema.ts';
-import { seed, seedServices } from '../../src/modules/services/services.seed.ts';
-import { listServices, loadCatalogue } from '../../src/modules/services/services.service.ts';
+import { seed, seedServices } from '../../src/modules/catalogue/catalogue.seed.ts';
+import { listServices, loadCatalogue } from '../../src/modules/catalogue/catalogue.service.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/build-test-app.ts';
 
 let database: TestDatabase | undefined;

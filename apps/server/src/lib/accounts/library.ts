@@ -16,7 +16,7 @@ import type { Database } from '../../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema.ts';
 import { existingAccountEmail, passwordResetEmail, verificationEmail } from '../mail/account-emails.ts';
 import type { MailMessage } from '../mail/letter.ts';
-import { identityRules } from './identity-rules.ts';
+import { accountsLibraryHooks } from './library-hooks.ts';
 
 /** The session cookie: `portal.session_token` (`__Secure-portal.session_token` over https). */
 export const sessionCookieName = 'portal.session_token';
@@ -39,7 +39,7 @@ function sessionLifetimeEnd(createdAt: Date): Date {
  * Per-IP limits of the accounts endpoints (better-auth's rate limiter, stored in the database). Loose on session
  * reads so that browsing never meets a 429; tight where guessing or mail bombing is possible.
  */
-export const identityRateLimits = {
+export const accountsLibraryRateLimits = {
   '/sign-in/email': { window: 5 * 60, max: 30 },
   '/sign-up/email': { window: 10 * 60, max: 20 },
   '/request-password-reset': { window: 10 * 60, max: 5 },
@@ -48,7 +48,7 @@ export const identityRateLimits = {
   '/get-session': { window: 60, max: 600 },
 } as const;
 
-export interface AuthOptions {
+export interface AccountsLibraryOptions {
   db: Database;
   appUrl: string;
   secret: string;
@@ -56,10 +56,10 @@ export interface AuthOptions {
   sendMail: (message: MailMessage) => Promise<void>;
 }
 
-export function createAuth(options: AuthOptions) {
+export function createAccountsLibrary(options: AccountsLibraryOptions) {
   const { appUrl, sendMail, log } = options;
   const https = appUrl.startsWith('https:');
-  const rules = identityRules(options.db);
+  const rules = accountsLibraryHooks(options.db);
   return betterAuth({
     appName: productName,
     baseURL: appUrl,
@@ -133,7 +133,7 @@ export function createAuth(options: AuthOptions) {
       },
     },
     session: { expiresIn: sessionExpiresInSeconds, updateAge: sessionUpdateAgeSeconds },
-    // Our rules run inside better-auth, on the body it parsed (identity-rules.ts). Their refusals are our typed
+    // Our rules run inside better-auth, on the body it parsed (library-hooks.ts). Their refusals are our typed
     // errors, which better-auth must let through to the app's error handler instead of answering 500 itself.
     hooks: { before: rules.before, after: rules.after },
     onAPIError: { throw: true },
@@ -168,7 +168,7 @@ export function createAuth(options: AuthOptions) {
       storage: 'database',
       window: 60,
       max: 100,
-      customRules: identityRateLimits,
+      customRules: accountsLibraryRateLimits,
     },
     plugins: [
       admin({ defaultRole, adminRoles: ['admin'], roles: { client: userAc, admin: adminAc } }),
@@ -181,4 +181,4 @@ export function createAuth(options: AuthOptions) {
   });
 }
 
-export type Auth = ReturnType<typeof createAuth>;
+export type AccountsLibrary = ReturnType<typeof createAccountsLibrary>;

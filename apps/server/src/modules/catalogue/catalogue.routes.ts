@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import { type EncodedBody, sendEncoded } from '../../lib/encoded-body.ts';
 import { NotFound } from '../../lib/errors.ts';
-import { loadCatalogue, peekCatalogue, type SerializedCatalogue } from './services.service.ts';
+import { loadCatalogue, peekCatalogue, type SerializedCatalogue } from './catalogue.service.ts';
 
 const json = 'application/json; charset=utf-8';
 
@@ -40,7 +40,7 @@ function serviceBytes(catalogue: SerializedCatalogue, id: number): EncodedBody {
   return bytes;
 }
 
-export async function servicesRoutes(app: FastifyInstance) {
+export async function catalogueRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
 

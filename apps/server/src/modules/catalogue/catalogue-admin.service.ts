@@ -19,8 +19,8 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { adminChanges, type NewServiceRow, services } from '../../db/schema.ts';
 import { bumpCacheVersion } from '../../db/versioned-cache.ts';
 import { HttpError, invalidField, NotFound } from '../../lib/errors.ts';
-import { loadFirmCalendar } from '../calendar/calendar.service.ts';
-import { invalidateCatalogue, listServices, serviceRating, toService } from './services.service.ts';
+import { loadFirmCalendar } from '../schedule/schedule.service.ts';
+import { invalidateCatalogue, listServices, serviceRating, toService } from './catalogue.service.ts';
 
 /** Who makes a change: kept with it (the address too, in case the account goes). */
 export interface Actor {

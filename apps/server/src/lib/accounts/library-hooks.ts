@@ -6,8 +6,8 @@
 import {
   accountErrorCodes,
   accountMessages,
-  identityTextMax,
-  identityTextRules,
+  accountsLibraryTextMax,
+  accountsLibraryTextRules,
   minPasswordLength,
   normalizeText,
   textProblem,
@@ -25,7 +25,7 @@ const passwordFields: ReadonlySet<string> = new Set(['password', 'newPassword', 
 
 /**
  * Every endpoint that sets a password, and the field carrying it. Those the portal does not call are unreachable
- * over HTTP (the allow-list in the identity module), but a server-side call still meets the rule.
+ * over HTTP (the allow-list in library.routes.ts), but a server-side call still meets the rule.
  */
 const passwordSettingFields: Readonly<Record<string, string>> = {
   '/sign-up/email': 'password',
@@ -44,7 +44,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function checkedText(name: string, value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const text = normalizeText(value);
-  const problem = textProblem(text, identityTextRules[name] ?? { label: name, max: identityTextMax });
+  const problem = textProblem(
+    text,
+    accountsLibraryTextRules[name] ?? { label: name, max: accountsLibraryTextMax },
+  );
   if (problem) throw invalidField(name, problem);
   return text;
 }
@@ -73,7 +76,7 @@ function refuseCommonPassword(password: unknown): void {
   }
 }
 
-export function identityRules(db: Database) {
+export function accountsLibraryHooks(db: Database) {
   // The owner of a reset that has just succeeded, for the after hook of the same request (it signs them in).
   const resetOwners = new WeakMap<Request, User>();
 

@@ -1,10 +1,10 @@
 // The accounts service's endpoints (better-auth) at /api/identity. In front of it, HTTP only: the endpoints the
 // portal uses and no others, JSON bodies only, an Origin check on every POST (login CSRF), the client address for
 // its rate limits; behind it, the product's wording of its messages and no session token in what a browser reads.
-// Our account rules run inside better-auth, on the body it parsed (lib/auth/identity-rules.ts).
+// Our account rules run inside better-auth, on the body it parsed (lib/accounts/library-hooks.ts).
 import { accountErrorCodes, accountMessages, apiPaths, messages } from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { clientIpHeader } from '../../lib/auth/auth.ts';
+import { clientIpHeader } from '../../lib/accounts/library.ts';
 import { Forbidden, NotFound, UnsupportedMediaType } from '../../lib/errors.ts';
 
 /**
@@ -169,7 +169,7 @@ async function sendAnswer(
   return reply.send(await clientBody(response, path));
 }
 
-export async function identityRoutes(app: FastifyInstance, options: { appUrl: string }) {
+export async function accountsLibraryRoutes(app: FastifyInstance, options: { appUrl: string }) {
   const trustedOrigin = new URL(options.appUrl).origin;
 
   await app.register(async (scope) => {
@@ -201,7 +201,7 @@ export async function identityRoutes(app: FastifyInstance, options: { appUrl: st
       schema: { hide: true },
       handler: async (request, reply) => {
         const url = new URL(request.url, options.appUrl);
-        const response = await app.auth.handler(toFetchRequest(request, url));
+        const response = await app.accountsLibrary.handler(toFetchRequest(request, url));
         return sendAnswer(reply, response, url.pathname, handsOutBearerToken(request, url));
       },
     });

@@ -8,9 +8,9 @@ import { and, asc, eq, like } from 'drizzle-orm';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, sessions, users, verifications } from '../../src/db/schema.ts';
-import { isCommonPassword } from '../../src/lib/auth/common-passwords.ts';
-import { maxFailedSignIns } from '../../src/lib/auth/sign-in-failures.ts';
-import { setRole } from '../../src/modules/users/users.service.ts';
+import { isCommonPassword } from '../../src/lib/accounts/common-passwords.ts';
+import { maxFailedSignIns } from '../../src/lib/accounts/sign-in-failures.ts';
+import { setRole } from '../../src/modules/accounts/roles.service.ts';
 import {
   api,
   appUrl,
@@ -285,7 +285,7 @@ describe('the identity endpoints the portal uses, and no others', () => {
   it("keeps better-auth's admin endpoints unreachable, even with an administrator's session, and changes nothing", async () => {
     // The session is an administrator's in better-auth's own eyes: called inside the server, its admin
     // endpoint answers.
-    const listed = await testApp.app.auth.api.listUserSessions({
+    const listed = await testApp.app.accountsLibrary.api.listUserSessions({
       body: { userId: adminId },
       headers: new Headers({ cookie: adminCookie }),
     });
@@ -465,12 +465,12 @@ describe('common passwords', () => {
     await verifiedAccount(testApp.app, email, 'hedy-lamarr-1942');
     const headers = new Headers({ cookie: cookieHeader(await signIn(email, 'hedy-lamarr-1942')) });
     await expect(
-      testApp.app.auth.api.changePassword({
+      testApp.app.accountsLibrary.api.changePassword({
         body: { currentPassword: 'hedy-lamarr-1942', newPassword: 'Michelle' },
         headers,
       }),
     ).rejects.toMatchObject({ statusCode: 400, code: accountErrorCodes.passwordTooCommon });
-    await testApp.app.auth.api.changePassword({
+    await testApp.app.accountsLibrary.api.changePassword({
       body: { currentPassword: 'hedy-lamarr-1942', newPassword: 'frequency-hopping-2' },
       headers,
     });
@@ -484,10 +484,13 @@ describe('common passwords', () => {
     const headers = new Headers({ cookie: cookieHeader(await signIn(adminEmail, 'apollo-guidance-2')) });
     const userId = await verifiedAccount(testApp.app, 'managed@example.com', 'orbital-mechanics-2');
     await expect(
-      testApp.app.auth.api.setUserPassword({ body: { userId, newPassword: 'football1' }, headers }),
+      testApp.app.accountsLibrary.api.setUserPassword({
+        body: { userId, newPassword: 'football1' },
+        headers,
+      }),
     ).rejects.toMatchObject({ code: accountErrorCodes.passwordTooCommon });
     await expect(
-      testApp.app.auth.api.createUser({
+      testApp.app.accountsLibrary.api.createUser({
         body: { email: 'created@example.com', password: 'baseball1', name: 'Created' },
         headers,
       }),

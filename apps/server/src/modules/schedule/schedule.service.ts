@@ -20,7 +20,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { adminChanges, bookings, closures, firmSchedule, services } from '../../db/schema.ts';
 import { bumpCacheVersion, versionedCache } from '../../db/versioned-cache.ts';
 import { Conflict, invalidField, NotFound } from '../../lib/errors.ts';
-import type { Caller } from '../../plugins/auth.ts';
+import type { Caller } from '../../plugins/accounts.ts';
 import { selectBookings, toBooking } from '../bookings/booking-read-model.ts';
 import { applyBuffer, bookingsTooClose, lockBufferForChange } from '../bookings/buffer.ts';
 import { bookingsChanged } from '../bookings/held-times.ts';

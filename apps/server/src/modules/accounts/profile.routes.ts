@@ -7,10 +7,10 @@ import {
 } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sessionGuardResponses } from '../../plugins/auth.ts';
-import { findProfile, type ProfileOptions, saveProfile } from './profiles.service.ts';
+import { sessionGuardResponses } from '../../plugins/accounts.ts';
+import { findProfile, type ProfileOptions, saveProfile } from './profile.service.ts';
 
-export async function profilesRoutes(app: FastifyInstance, options: ProfileOptions) {
+export async function profileRoutes(app: FastifyInstance, options: ProfileOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(

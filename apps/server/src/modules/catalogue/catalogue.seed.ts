@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type NewServiceRow, services } from '../../db/schema.ts';
 import { bumpCacheVersion } from '../../db/versioned-cache.ts';
-import { invalidateCatalogue } from './services.service.ts';
+import { invalidateCatalogue } from './catalogue.service.ts';
 
 type SeedService = Required<
   Pick<

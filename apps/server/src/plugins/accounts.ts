@@ -1,10 +1,10 @@
-// Accounts on the app: `app.auth` (better-auth, mounted at /api/identity by the identity module), the guards our
-// routes run as onRequest hooks (they need only the headers, so a signed-out or forbidden caller is refused before
-// the body is read or judged), and `request.caller`, the signed-in caller those guards found.
+// Accounts on the app: `app.accountsLibrary` (better-auth, mounted at /api/identity by library.routes.ts), the
+// guards our routes run as onRequest hooks (they need only the headers, so a signed-out or forbidden caller is
+// refused before the body is read or judged), and `request.caller`, the signed-in caller those guards found.
 import { accountMessages, apiErrorBodySchema, isRole, type Role } from '@portal/domain';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { type Auth, createAuth } from '../lib/auth/auth.ts';
+import { type AccountsLibrary, createAccountsLibrary } from '../lib/accounts/library.ts';
 import { Forbidden, Unauthorized } from '../lib/errors.ts';
 
 /** The signed-in caller of a guarded route. */
@@ -19,7 +19,7 @@ export interface Caller {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    auth: Auth;
+    accountsLibrary: AccountsLibrary;
     /** onRequest: 401 `{ message }` unless the request carries a valid session (cookie or bearer token). */
     requireSession: onRequestAsyncHookHandler;
     /** onRequest: 401 when signed out, 403 `{ message }` when the caller's role is not one of `roles`. */
@@ -50,23 +50,23 @@ export function signedInCaller(request: FastifyRequest): Caller | undefined {
   return callers.get(request);
 }
 
-export async function registerAuth(
+export async function registerAccounts(
   app: FastifyInstance,
   options: { appUrl: string; secret: string },
 ): Promise<void> {
-  const auth = createAuth({
+  const library = createAccountsLibrary({
     db: app.db,
     appUrl: options.appUrl,
     secret: options.secret,
     log: app.log,
     sendMail: (message) => app.mail.send(message),
   });
-  app.decorate('auth', auth);
+  app.decorate('accountsLibrary', library);
 
   async function findCaller(request: FastifyRequest): Promise<Caller> {
     const known = callers.get(request);
     if (known) return known;
-    const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+    const found = await library.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!found) throw new Unauthorized(accountMessages.noActiveSession);
     const { user } = found;
     const caller: Caller = {

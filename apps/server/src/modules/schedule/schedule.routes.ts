@@ -19,7 +19,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminGuardResponses } from '../../plugins/auth.ts';
+import { adminGuardResponses } from '../../plugins/accounts.ts';
 import {
   addClosure,
   calendarChanges,
@@ -29,7 +29,7 @@ import {
   removeClosure,
   saveSchedule,
   tooCloseBookings,
-} from './calendar.service.ts';
+} from './schedule.service.ts';
 
 export interface CalendarRoutesOptions {
   /** The business time zone (BUSINESS_TIMEZONE). */
