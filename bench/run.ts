@@ -37,7 +37,7 @@ const adminDatabaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@
 const productPort = 4500;
 const barePort = 4501;
 const lighthousePort = 4502;
-/** What browsers send: the catalogue then goes out compressed (once per version, docs/decisions/111). */
+/** What browsers send: the catalogue then goes out compressed (once per version, docs/decisions/038). */
 const browserEncodings = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 /** Production settings: the public address is https (behind a TLS proxy); the benchmark talks to the local port. */
 const productionEnv = {
@@ -619,7 +619,7 @@ ${lighthouseTable(pages)}
 
 ## Home page first-load JavaScript (gzip)
 
-Budget ≤ 100 kB, a kilobyte being 1,000 bytes (docs/decisions/013; checked by e2e/tests/performance.spec.ts).
+Budget ≤ 100 kB, a kilobyte being 1,000 bytes (docs/decisions/035; checked by e2e/tests/performance.spec.ts).
 Gzipped at level 9, as the build's .gz copies are. Total: **${(firstLoad.gzipBytes / 1000).toFixed(1)} kB** gzipped
 (${(firstLoad.gzipBytes / 1024).toFixed(1)} KiB).
 

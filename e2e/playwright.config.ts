@@ -34,7 +34,7 @@ export default defineConfig({
       teardown: 'firm-calendar',
     },
     // It closes a day and sets a buffer on the server every journey shares: it runs once they have all ended,
-    // whether they passed or not (docs/decisions/120).
+    // whether they passed or not (docs/decisions/006).
     {
       name: 'firm-calendar',
       use: { ...devices['Desktop Chrome'], channel: undefined },

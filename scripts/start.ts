@@ -1,6 +1,6 @@
 // `npm start`, a developer's start: build the web app when its build is missing or older than its sources, then run
 // the server. With NODE_ENV=production it never builds (the server then refuses to start without a build): a
-// production start is `npm run start:production` on a release built beforehand (README, Running in production).
+// production start is `npm run start:production` on a release built beforehand (docs/deployment.md).
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { webBuildIsCurrent } from './web-build.ts';

@@ -21,7 +21,7 @@ function newestChange(path: string): number {
   );
 }
 
-/** What `npm run build -w @portal/web` writes: the app, and the renderer of its first paint (docs/decisions/116). */
+/** What `npm run build -w @portal/web` writes: the app, and the renderer of its first paint (docs/decisions/037). */
 export const webBuildOutputs = ['apps/web/dist/index.html', 'apps/web/dist-ssr/entry-first-paint.js'];
 
 export function webBuildIsCurrent(root: string): boolean {

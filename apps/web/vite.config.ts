@@ -11,7 +11,7 @@ const compressible = /\.(js|css|svg|json|txt|xml|webmanifest)$/;
 
 /**
  * Writes a Brotli (.br) and a gzip (.gz) copy beside every text file of 1 KB or more, compressed as hard as each
- * format goes: paid once at build time, sent by the server to every client that accepts it (docs/decisions/111).
+ * format goes: paid once at build time, sent by the server to every client that accepts it (docs/decisions/038).
  */
 function precompress(): Plugin {
   let outDir = '';
@@ -149,7 +149,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // (The script that starts it stays apart: src/boot.ts.)
                 { name: 'boot', test: /src[\\/]boot\.ts$|index\.html/, priority: 3 },
                 { name: 'initial', tags: ['$initial'], priority: 2 },
-                // TanStack Query and the query cache of the app (docs/decisions/127): one script, which the first
+                // TanStack Query and the query cache of the app (docs/decisions/035): one script, which the first
                 // page that reads the API brings, rather than a dozen pieces by which page uses which part.
                 {
                   name: 'query',

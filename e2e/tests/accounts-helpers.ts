@@ -95,7 +95,7 @@ export async function createAccount(
   return { email, firstName };
 }
 
-/** Makes an account an administrator with the operator command the README documents. */
+/** Makes an account an administrator with the operator command the README shows. */
 export function makeAdmin(email: string): void {
   execFileSync('npm', ['run', '--silent', 'set-role', '--', email, 'admin'], {
     cwd: resolve(import.meta.dirname, '../..'),

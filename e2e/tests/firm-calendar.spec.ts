@@ -1,5 +1,5 @@
 // The firm runs its catalogue and its calendar from /admin, and a client follows at once. This journey changes what
-// every other journey books against (a closed Monday, a buffer), so it runs after them all (docs/decisions/120).
+// every other journey books against (a closed Monday, a buffer), so it runs after them all (docs/decisions/006).
 import type { Page } from '@playwright/test';
 import { createAccount, makeAdmin, origin, uniqueEmail } from './accounts-helpers.ts';
 import { businessZone, expect, expectAccessible, test } from './fixtures.ts';

@@ -1,4 +1,4 @@
-// The first load as a visitor's browser gets it (docs/decisions/013, 186): no layout shift on the public pages, the
+// The first load as a visitor's browser gets it (docs/decisions/035): no layout shift on the public pages, the
 // home page's scripts within their budget, the build's compressed copies sent as they are, and every script of a
 // first page named in the page itself.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { expect, test } from './fixtures.ts';
 const maxLayoutShift = 0.02;
 /**
  * All the JavaScript the home page loads, gzipped: at most 100 KB, a kilobyte taken as 1,000 bytes
- * ([013](../../docs/decisions/013-first-load-budget.md)).
+ * ([013](../../docs/decisions/035)).
  */
 const firstLoadBudgetBytes = 100_000;
 
@@ -240,7 +240,7 @@ test('the build writes a Brotli and a gzip copy of every script and stylesheet, 
   }
 });
 
-// The public pages' first paint comes from the page itself (docs/decisions/116): without any script, a visitor
+// The public pages' first paint comes from the page itself (docs/decisions/037): without any script, a visitor
 // sees the hero, the services and a service's details.
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });

@@ -83,7 +83,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     genReqId: requestId,
     logController: new AccessLog(),
     trustProxy: fastifyTrustProxy(config.trustProxy),
-    // Time and size limits (docs/decisions/141): answering a request (a 503 past it), receiving one (Node's 408,
+    // Time and size limits (docs/decisions/031): answering a request (a 503 past it), receiving one (Node's 408,
     // checked every second rather than every 30 s; Node reads it only when the server is created, hence `http`),
     // and the body a route takes unless it raises the limit.
     handlerTimeout: config.requestTimeoutMs,

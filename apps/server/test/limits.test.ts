@@ -1,4 +1,4 @@
-// Time and size limits (docs/decisions/141): a request that takes too long gets 503, a body over its route's limit
+// Time and size limits (docs/decisions/031): a request that takes too long gets 503, a body over its route's limit
 // 413, a statement past statement_timeout is cancelled, and the pool waits a bounded time for a connection.
 import { connect } from 'node:net';
 import {

@@ -1,4 +1,4 @@
-// The page's script: starts the app (main.tsx). A public page drawn by its HTML (docs/decisions/192) lists its
+// The page's script: starts the app (main.tsx). A public page drawn by its HTML (docs/decisions/037) lists its
 // scripts in a <template> in the head instead of fetching them at once: they are fetched once the browser has
 // shown the page, so that nothing competes with the page's own bytes for its first paint. Any other page names
 // its scripts as modulepreload links, and the app starts at once.

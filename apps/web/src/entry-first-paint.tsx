@@ -1,6 +1,6 @@
 // The first paint of a public page, rendered by the server into index.html's #root so that the page (and its
 // largest element) shows before the app's script has arrived; the app then renders the same markup over it
-// (docs/decisions/116). Built by `vite build --ssr` into dist-ssr/, which the server imports.
+// (docs/decisions/037). Built by `vite build --ssr` into dist-ssr/, which the server imports.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';

@@ -192,7 +192,7 @@ export const userProfiles = pgTable('user_profiles', {
 });
 
 /**
- * Each account's calendar feed (docs/decisions/188): the token in its private subscription URL, kept so the profile
+ * Each account's calendar feed (docs/decisions/023): the token in its private subscription URL, kept so the profile
  * can show the URL again, and its SHA-256, by which a feed request finds it (every token asked for, real or not,
  * takes the same path: hash, one index lookup). A reset replaces both; the row is made on the first profile read.
  */
@@ -253,8 +253,8 @@ export const outbox = pgTable(
 // ——— The contact form ———
 
 /**
- * Messages sent with the contact form (docs/decisions/115), newest first in /admin/messages. The sender's address
- * on the network is not kept with them (docs/decisions/159): the rate limits count it for an hour at most.
+ * Messages sent with the contact form (docs/product.md#contact-form), newest first in /admin/messages. The sender's address
+ * on the network is not kept with them (docs/decisions/029): the rate limits count it for an hour at most.
  */
 export const contactMessages = pgTable(
   'contact_messages',
@@ -389,7 +389,7 @@ export const bookingEvents = pgTable(
 
 /**
  * A client's review of a completed consultation: one per booking. Hidden reviews (by an administrator) stay for
- * the firm but never reach the public list or the figures (docs/decisions/153).
+ * the firm but never reach the public list or the figures (docs/decisions/017).
  */
 export const reviews = pgTable(
   'reviews',
@@ -424,7 +424,7 @@ export const reviews = pgTable(
 // ——— Reminders ———
 
 /**
- * The reminders given to the outbox (docs/decisions/113): one row per booking, start and reminder hours, written
+ * The reminders given to the outbox (docs/decisions/021): one row per booking, start and reminder hours, written
  * in the transaction that enqueues the e-mail, so a reminder is recorded exactly when its e-mail is. Keyed by the
  * start, so a reschedule re-arms the reminders by itself. Reminders covered by another sent at the same time (a
  * late confirmation) share its e-mail. `outbox_id` lets a cancellation withdraw an e-mail not yet sent; it is
@@ -517,7 +517,7 @@ export const adminChanges = pgTable(
 
 /**
  * A version per cached thing ('catalogue', 'calendar'), raised in the transaction that changes it: every server
- * process compares its cache's version with this row before serving (docs/decisions/170).
+ * process compares its cache's version with this row before serving (docs/decisions/010).
  */
 export const cacheVersions = pgTable('cache_versions', {
   name: text('name').primaryKey(),

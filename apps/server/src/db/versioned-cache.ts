@@ -1,6 +1,6 @@
 // Per-process caches that several server processes keep in step through PostgreSQL: whoever changes what a cache
 // holds raises its version in `cache_versions` in the same transaction, and every process compares its copy's
-// version with that row before serving it, at most once per `freshForMs` (docs/decisions/170).
+// version with that row before serving it, at most once per `freshForMs` (docs/decisions/010).
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from './client.ts';
 import { cacheVersions } from './schema.ts';

@@ -1,5 +1,5 @@
 // Bodies that change only with a cache's version (the catalogue, the page that embeds it) are compressed once when
-// they are built, not on every request (docs/decisions/111).
+// they are built, not on every request (docs/decisions/038).
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';

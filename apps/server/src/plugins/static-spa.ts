@@ -43,9 +43,9 @@ const modulePreloadLink = /\s*<link rel="modulepreload"[^>]*>/g;
 /**
  * index.html with modulepreload links to `scripts` (the first page's, fetched beside the entry rather than after it
  * has run) and the catalogue as a JSON data block (type="application/json" is never executed, so the strict CSP
- * holds): the app reads it before its first render and shows the services at once (docs/decisions/183, 185).
+ * holds): the app reads it before its first render and shows the services at once (docs/decisions/035, 037).
  * With the page's `firstPaint` markup in #root, the page needs no script for its first paint: its links then sit
- * in a <template>, inert, which the page's script adds once the page is painted (docs/decisions/192).
+ * in a <template>, inert, which the page's script adds once the page is painted (docs/decisions/037).
  */
 export function pageWithCatalogue(
   template: string,
@@ -76,7 +76,7 @@ export function firstPaintFile(webDistDir: string): string {
   return join(dirname(webDistDir), 'dist-ssr', 'entry-first-paint.js');
 }
 
-/** The public pages whose first paint comes from the server (docs/decisions/116). */
+/** The public pages whose first paint comes from the server (docs/decisions/037). */
 const firstPaintRoutes: ReadonlySet<string> = new Set([
   pageRoutes.home,
   pageRoutes.services,

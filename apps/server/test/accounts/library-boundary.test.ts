@@ -1,4 +1,4 @@
-// What reaches better-auth and what comes back from it: JSON bodies only (docs/decisions/131), the endpoints the
+// What reaches better-auth and what comes back from it: JSON bodies only (docs/decisions/024), the endpoints the
 // portal uses and no others (130), the one text rule on its fields and our rules inside its hooks (096: the lock,
 // common passwords), and no session token for page scripts (134).
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The client and the firm hear of every client action (docs/decisions/112): a booking received, cancelled by
+// The client and the firm hear of every client action (docs/decisions/020): a booking received, cancelled by
 // the client, moved by the client. The e-mails are read back from the in-process SMTP server, their calendar parts
 // parsed by an independent iCalendar parser (node-ical), and the firm's link followed to the admin list.
 import {

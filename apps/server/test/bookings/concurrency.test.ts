@@ -165,7 +165,7 @@ describe.skipIf(testDriver !== 'postgres')('the pending limit under concurrency 
 });
 
 describe.skipIf(testDriver !== 'postgres')("the lock of a service's day (PostgreSQL)", () => {
-  // Racing writers of one day take turns (docs/decisions/117): each writer below must wait while another
+  // Racing writers of one day take turns (docs/decisions/015): each writer below must wait while another
   // transaction holds the day, and only that day.
   let testApp: TestApp;
   let holderDatabase: DatabaseHandle;

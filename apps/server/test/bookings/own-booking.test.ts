@@ -1,4 +1,4 @@
-// A client manages their own booking (docs/product.md#statuses): its detail and history (docs/decisions/148), its
+// A client manages their own booking (docs/product.md#statuses): its detail and history (docs/decisions/017), its
 // calendar file (149), moving it to another time (108), and the notice before the start after which changes close
 // (151). The e-mails are read back from the in-process SMTP server and their calendar parts parsed by node-ical.
 import {

@@ -1,4 +1,4 @@
-// The calendar feed (docs/decisions/114): a private subscription URL per account, named by the profile, answering
+// The calendar feed (docs/decisions/023): a private subscription URL per account, named by the profile, answering
 // iCalendar (parsed here by an independent parser, node-ical) without a session; a reset makes the old URL 404.
 import {
   type Booking,

@@ -1,4 +1,4 @@
-// The contact form (docs/decisions/115): the validation (each field named, nothing half written), the message
+// The contact form (docs/product.md#contact-form): the validation (each field named, nothing half written), the message
 // stored and its e-mails read back from the in-process SMTP server (the firm's with Reply-To the sender, the
 // sender's copy quoting it), the limits per address and per e-mail (in the database, exact under concurrency), the
 // bot trap, and the administrators' list and answered mark.

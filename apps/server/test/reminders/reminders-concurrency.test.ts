@@ -1,4 +1,4 @@
-// Reminders exactly once on PostgreSQL (docs/decisions/157): three worker loops, each on its own connection pool as
+// Reminders exactly once on PostgreSQL (docs/decisions/021): three worker loops, each on its own connection pool as
 // three server processes would be, over the same due reminders; and a server process killed inside the transaction
 // that records a reminder, which must lose nothing and send nothing twice.
 import { once } from 'node:events';

@@ -1,4 +1,4 @@
-// Reminders before confirmed consultations (docs/decisions/113), on PGlite and on PostgreSQL: due at their time,
+// Reminders before confirmed consultations (docs/decisions/021), on PGlite and on PostgreSQL: due at their time,
 // at once after a late confirmation, never after a cancellation, re-armed by a reschedule, withdrawn from the
 // outbox when the booking changes before the e-mail went out. Time is driven by the pass's `now`; the e-mails
 // are read back from the in-process SMTP server, their calendar part parsed by node-ical.

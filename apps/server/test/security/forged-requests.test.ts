@@ -62,7 +62,7 @@ describe('forged requests', () => {
   });
 
   it("leaves an API client's bearer writes alone, whatever their Origin; the same with the cookie is refused", async () => {
-    // An API client signs in without Origin (decision 134) and is handed the signed token.
+    // An API client signs in without Origin (decision 025) and is handed the signed token.
     const signIn = await identity(
       testApp.app,
       'POST',

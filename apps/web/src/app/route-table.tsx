@@ -19,7 +19,7 @@ const accountPages = () => import('./routes/accounts');
 /** The admin pages load as one chunk: an administrator moves between them, nobody else ever loads them. */
 const adminPages = () => import('./routes/admin');
 
-/** The query cache, with its library: every page but the home page reads the API through it (docs/decisions/127). */
+/** The query cache, with its library: every page but the home page reads the API through it (docs/decisions/035). */
 const QueryCache = lazily(async () => (await import('../lib/query-client')).QueryCache);
 const HomeRoute = lazily(async () => (await import('./routes/home')).HomeRoute);
 const ServicesRoute = lazily(async () => (await import('./routes/services')).ServicesRoute);
@@ -48,7 +48,7 @@ const NotFoundRoute = lazily(async () => (await import('./routes/not-found')).No
 
 /**
  * Exactly the domain's `pageRoutes` (the server answers 200 for those), each page its own lazily loaded chunk,
- * routed in React Router's declarative mode (docs/decisions/126).
+ * routed in React Router's declarative mode (docs/decisions/036).
  */
 const routeTable: RouteObject[] = [
   {

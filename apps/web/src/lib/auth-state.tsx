@@ -5,7 +5,7 @@ import { getProfile, getSession, type IdentitySession, type Profile } from './au
 /**
  * The auth state as read from the accounts service and the profile route (docs/product.md#sessions-and-the-auth-state).
  * Held by the app shell itself rather than in the query cache, so that the home page's first load carries no query
- * library (docs/decisions/193): it is read once on start and again only when something says it changed.
+ * library (docs/decisions/034): it is read once on start and again only when something says it changed.
  */
 export interface AuthAnswers {
   /** Until the session, and the profile of whoever is signed in, have answered. */

@@ -25,7 +25,7 @@ function tabQueryClient(): QueryClient {
 /**
  * Gives `children` the query cache: the one given above (a test's, the server's first paint's), else the browser
  * tab's. Only the parts of the app that read the API sit below one, so that the query library stays out of the
- * home page's first load (docs/decisions/127).
+ * home page's first load (docs/decisions/035).
  */
 export function QueryCache({ children }: { children: ReactNode }) {
   const given = useContext(QueryClientContext);

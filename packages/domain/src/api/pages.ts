@@ -64,7 +64,7 @@ export const maxPathId = 2_147_483_647;
 
 /**
  * The id in a page's path ('/services/{id}'), or null when it is none: the rule of `idParamsSchema` (read as a
- * number, whole, positive, at most `maxPathId`) without zod, for the pages' first load (docs/decisions/184).
+ * number, whole, positive, at most `maxPathId`) without zod, for the pages' first load (docs/decisions/035).
  */
 export function pathId(text: string | undefined): number | null {
   const id = Number(text);

@@ -1,4 +1,4 @@
-// The calendar feed (docs/decisions/114): a private subscription URL per account that calendar apps poll. Which
+// The calendar feed (docs/decisions/023): a private subscription URL per account that calendar apps poll. Which
 // consultations it lists, how far back, and its bounds are decided here, once, for the server and the web.
 
 /**

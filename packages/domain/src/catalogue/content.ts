@@ -1,5 +1,5 @@
 // The catalogue's texts and rules that the pages show: no zod here, so that the catalogue pages' first load carries
-// none (docs/decisions/046, 184); the API contract is in catalogue.ts.
+// none (docs/decisions/035); the API contract is in catalogue.ts.
 
 import categoryContent from './category-content.json' with { type: 'json' };
 import type { Service } from './service.ts';

@@ -12,7 +12,7 @@ const iconsByCategory: Record<string, ServiceIcon> = {
 };
 
 /**
- * Service icons by category (docs/decisions/175): web-development code, database-architecture database,
+ * Service icons by category (docs/product.md#catalogue): web-development code, database-architecture database,
  * ai-solutions brain, it-consulting laptop-code; any other category a cog.
  */
 export function serviceIcon(category: string): ServiceIcon {

@@ -1,5 +1,5 @@
 // The catalogue's API contract (zod). Its texts and rules, which every catalogue page uses, are zod-free in
-// content.ts (docs/decisions/046, 184).
+// content.ts (docs/decisions/035).
 import { z } from 'zod';
 import { idParamsSchema } from '../api/schemas.ts';
 import { ratingSummarySchema } from '../reviews/schemas.ts';
@@ -22,7 +22,7 @@ export const serviceSchema = z.object({
   active: z.boolean().describe('false: retired, no longer listed or bookable (its bookings stay)'),
   rating: ratingSummarySchema
     .nullable()
-    .describe('The average and count of its public reviews; null until it has one (docs/decisions/152)'),
+    .describe('The average and count of its public reviews; null until it has one (docs/decisions/010)'),
 });
 export type Service = z.infer<typeof serviceSchema>;
 

@@ -1,5 +1,5 @@
 // The contact form: its rules, limits, texts and paths, written once for the form and the server
-// (docs/decisions/115). No zod here (the form's live checks use these); the schemas are in schemas.ts.
+// (docs/product.md#contact-form). No zod here (the form's live checks use these); the schemas are in schemas.ts.
 import { emailTextRule } from '../accounts/rules.ts';
 import { normalizeText, type TextRule, textProblem } from '../text/rule.ts';
 

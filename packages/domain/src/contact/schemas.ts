@@ -1,5 +1,5 @@
 // The contact API contract (zod): the form's body (the form checks the same schema), the administrators' list and
-// the answered mark (docs/decisions/115).
+// the answered mark (docs/product.md#contact-form).
 import { z } from 'zod';
 import { accountMessages } from '../accounts/messages.ts';
 import { idParamsSchema, isoInstantSchema, nextCursorSchema, pageQuerySchema } from '../api/schemas.ts';

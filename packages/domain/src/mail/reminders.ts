@@ -1,5 +1,5 @@
 // Reminders before a confirmed consultation (REMINDER_HOURS): when each is due, which one to send when several are
-// due at once (docs/decisions/156), and the e-mail's words (docs/decisions/113).
+// due at once (docs/decisions/021), and the e-mail's words (docs/decisions/021).
 import type { PreferredContact } from '../bookings/details.ts';
 import type { BookingStatus } from '../bookings/statuses.ts';
 

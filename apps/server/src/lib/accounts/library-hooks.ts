@@ -1,5 +1,5 @@
 // Our rules inside better-auth's own request pipeline (its hooks), so that they judge the body better-auth parsed,
-// whatever its encoding (docs/decisions/096): the one text rule for the fields it stores or looks up (normalized,
+// whatever its encoding (docs/decisions/024): the one text rule for the fields it stores or looks up (normalized,
 // then checked), the common-password rule wherever a password is set, the account's first name, the lock after
 // failed sign-ins, and the sign-in after a password reset. Refusals are our typed errors: better-auth lets them
 // through (onAPIError.throw) to the app's one error handler.
@@ -88,7 +88,7 @@ export function accountsLibraryHooks(db: Database) {
     if (passwordField) refuseCommonPassword(body[passwordField]);
 
     // Sign-up asks for no name, and better-auth requires one: until the profile names the person, the account's
-    // name is its e-mail address (docs/decisions/034).
+    // name is its e-mail address (docs/decisions/024).
     if (ctx.path === '/sign-up/email' && typeof body.email === 'string' && !body.name) body.name = body.email;
     if (ctx.path === '/sign-in/email' && typeof body.email === 'string') {
       if (!(await reserveSignInAttempt(db, body.email))) {

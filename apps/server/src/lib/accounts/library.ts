@@ -173,7 +173,7 @@ export function createAccountsLibrary(options: AccountsLibraryOptions) {
     plugins: [
       admin({ defaultRole, adminRoles: ['admin'], roles: { client: userAc, admin: adminAc } }),
       // API clients may send a session as a bearer token, but only the signed one (the cookie's value), handed out
-      // to sign-ins that do not come from a browser (docs/decisions/134); the raw token in the database is refused.
+      // to sign-ins that do not come from a browser (docs/decisions/025); the raw token in the database is refused.
       bearer({ requireSignature: true }),
     ],
     // Administrators manage roles with our operator command; nobody signs in as someone else.

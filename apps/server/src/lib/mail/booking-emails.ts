@@ -158,7 +158,7 @@ export function statusChangeEmail(
 /**
  * The client's e-mail when their booking was received: pending, and what happens next (the firm confirms, how
  * they will be contacted, when an unconfirmed request lapses). No calendar part: the invitation comes with the
- * confirmation (docs/decisions/154).
+ * confirmation (docs/decisions/023).
  */
 export function bookingReceivedEmail(
   booking: Booking,

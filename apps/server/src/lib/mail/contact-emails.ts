@@ -1,5 +1,5 @@
 // The contact form's two e-mails: the firm's copy, which the firm answers by replying (Reply-To: the sender), and
-// the sender's copy, which quotes the message (docs/decisions/115).
+// the sender's copy, which quotes the message (docs/product.md#contact-form).
 import { type ContactRequest, contactMessages, paths, productName } from '@portal/domain';
 import { compose, type MailMessage } from './letter.ts';
 

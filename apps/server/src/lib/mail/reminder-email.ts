@@ -1,4 +1,4 @@
-// The reminder before a confirmed consultation (docs/decisions/113): when, what, how the firm will make contact,
+// The reminder before a confirmed consultation (docs/decisions/021): when, what, how the firm will make contact,
 // links to the booking and its calendar file, and the consultation's calendar event at its current revision.
 import {
   apiPaths,

@@ -10,7 +10,7 @@ import { Forbidden, NotFound, UnsupportedMediaType } from '../../lib/errors.ts';
 /**
  * The endpoints the portal calls — the web app (lib/auth-client.ts, features/accounts/api) and the e-mailed
  * verification link — by method and path. Everything else better-auth has (its admin endpoints above all: roles
- * change only through `npm run set-role`) answers 404 (docs/decisions/130).
+ * change only through `npm run set-role`) answers 404 (docs/decisions/024).
  */
 export const portalEndpoints: ReadonlySet<string> = new Set([
   `GET ${apiPaths.accounts.session}`,

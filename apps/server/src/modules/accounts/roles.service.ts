@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { NotFound } from '../../lib/errors.ts';
 
-/** The refusal of an unknown address. It names none: a refusal's message is logged (docs/decisions/100). */
+/** The refusal of an unknown address. It names none: a refusal's message is logged (docs/decisions/029). */
 export const noAccountMessage = 'No account with this e-mail address';
 
 /** The same for the operator's own terminal, which may name the address they typed. */

@@ -130,7 +130,7 @@ export async function createBooking(
   if (!service) {
     throw invalidField('serviceId', bookingMessages.serviceNotFound);
   }
-  // A retired service keeps its bookings but takes no new ones (docs/decisions/174).
+  // A retired service keeps its bookings but takes no new ones (docs/decisions/017).
   if (!service.active) throw invalidField('serviceId', serviceMessages.retired);
   const calendar = await loadFirmCalendar(db);
   const check = checkSlotStart(startsAt, { durationMinutes: service.durationMinutes, ...clock, calendar });

@@ -1,4 +1,4 @@
-// The buffer after each consultation, held by the database (docs/decisions/118): a booking holds its service from
+// The buffer after each consultation, held by the database (docs/decisions/016): a booking holds its service from
 // its start to `blocked_until`, its end plus the buffer in force, and the exclusion constraint compares those holds.
 // A change of the buffer re-holds every booking not yet over in the same transaction; the writers of holds read the
 // buffer under a shared lock, so none writes one with a buffer a change is replacing.

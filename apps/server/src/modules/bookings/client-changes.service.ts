@@ -1,5 +1,5 @@
 // A client's own changes to their booking: cancelling it, and moving it to another time (docs/product.md#statuses;
-// docs/decisions/108). Each change, its history entry and its e-mails (the client's letter, the firm's notice)
+// docs/decisions/015). Each change, its history entry and its e-mails (the client's letter, the firm's notice)
 // commit together.
 import {
   type Booking,

@@ -47,7 +47,7 @@ export async function heldTimesOn(
     const from = new Date(dayStart.getTime() - bufferMinutes * 60_000);
     const until = new Date(dayEnd.getTime() + bufferMinutes * 60_000);
     // A booking holds at least its end plus the buffer in force, even one that kept a shorter hold when the
-    // buffer was raised (docs/decisions/118). Uses the GiST index of the exclusion constraint (same predicate): a
+    // buffer was raised (docs/decisions/016). Uses the GiST index of the exclusion constraint (same predicate): a
     // hold whose end plus the buffer reaches the day ends after `from`.
     const query = db
       .select({
@@ -77,7 +77,7 @@ export async function heldTimesOn(
  * Takes, until the transaction ends, the lock of a service's business day: every transaction that puts a booking's
  * time on that day (a booking made, moved or made active again) takes it before writing, so they write one after
  * another. The exclusion constraint then meets only committed rows and refuses at once; without the lock, racing
- * inserts wait for each other's uncommitted rows and deadlock (docs/decisions/117). The constraint still decides.
+ * inserts wait for each other's uncommitted rows and deadlock (docs/decisions/015). The constraint still decides.
  */
 export async function lockServiceDay(
   tx: Transaction,

@@ -1,5 +1,5 @@
 // One booking as its owner sees it: its detail and history, its calendar file and the times it could move to; and
-// the owner's recent activity across their bookings (docs/decisions/148, 149).
+// the owner's recent activity across their bookings (docs/decisions/017, 023).
 import {
   type ActivityResponse,
   type AvailabilityResponse,

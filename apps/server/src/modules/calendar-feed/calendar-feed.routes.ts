@@ -1,4 +1,4 @@
-// The calendar feed over HTTP (docs/decisions/114): the feed itself, fetched by calendar apps without a session,
+// The calendar feed over HTTP (docs/decisions/023): the feed itself, fetched by calendar apps without a session,
 // and the signed-in user's reset of its URL.
 import {
   apiErrorBodySchema,
@@ -55,7 +55,7 @@ export async function calendarFeedRoutes(app: FastifyInstance, options: Calendar
     },
     async (request, reply) => {
       const ics = await calendarFeedFile(app.db, request.params.token, { ...options, now: new Date() });
-      // Personal data: `Cache-Control: no-store`, as every API answer (plugins/security-headers.ts, decision 123).
+      // Personal data: `Cache-Control: no-store`, as every API answer (plugins/security-headers.ts, decision 023).
       return sendFile(reply, feedFile, ics);
     },
   );

@@ -1,4 +1,4 @@
-// The calendar feed (docs/decisions/114, 188): each account's private subscription URL, and the iCalendar text it
+// The calendar feed (docs/decisions/023): each account's private subscription URL, and the iCalendar text it
 // answers with. The token is the only credential (calendar apps fetch without a session), so it is long and random,
 // found by its hash, and replaced by a reset, after which the old URL is simply unknown.
 import { createHash, randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 // The firm manages its catalogue: creating and editing services (retiring is `active: false`), each change
-// recorded in admin_changes and the catalogue's version raised in the same transaction (docs/decisions/107, 176).
+// recorded in admin_changes and the catalogue's version raised in the same transaction (docs/decisions/017; docs/product.md#catalogue).
 import {
   changedFields,
   durationProblem,

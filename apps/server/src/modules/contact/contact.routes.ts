@@ -1,5 +1,5 @@
 // The contact form: anyone sends a message (limited per address and per e-mail; bots trapped); administrators
-// list the messages and mark them answered (docs/decisions/115).
+// list the messages and mark them answered (docs/product.md#contact-form).
 import {
   adminContactMessageResponseSchema,
   adminContactMessagesQuerySchema,

@@ -1,6 +1,6 @@
 // The contact form: a message stored with the firm's copies and the sender's copy in the outbox, all in one
 // transaction, after the limits per address and per e-mail; the bot trap; the administrators' list and the
-// answered mark (docs/decisions/115).
+// answered mark (docs/product.md#contact-form).
 import {
   type AdminContactMessage,
   type AdminContactMessagesQuery,

@@ -1,5 +1,5 @@
 // Taking back reminders a booking no longer needs: called in every transaction that cancels, moves or otherwise
-// takes a booking out of confirmed (docs/decisions/158).
+// takes a booking out of confirmed (docs/decisions/021).
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { bookingReminders, outbox } from '../../db/schema.ts';

@@ -1,6 +1,6 @@
-// Reminders before confirmed consultations, exactly once across every server process (docs/decisions/113): due
+// Reminders before confirmed consultations, exactly once across every server process (docs/decisions/021): due
 // from the booking's stored start, claimed by locking the booking's row, and recorded in the transaction that puts
-// the e-mail in the outbox (docs/decisions/157). A process killed mid-way rolls back: nothing recorded, nothing
+// the e-mail in the outbox (docs/decisions/021). A process killed mid-way rolls back: nothing recorded, nothing
 // sent, due again.
 import { dueReminders, reminderStartBounds, reminderToSend } from '@portal/domain';
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 // Reviews: the owner of a completed booking writes one; anyone reads a service's shown reviews; administrators
-// list every review and hide or show one (docs/decisions/109, 153).
+// list every review and hide or show one (docs/decisions/017; docs/product.md#reviews).
 import {
   adminReviewResponseSchema,
   adminReviewsQuerySchema,

@@ -1,6 +1,6 @@
 // Reviews of completed consultations: writing one (the owner, once), the public page of a service's shown reviews
 // with their figures, and the administrators' list and hiding. Every write raises the catalogue's version in its
-// transaction, so every process's cards show the new figures (docs/decisions/109, 152).
+// transaction, so every process's cards show the new figures (docs/decisions/010; docs/product.md#reviews).
 import {
   type AdminReview,
   type AdminReviewsQuery,

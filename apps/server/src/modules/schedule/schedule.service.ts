@@ -136,7 +136,7 @@ async function changeCalendar<T>(db: Database, work: (tx: Transaction) => Promis
 /**
  * Saves the schedule. Every active service's session length must stay a multiple of the slot step (else its
  * slots would not fall on the grid): 400 on `schedule.slotStepMinutes` naming them. Every booking not yet over is
- * held with the buffer saved, in the same transaction (docs/decisions/118); those it would bring too close together
+ * held with the buffer saved, in the same transaction (docs/decisions/016); those it would bring too close together
  * keep their hold and are listed by `tooCloseBookings`.
  */
 export async function saveSchedule(db: Database, actor: Caller, schedule: Schedule): Promise<Schedule> {

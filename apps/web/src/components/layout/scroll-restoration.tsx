@@ -18,7 +18,7 @@ function scrollToStart(hash: string): void {
  * Scrolls as a document load would: a new page starts at its top (or at the element its `#hash` names), back and
  * forward return to where the page was left. The first page stays where the browser put it (the server's first
  * paint may have been scrolled already). React Router's own ScrollRestoration needs its data router, which the
- * app does without (docs/decisions/126).
+ * app does without (docs/decisions/036).
  */
 export function ScrollRestoration() {
   const { key, hash } = useLocation();

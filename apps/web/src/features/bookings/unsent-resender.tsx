@@ -11,7 +11,7 @@ import { type ResendOutcome, refreshBookings, resendIntervalMs, resendUnsent } f
  * answer refreshes My Bookings' list before its unsent card goes, then the user is told what the server said.
  */
 export default function UnsentResender({ userId }: { userId: string }) {
-  // Mounted by the app shell, outside the pages' query cache (docs/decisions/127).
+  // Mounted by the app shell, outside the pages' query cache (docs/decisions/035).
   return (
     <QueryCache>
       <Resender userId={userId} />

@@ -8,7 +8,7 @@ import { StatusSelect } from './status-select';
 
 /**
  * The service's rate and length today when they differ from the booking's snapshot (which the booking keeps:
- * docs/decisions/177).
+ * docs/product.md#catalogue).
  */
 function TodaysPrice({ booking, service }: { booking: Booking; service: Service | undefined }) {
   if (!service) return null;

@@ -43,7 +43,7 @@ interface Notice {
 /**
  * The contact form: name and e-mail (filled in for a signed-in user), subject, the service it is about (the one
  * whose 'Get Free Consultation' led here, from ?service=), and the message, checked with the server's own rules.
- * A hidden `website` field that people never see nor reach traps bots (docs/decisions/161).
+ * A hidden `website` field that people never see nor reach traps bots (docs/decisions/030).
  */
 export function ContactForm() {
   const id = useId();
