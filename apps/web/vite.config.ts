@@ -124,14 +124,17 @@ function routePreloads(): Plugin {
 /** Where `vite build --ssr` writes the first paint's renderer (one self-contained file the server imports). */
 const firstPaintDir = 'dist-ssr';
 
+/** Where the dev server passes the API's requests on (scripts/dev.ts sets it when the API has another port). */
+const apiOrigin = process.env.PORTAL_API_ORIGIN ?? 'http://127.0.0.1:3000';
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The first paint's renderer is no browser asset: neither preloaded nor compressed.
   plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [routePreloads(), linkApp(), precompress()])],
   // Bundled whole, so the server can import it from anywhere (a test builds it into a temporary directory).
   ssr: { noExternal: true },
   server: {
-    // In development the API runs separately (`npm run dev -w @portal/server`); in production it serves this build.
-    proxy: { '/api': 'http://127.0.0.1:3000' },
+    // In development (`npm run dev`) the API runs beside Vite; in production it serves this build.
+    proxy: { '/api': apiOrigin, '/dev/mail': apiOrigin },
   },
   build: isSsrBuild
     ? { outDir: firstPaintDir, copyPublicDir: false, rolldownOptions: { output: { codeSplitting: false } } }
