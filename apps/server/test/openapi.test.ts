@@ -43,3 +43,165 @@ describe('API documentation', () => {
     expect(csp).toContain("frame-ancestors 'none'");
   });
 });
+
+// ——— The API's field names (docs/development.md#api-field-names) ———
+
+interface SchemaNode {
+  $ref?: string;
+  properties?: Record<string, SchemaNode>;
+  items?: SchemaNode;
+  additionalProperties?: SchemaNode | boolean;
+  anyOf?: SchemaNode[];
+  oneOf?: SchemaNode[];
+  allOf?: SchemaNode[];
+}
+interface Operation {
+  parameters?: { name: string; in: string }[];
+  requestBody?: { content: Record<string, { schema: SchemaNode }> };
+  responses: Record<string, { content?: Record<string, { schema: SchemaNode }> }>;
+}
+interface OpenApiDocument {
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, SchemaNode> };
+}
+
+/** Every field of a schema, as a dotted path ('closures[].startDate') with its name. */
+function fieldsOf(
+  document: OpenApiDocument,
+  schema: SchemaNode | undefined,
+  at = '',
+  depth = 0,
+): [string, string][] {
+  if (!schema || depth > 12) return [];
+  if (schema.$ref)
+    return fieldsOf(
+      document,
+      document.components?.schemas?.[schema.$ref.split('/').pop() ?? ''],
+      at,
+      depth + 1,
+    );
+  const fields: [string, string][] = [];
+  for (const [name, field] of Object.entries(schema.properties ?? {})) {
+    const path = at ? `${at}.${name}` : name;
+    fields.push([path, name], ...fieldsOf(document, field, path, depth + 1));
+  }
+  if (schema.items) fields.push(...fieldsOf(document, schema.items, `${at}[]`, depth + 1));
+  if (typeof schema.additionalProperties === 'object')
+    fields.push(...fieldsOf(document, schema.additionalProperties, `${at}[]`, depth + 1));
+  for (const variant of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])])
+    fields.push(...fieldsOf(document, variant, at, depth + 1));
+  return fields;
+}
+
+const camelCase = /^[a-z]+[A-Z]/;
+
+/** Request fields in snake_case, by route: the spec's profile page sends them; a service body uses its record's name. */
+const snakeCaseRequestFields: Record<string, string[]> = {
+  'PUT /api/auth/profile': ['first_name', 'last_name'],
+  'POST /api/admin/services': ['hourly_rate'],
+  'PUT /api/admin/services/{id}': ['hourly_rate'],
+};
+
+/**
+ * Answer fields in camelCase, by route. Records (a service, a booking, a slot, a profile, a review, a message, an
+ * activity entry) are snake_case; these are the envelopes, figures and settings around them, and the listed
+ * exceptions (a service's longDescription, the profile's camelCase twins, the change and mail lists, closures).
+ */
+const camelCaseAnswerFields: Record<string, string[]> = {
+  'GET /api/admin/closures': ['closures[].affectedBookings', 'closures[].endDate', 'closures[].startDate'],
+  'POST /api/admin/closures': ['affectedBookings', 'closure.endDate', 'closure.startDate'],
+  'GET /api/admin/messages': ['nextCursor'],
+  'PUT /api/admin/messages/{id}': ['contactMessage'],
+  'GET /api/admin/reviews': ['nextCursor'],
+  'GET /api/admin/schedule': [
+    'schedule.bufferMinutes',
+    'schedule.horizonDays',
+    'schedule.minNoticeHours',
+    'schedule.slotStepMinutes',
+    'schedule.weeklyHours',
+  ],
+  'PUT /api/admin/schedule': [
+    'schedule.bufferMinutes',
+    'schedule.horizonDays',
+    'schedule.minNoticeHours',
+    'schedule.slotStepMinutes',
+    'schedule.weeklyHours',
+  ],
+  'GET /api/schedule': [
+    'closures[].endDate',
+    'closures[].startDate',
+    'schedule.bufferMinutes',
+    'schedule.horizonDays',
+    'schedule.minNoticeHours',
+    'schedule.slotStepMinutes',
+    'schedule.weeklyHours',
+    'timeZone',
+  ],
+  'GET /api/admin/services': ['services[].longDescription'],
+  'POST /api/admin/services': ['service.longDescription'],
+  'PUT /api/admin/services/{id}': ['service.longDescription'],
+  'GET /api/services': ['services[].longDescription'],
+  'GET /api/services/{id}': ['service.longDescription'],
+  'GET /api/admin/services/changes': ['changes[].actorEmail', 'changes[].serviceId', 'changes[].serviceName'],
+  'GET /api/admin/undelivered-mail': ['latest[].createdAt', 'latest[].lastError'],
+  'GET /api/auth/profile': ['user.createdAt', 'user.firstName', 'user.lastName', 'user.updatedAt'],
+  'PUT /api/auth/profile': ['user.createdAt', 'user.firstName', 'user.lastName', 'user.updatedAt'],
+  'GET /api/auth/users/stats': [
+    'previous.activeUsers',
+    'previous.newUsers',
+    'stats.activeUsers',
+    'stats.newUsers',
+  ],
+  'GET /api/bookings/admin/all': ['nextCursor'],
+  'GET /api/bookings/admin/stats': [
+    'previous.totalRevenue',
+    'previousRange',
+    'previousRange.endDate',
+    'previousRange.startDate',
+    'services[].serviceId',
+    'stats.totalRevenue',
+    'timeZone',
+  ],
+  'GET /api/bookings/my-bookings': ['nextCursor'],
+  'GET /api/bookings/{id}/availability': ['timeZone'],
+  'GET /api/services/{id}/availability': ['timeZone'],
+  'GET /api/services/{id}/reviews': ['nextCursor'],
+  'GET /api/health/ready': ['shuttingDown'],
+};
+
+describe("the API's field names", () => {
+  it('are camelCase in requests and snake_case in answers, but for the listed envelopes, figures and exceptions', async () => {
+    const document = (await testApp.app.inject('/api/docs/json')).json() as OpenApiDocument;
+    const snakeInRequests: Record<string, string[]> = {};
+    const camelInAnswers: Record<string, string[]> = {};
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const route = `${method.toUpperCase()} ${path}`;
+        const requestFields = [
+          ...(operation.parameters ?? [])
+            .filter((parameter) => parameter.in !== 'header')
+            .map((parameter) => parameter.name),
+          ...Object.values(operation.requestBody?.content ?? {}).flatMap(({ schema }) =>
+            fieldsOf(document, schema).map(([, name]) => name),
+          ),
+        ];
+        const snake = [...new Set(requestFields.filter((name) => name.includes('_')))].sort();
+        if (snake.length > 0) snakeInRequests[route] = snake;
+        const answerFields = Object.entries(operation.responses)
+          .filter(([status]) => status.startsWith('2'))
+          .flatMap(([, answer]) => Object.values(answer.content ?? {}))
+          .flatMap(({ schema }) => fieldsOf(document, schema));
+        const camel = [
+          ...new Set(answerFields.filter(([, name]) => camelCase.test(name)).map(([field]) => field)),
+        ].sort();
+        if (camel.length > 0) camelInAnswers[route] = camel;
+      }
+    }
+    expect(snakeInRequests).toEqual(snakeCaseRequestFields);
+    expect(camelInAnswers).toEqual(
+      Object.fromEntries(
+        Object.entries(camelCaseAnswerFields).map(([route, fields]) => [route, [...fields].sort()]),
+      ),
+    );
+  });
+});
