@@ -22,7 +22,10 @@ async function advisoryLocksHeld(handle: TestDatabase['handle']): Promise<number
   const [row] = await handle.db
     .select({ count: sql<number>`count(*)::int` })
     .from(sql`pg_locks`)
-    .where(sql`locktype = 'advisory' and granted`);
+    // This database's only: other test files hold advisory locks in databases of their own on the same server.
+    .where(
+      sql`locktype = 'advisory' and granted and database = (select oid from pg_database where datname = current_database())`,
+    );
   return row?.count ?? 0;
 }
 
