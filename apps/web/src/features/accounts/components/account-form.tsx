@@ -8,9 +8,10 @@ import {
   useForm,
 } from 'react-hook-form';
 import type { ZodType } from 'zod';
+import { TextField } from '../../../components/form/text-field';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { buttonStyles } from '../../../components/ui/button-styles';
-import { FormMessage, TextField } from '../../../components/ui/text-field';
+import { FormMessage } from '../../../components/ui/form-message';
 
 /** A field of an account form. */
 export interface FieldDefinition<T extends FieldValues> {

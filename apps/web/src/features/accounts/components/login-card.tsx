@@ -2,7 +2,7 @@ import { accountErrorCodes, accountMessages, type LoginForm, loginFormSchema, pa
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useNotify } from '../../../components/notifications/use-notify';
-import { FormMessage } from '../../../components/ui/text-field';
+import { FormMessage } from '../../../components/ui/form-message';
 import { ApiError } from '../../../lib/api-error';
 import { useAuthActions } from '../../../lib/auth-state';
 import { errorCode, safeRedirect, serverMessage } from '../api/errors';

@@ -6,9 +6,10 @@ import {
   roleLabels,
 } from '@portal/domain';
 import { type ReactNode, useState } from 'react';
+import { TextField } from '../../../components/form/text-field';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { buttonStyles } from '../../../components/ui/button-styles';
-import { FormMessage, TextField } from '../../../components/ui/text-field';
+import { FormMessage } from '../../../components/ui/form-message';
 import { useAuth } from '../../../lib/use-session';
 import { apiAnswered } from '../api/errors';
 import { useUpdateProfile } from '../api/update-profile';

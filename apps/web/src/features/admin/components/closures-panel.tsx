@@ -1,11 +1,12 @@
 import { calendarMessages, type FieldError, paths, shortDate } from '@portal/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { TextField } from '../../../components/form/text-field';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { buttonStyles } from '../../../components/ui/button-styles';
+import { FormMessage } from '../../../components/ui/form-message';
 import { type ListTexts, QueryStates } from '../../../components/ui/query-states';
-import { FormMessage, TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-error';
 import { useAddClosure } from '../api/add-closure';
 import { useClosures } from '../api/get-closures';

@@ -9,10 +9,11 @@ import {
 } from '@portal/domain';
 import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
+import { TextField } from '../../../components/form/text-field';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { buttonStyles } from '../../../components/ui/button-styles';
-import { FormMessage, TextField } from '../../../components/ui/text-field';
+import { FormMessage } from '../../../components/ui/form-message';
 import { ApiError } from '../../../lib/api-error';
 import { useSaveSchedule } from '../api/save-schedule';
 

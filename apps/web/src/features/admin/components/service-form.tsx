@@ -12,9 +12,10 @@ import {
 } from '@portal/domain';
 import { Plus, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { TextField } from '../../../components/form/text-field';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { buttonStyles } from '../../../components/ui/button-styles';
-import { FormMessage, TextField } from '../../../components/ui/text-field';
+import { FormMessage } from '../../../components/ui/form-message';
 
 type ListName = keyof typeof serviceListLabels;
 const listNames = Object.keys(serviceListLabels) as ListName[];

@@ -11,9 +11,10 @@ import {
 import { useEffect, useId, useState } from 'react';
 import { type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
+import { TextField } from '../../../components/form/text-field';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { buttonStyles } from '../../../components/ui/button-styles';
-import { FormMessage, TextField } from '../../../components/ui/text-field';
+import { FormMessage } from '../../../components/ui/form-message';
 import { ApiError } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/use-session';
 import { useContactServices } from '../api/get-services';
