@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { FormMessage } from './form-message';
 import { Spinner } from './spinner';
-import { FormMessage } from './text-field';
 
 /** What a list says while it loads, when it failed to load, and when it is empty. */
 export interface ListTexts {

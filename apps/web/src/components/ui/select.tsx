@@ -1,5 +1,20 @@
 import type { Ref, SelectHTMLAttributes } from 'react';
 
+/** Fixed choices, each shown by its label: the options of a select. */
+export function Options<T extends string>({
+  options,
+  labels,
+}: {
+  options: readonly T[];
+  labels: Readonly<Record<T, string>>;
+}) {
+  return options.map((option) => (
+    <option key={option} value={option}>
+      {labels[option]}
+    </option>
+  ));
+}
+
 /** A select of fixed choices, each shown by its label. */
 export function Select<T extends string>({
   options,
@@ -13,11 +28,7 @@ export function Select<T extends string>({
 }) {
   return (
     <select ref={ref} {...select}>
-      {options.map((option) => (
-        <option key={option} value={option}>
-          {labels[option]}
-        </option>
-      ))}
+      <Options options={options} labels={labels} />
     </select>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button-styles';
-import { FormMessage } from '../../../components/ui/text-field';
+import { FormMessage } from '../../../components/ui/form-message';
 
 export const linkStyle = 'font-medium text-blue-800 hover:underline';
 

@@ -1,10 +1,10 @@
 import { calendarFeedMessages, type ProfileUser } from '@portal/domain';
 import { useId, useState } from 'react';
+import { TextField } from '../../../components/form/text-field';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
-import { TextField } from '../../../components/ui/text-field';
 import { ApiError, refusalMessage } from '../../../lib/api-error';
 import { useResetCalendarFeed } from '../api/reset-calendar-feed';
 

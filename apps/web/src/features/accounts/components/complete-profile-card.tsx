@@ -1,11 +1,13 @@
 import { accountMessages, type CompleteProfileForm, completeProfileFormSchema, paths } from '@portal/domain';
 import { Navigate, useNavigate } from 'react-router';
+import type { FieldEntry } from '../../../components/form/form-fields';
+import { type Notice, SchemaForm, type SubmitLabels } from '../../../components/form/schema-form';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { useAuth } from '../../../lib/use-session';
 import { apiAnswered, serverMessage } from '../api/errors';
 import { useUpdateProfile } from '../api/update-profile';
-import { profileFields } from './account-fields';
-import { AccountForm, type AccountFormDefinition, type Notice, useAccountForm } from './account-form';
+import { cardSubmit, profileFields } from './account-fields';
 import { AuthCard, AuthNotice } from './auth-card';
 import { AuthLoading, loginHref } from './route-guards';
 
@@ -15,28 +17,26 @@ const [firstName, lastName, phone, company] = profileFields<CompleteProfileForm>
   'phone',
   'company',
 ]);
-const profileCompletion: AccountFormDefinition<CompleteProfileForm, CompleteProfileForm> = {
-  schema: completeProfileFormSchema,
-  fields: [{ row: [firstName, lastName] }, phone, company],
-  submit: 'Complete Profile',
-  busy: 'Saving...',
-};
+const fields: readonly FieldEntry<CompleteProfileForm>[] = [{ row: [firstName, lastName] }, phone, company];
+const submit: SubmitLabels = { label: 'Complete Profile', busy: 'Saving...', className: cardSubmit };
+
+function refused(error: unknown): Notice {
+  const text = apiAnswered(error)
+    ? (serverMessage(error) ?? accountMessages.profileCreateFailed)
+    : accountMessages.profileCreateError(error instanceof Error ? error.message : String(error));
+  return { type: 'error', text };
+}
 
 function ProfileCompletion() {
   const navigate = useNavigate();
   const { notify } = useNotify();
   const update = useUpdateProfile();
-  const form = useAccountForm(profileCompletion, { firstName: '', lastName: '', phone: '', company: '' });
+  const form = useSchemaForm(completeProfileFormSchema, {
+    defaultValues: { firstName: '', lastName: '', phone: '', company: '' },
+  });
 
-  async function complete(values: CompleteProfileForm): Promise<Notice | undefined> {
-    try {
-      await update.mutateAsync(values);
-    } catch (error) {
-      const text = apiAnswered(error)
-        ? (serverMessage(error) ?? accountMessages.profileCreateFailed)
-        : accountMessages.profileCreateError(error instanceof Error ? error.message : String(error));
-      return { type: 'error', text };
-    }
+  async function complete(values: CompleteProfileForm): Promise<undefined> {
+    await update.mutateAsync(values);
     notify({ type: 'success', title: 'Success', message: accountMessages.profileCompleted });
     await navigate(paths.dashboard, { replace: true });
   }
@@ -46,7 +46,7 @@ function ProfileCompletion() {
       title="Complete Your Profile"
       lead="Tell us who you are before you book your first consultation."
     >
-      <AccountForm form={form} definition={profileCompletion} onSubmit={complete} />
+      <SchemaForm form={form} fields={fields} submit={submit} onSubmit={complete} onFailure={refused} />
     </AuthCard>
   );
 }

@@ -1,30 +1,27 @@
 import { accountMessages, type ForgotPasswordForm, forgotPasswordFormSchema, paths } from '@portal/domain';
+import { type Notice, SchemaForm, type SubmitLabels } from '../../../components/form/schema-form';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { ApiError } from '../../../lib/api-error';
 import { useRequestPasswordReset } from '../api/request-password-reset';
-import { emailField } from './account-fields';
-import { AccountForm, type AccountFormDefinition, type Notice, useAccountForm } from './account-form';
+import { cardSubmit, emailField } from './account-fields';
 import { AuthCard, AuthLink } from './auth-card';
 
-const resetRequest: AccountFormDefinition<ForgotPasswordForm, ForgotPasswordForm> = {
-  schema: forgotPasswordFormSchema,
-  fields: [emailField],
-  submit: 'Send Reset Link',
-  busy: 'Sending...',
-};
+const submit: SubmitLabels = { label: 'Send Reset Link', busy: 'Sending...', className: cardSubmit };
 
-/** Asks for a reset link by e-mail; a refusal for too many requests is shown in the server's words. */
+/** A refusal for too many requests is said in the server's words. */
+function refused(error: unknown): Notice {
+  const limited = error instanceof ApiError && error.status === 429;
+  return { type: 'error', text: limited ? error.message : accountMessages.resetEmailFailed };
+}
+
+/** Asks for a reset link by e-mail. */
 export function ForgotPasswordCard() {
   const requestReset = useRequestPasswordReset();
-  const form = useAccountForm(resetRequest, { email: '' });
+  const form = useSchemaForm(forgotPasswordFormSchema, { defaultValues: { email: '' } });
 
   async function send(values: ForgotPasswordForm): Promise<Notice> {
-    try {
-      await requestReset.mutateAsync(values.email.trim());
-      return { type: 'success', text: accountMessages.resetEmailSent };
-    } catch (error) {
-      const limited = error instanceof ApiError && error.status === 429;
-      return { type: 'error', text: limited ? error.message : accountMessages.resetEmailFailed };
-    }
+    await requestReset.mutateAsync(values.email.trim());
+    return { type: 'success', text: accountMessages.resetEmailSent };
   }
 
   return (
@@ -32,7 +29,7 @@ export function ForgotPasswordCard() {
       title="Forgot Password"
       lead="Enter your email address and we will send you a link to set a new password."
     >
-      <AccountForm form={form} definition={resetRequest} onSubmit={send} />
+      <SchemaForm form={form} fields={[emailField]} submit={submit} onSubmit={send} onFailure={refused} />
       <AuthLink to={paths.login}>Back to Login</AuthLink>
     </AuthCard>
   );

@@ -1,26 +1,24 @@
 import { accountErrorCodes, accountMessages, type LoginForm, loginFormSchema, paths } from '@portal/domain';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { InputDefinition } from '../../../components/form/form-fields';
+import { SchemaForm, type SubmitLabels } from '../../../components/form/schema-form';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { useNotify } from '../../../components/notifications/use-notify';
-import { FormMessage } from '../../../components/ui/text-field';
+import { FormMessage } from '../../../components/ui/form-message';
 import { ApiError } from '../../../lib/api-error';
 import { useAuthActions } from '../../../lib/auth-state';
 import { errorCode, safeRedirect, serverMessage } from '../api/errors';
 import { useSendVerificationEmail } from '../api/send-verification-email';
 import { useSignIn } from '../api/sign-in';
-import { emailField } from './account-fields';
-import { AccountForm, type AccountFormDefinition, useAccountForm } from './account-form';
+import { cardSubmit, emailField } from './account-fields';
 import { AuthCard, AuthLink, linkStyle } from './auth-card';
 
-const login: AccountFormDefinition<LoginForm, LoginForm> = {
-  schema: loginFormSchema,
-  fields: [
-    emailField,
-    { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
-  ],
-  submit: 'Log In',
-  busy: 'Logging in...',
-};
+const fields: readonly InputDefinition<LoginForm>[] = [
+  emailField,
+  { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
+];
+const submit: SubmitLabels = { label: 'Log In', busy: 'Logging in...', className: cardSubmit };
 
 /** What other pages hand to the login page: a message to show, an address to prefill, where to go back to. */
 interface LoginState {
@@ -93,21 +91,19 @@ export function LoginCard() {
   // A spent or expired verification link lands on its target with `?error=…` and, signed out, here.
   const verificationFailed = /[?&]error=/.test(requested);
   const target = verificationFailed ? (requested.split('?')[0] ?? paths.dashboard) : requested;
-  const form = useAccountForm(login, { email: state.email ?? '', password: '' });
+  const form = useSchemaForm(loginFormSchema, { defaultValues: { email: state.email ?? '', password: '' } });
 
-  // A sign-in's problems are shown here rather than as the form's notice: one of them offers a new e-mail.
   async function logIn(values: LoginForm): Promise<undefined> {
     setProblem(null);
-    const email = values.email.trim();
-    try {
-      await signIn.mutateAsync({ email, password: values.password });
-    } catch (error) {
-      setProblem(problemOf(error, email));
-      return;
-    }
+    await signIn.mutateAsync({ email: values.email.trim(), password: values.password });
     notify({ type: 'success', title: 'Success', message: accountMessages.loginSuccess });
     await refreshAuth();
     await navigate(target, { replace: true });
+  }
+
+  // A sign-in's problems are shown above the form rather than as its notice: one of them offers a new e-mail.
+  function refused(error: unknown): undefined {
+    setProblem(problemOf(error, form.getValues('email').trim()));
   }
 
   return (
@@ -118,13 +114,13 @@ export function LoginCard() {
       )}
       {problem?.kind === 'verify' && <ResendVerification email={problem.email} />}
       {problem?.kind === 'error' && <FormMessage type="error">{problem.message}</FormMessage>}
-      <AccountForm form={form} definition={login} onSubmit={logIn}>
+      <SchemaForm form={form} fields={fields} submit={submit} onSubmit={logIn} onFailure={refused}>
         <div className="text-right text-sm">
           <Link to={paths.forgotPassword} className={linkStyle}>
             Forgot your password?
           </Link>
         </div>
-      </AccountForm>
+      </SchemaForm>
       <AuthLink to={paths.register} question="Don't have an account?">
         Register
       </AuthLink>

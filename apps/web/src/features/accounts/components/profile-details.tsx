@@ -6,25 +6,25 @@ import {
   roleLabels,
 } from '@portal/domain';
 import { type ReactNode, useState } from 'react';
+import { type Notice, SchemaForm } from '../../../components/form/schema-form';
+import { TextField } from '../../../components/form/text-field';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { buttonStyles } from '../../../components/ui/button-styles';
-import { FormMessage, TextField } from '../../../components/ui/text-field';
+import { FormMessage } from '../../../components/ui/form-message';
 import { useAuth } from '../../../lib/use-session';
 import { apiAnswered } from '../api/errors';
 import { useUpdateProfile } from '../api/update-profile';
 import { profileFields } from './account-fields';
-import { AccountForm, type AccountFormDefinition, type Notice, useAccountForm } from './account-form';
 import { CalendarFeedCard } from './calendar-feed-card';
 import { AuthLoading } from './route-guards';
 
 const fields = profileFields<ProfileForm>(['first_name', 'last_name', 'phone', 'company']);
 
-const profileEdit: AccountFormDefinition<ProfileForm, ProfileForm> = {
-  schema: profileFormSchema,
-  fields: [{ row: fields }],
-  submit: 'Save Changes',
-  busy: 'Saving...',
-};
+function refused(error: unknown): Notice {
+  const text = apiAnswered(error) ? accountMessages.profileUpdateFailed : accountMessages.profileUpdateError;
+  return { type: 'error', text };
+}
 
 function formValues(profile: ProfileUser): ProfileForm {
   return {
@@ -56,19 +56,12 @@ function ProfileCard({ profile, email }: { profile: ProfileUser; email: string }
   const auth = useAuth();
   const update = useUpdateProfile();
   const [editing, setEditing] = useState(false);
-  const form = useAccountForm(profileEdit, formValues(profile));
+  const form = useSchemaForm(profileFormSchema, { defaultValues: formValues(profile) });
 
   async function save(values: ProfileForm): Promise<Notice | undefined> {
     if (!auth.session) return { type: 'error', text: accountMessages.noActiveSession };
-    try {
-      const saved = await update.mutateAsync(values);
-      form.reset(formValues(saved));
-    } catch (error) {
-      const text = apiAnswered(error)
-        ? accountMessages.profileUpdateFailed
-        : accountMessages.profileUpdateError;
-      return { type: 'error', text };
-    }
+    const saved = await update.mutateAsync(values);
+    form.reset(formValues(saved));
     notify({ type: 'success', title: 'Success', message: accountMessages.profileUpdated });
     setEditing(false);
   }
@@ -88,7 +81,14 @@ function ProfileCard({ profile, email }: { profile: ProfileUser; email: string }
       </div>
       {editing ? (
         <div className="mt-6 space-y-4">
-          <AccountForm form={form} definition={profileEdit} onSubmit={save} onCancel={cancel}>
+          <SchemaForm
+            form={form}
+            fields={[{ row: fields }]}
+            submit={{ label: 'Save Changes', busy: 'Saving...' }}
+            onSubmit={save}
+            onFailure={refused}
+            onCancel={cancel}
+          >
             <TextField
               label="Email"
               type="email"
@@ -97,7 +97,7 @@ function ProfileCard({ profile, email }: { profile: ProfileUser; email: string }
               disabled
               hint={accountMessages.emailReadOnly}
             />
-          </AccountForm>
+          </SchemaForm>
         </div>
       ) : (
         <>

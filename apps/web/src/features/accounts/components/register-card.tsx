@@ -1,29 +1,25 @@
 import { accountMessages, paths, type RegisterForm, registerFormSchema } from '@portal/domain';
 import { CalendarCheck, MailCheck, UserRoundPen } from 'lucide-react';
 import { useNavigate } from 'react-router';
+import type { InputDefinition } from '../../../components/form/form-fields';
+import { type Notice, SchemaForm, type SubmitLabels } from '../../../components/form/schema-form';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { IconList } from '../../../components/ui/icon-list';
 import { serverMessage } from '../api/errors';
 import { useSignUp } from '../api/sign-up';
-import { emailField, newPasswordField } from './account-fields';
-import { AccountForm, type AccountFormDefinition, type Notice, useAccountForm } from './account-form';
+import { cardSubmit, emailField, newPasswordField } from './account-fields';
 import { AuthCard, AuthLink } from './auth-card';
 
-const registration: AccountFormDefinition<RegisterForm, RegisterForm> = {
-  schema: registerFormSchema,
-  fields: [
-    { ...emailField, required: true },
-    {
-      ...newPasswordField,
-      name: 'password',
-      label: 'Password',
-      required: true,
-      hint: 'At least 6 characters',
-    },
-    { ...newPasswordField, name: 'confirmPassword', label: 'Confirm Password', required: true },
-  ],
-  submit: 'Create Account',
-  busy: 'Creating account...',
-};
+const fields: readonly InputDefinition<RegisterForm>[] = [
+  { ...emailField, required: true },
+  { ...newPasswordField, name: 'password', label: 'Password', required: true, hint: 'At least 6 characters' },
+  { ...newPasswordField, name: 'confirmPassword', label: 'Confirm Password', required: true },
+];
+const submit: SubmitLabels = { label: 'Create Account', busy: 'Creating account...', className: cardSubmit };
+
+function refused(error: unknown): Notice {
+  return { type: 'error', text: serverMessage(error) ?? accountMessages.registrationFailed };
+}
 
 const nextSteps = [
   { icon: MailCheck, text: 'Verify your email address with the link we send you' },
@@ -35,21 +31,19 @@ const nextSteps = [
 export function RegisterCard() {
   const navigate = useNavigate();
   const signUp = useSignUp();
-  const form = useAccountForm(registration, { email: '', password: '', confirmPassword: '' });
+  const form = useSchemaForm(registerFormSchema, {
+    defaultValues: { email: '', password: '', confirmPassword: '' },
+  });
 
-  async function register(values: RegisterForm): Promise<Notice | undefined> {
+  async function register(values: RegisterForm): Promise<undefined> {
     const email = values.email.trim();
-    try {
-      await signUp.mutateAsync({ email, password: values.password });
-    } catch (error) {
-      return { type: 'error', text: serverMessage(error) ?? accountMessages.registrationFailed };
-    }
+    await signUp.mutateAsync({ email, password: values.password });
     await navigate(paths.login, { state: { message: accountMessages.registrationSuccess, email } });
   }
 
   return (
     <AuthCard title="Create Your Account" lead="Register to book consultations with our experts.">
-      <AccountForm form={form} definition={registration} onSubmit={register} />
+      <SchemaForm form={form} fields={fields} submit={submit} onSubmit={register} onFailure={refused} />
       <AuthLink to={paths.login} question="Already have an account?">
         Log in
       </AuthLink>

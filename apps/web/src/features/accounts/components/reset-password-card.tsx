@@ -7,24 +7,22 @@ import {
 } from '@portal/domain';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import type { InputDefinition } from '../../../components/form/form-fields';
+import { type Notice, SchemaForm, type SubmitLabels } from '../../../components/form/schema-form';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { ApiError } from '../../../lib/api-error';
 import { useAuthActions } from '../../../lib/auth-state';
 import { errorCode } from '../api/errors';
 import { useResetPassword } from '../api/reset-password';
-import { newPasswordField } from './account-fields';
-import { AccountForm, type AccountFormDefinition, type Notice, useAccountForm } from './account-form';
+import { cardSubmit, newPasswordField } from './account-fields';
 import { AuthCard, AuthNotice } from './auth-card';
 
-const passwordReset: AccountFormDefinition<ResetPasswordForm, ResetPasswordForm> = {
-  schema: resetPasswordFormSchema,
-  fields: [
-    { ...newPasswordField, name: 'newPassword', label: 'New Password' },
-    { ...newPasswordField, name: 'confirmPassword', label: 'Confirm New Password' },
-  ],
-  submit: 'Update Password',
-  busy: 'Updating...',
-};
+const fields: readonly InputDefinition<ResetPasswordForm>[] = [
+  { ...newPasswordField, name: 'newPassword', label: 'New Password' },
+  { ...newPasswordField, name: 'confirmPassword', label: 'Confirm New Password' },
+];
+const submit: SubmitLabels = { label: 'Update Password', busy: 'Updating...', className: cardSubmit };
 
 /** Password errors the accounts service explains well enough to show as they are. */
 const explainedCodes: readonly string[] = [
@@ -38,20 +36,22 @@ function ResetForm({ token, onSpent }: { token: string; onSpent: () => void }) {
   const reset = useResetPassword();
   const { refresh: refreshAuth } = useAuthActions();
   const { notify } = useNotify();
-  const form = useAccountForm(passwordReset, { newPassword: '', confirmPassword: '' });
+  const form = useSchemaForm(resetPasswordFormSchema, {
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
 
-  async function update(values: ResetPasswordForm): Promise<Notice | undefined> {
-    try {
-      await reset.mutateAsync({ newPassword: values.newPassword, token });
-    } catch (error) {
-      const code = errorCode(error);
-      if (code === accountErrorCodes.invalidToken) {
-        onSpent();
-        return;
-      }
-      const explained = error instanceof ApiError && code !== undefined && explainedCodes.includes(code);
-      return { type: 'error', text: explained ? error.message : accountMessages.passwordUpdateFailed };
+  function refused(error: unknown): Notice | undefined {
+    const code = errorCode(error);
+    if (code === accountErrorCodes.invalidToken) {
+      onSpent();
+      return;
     }
+    const explained = error instanceof ApiError && code !== undefined && explainedCodes.includes(code);
+    return { type: 'error', text: explained ? error.message : accountMessages.passwordUpdateFailed };
+  }
+
+  async function update(values: ResetPasswordForm): Promise<undefined> {
+    await reset.mutateAsync({ newPassword: values.newPassword, token });
     // Signed in by the reset (when the accounts service does so) → the dashboard; otherwise log in again.
     const session = await refreshAuth().catch(() => null);
     if (session) {
@@ -67,7 +67,7 @@ function ResetForm({ token, onSpent }: { token: string; onSpent: () => void }) {
 
   return (
     <AuthCard title="Reset Password" lead="Choose a new password for your account.">
-      <AccountForm form={form} definition={passwordReset} onSubmit={update} />
+      <SchemaForm form={form} fields={fields} submit={submit} onSubmit={update} onFailure={refused} />
     </AuthCard>
   );
 }

@@ -1,5 +1,4 @@
 import {
-  type FieldError,
   hourlyRate,
   paths,
   type Service,
@@ -24,6 +23,7 @@ import { shortMoment } from '../format';
 import { BackToDashboard } from './back-to-dashboard';
 import { LatestChanges } from './latest-changes';
 import { ServiceForm } from './service-form';
+import { editable } from './service-form-values';
 
 const serviceColumns: readonly Column[] = [
   { name: 'Service' },
@@ -47,11 +47,6 @@ const scheduleTexts: ListTexts = {
 
 /** What is open: nothing, the new-service form, or a service's form. */
 type Editing = { kind: 'none' } | { kind: 'new' } | { kind: 'edit'; service: Service };
-
-function editable(service: Service): ServiceBody {
-  const { id: _id, icon: _icon, rating: _rating, ...record } = service;
-  return record;
-}
 
 /** A recorded value as the history shows it. */
 function shown(field: string, value: unknown): string {
@@ -161,33 +156,22 @@ export function AdminServices() {
   const schedule = useSchedule();
   const save = useSaveService();
   const { notify } = useNotify();
-  const [editing, setEditing] = useState<Editing>({ kind: 'none' });
-  const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
+  const [editing, open] = useState<Editing>({ kind: 'none' });
 
-  function open(next: Editing) {
-    setServerErrors([]);
-    setEditing(next);
-  }
-
-  function saveRecord(record: ServiceBody, id: number | undefined, done: string) {
-    save.mutate(
-      { id, record },
-      {
-        onSuccess: () => {
-          notify({ type: 'success', title: 'Saved', message: done });
-          open({ kind: 'none' });
-        },
-        onError: (error) => {
-          const errors = error instanceof ApiError ? error.errors : [];
-          setServerErrors(errors);
-          notify({
-            type: 'error',
-            title: 'Error',
-            message: error instanceof ApiError ? error.message : serviceMessages.saveFailed,
-          });
-        },
-      },
-    );
+  /** Saves a record and tells how it went; fails when the server refuses it (the form shows why beside fields). */
+  async function saveRecord(record: ServiceBody, id: number | undefined, done: string): Promise<void> {
+    try {
+      await save.mutateAsync({ id, record });
+    } catch (error) {
+      notify({
+        type: 'error',
+        title: 'Error',
+        message: error instanceof ApiError ? error.message : serviceMessages.saveFailed,
+      });
+      throw error;
+    }
+    notify({ type: 'success', title: 'Saved', message: done });
+    open({ kind: 'none' });
   }
 
   return (
@@ -222,7 +206,6 @@ export function AdminServices() {
                 service={editing.kind === 'edit' ? editing.service : undefined}
                 schedule={answer.schedule}
                 busy={save.isPending}
-                serverErrors={serverErrors}
                 onCancel={() => open({ kind: 'none' })}
                 onSave={(record) =>
                   editing.kind === 'new'
@@ -247,7 +230,8 @@ export function AdminServices() {
                   { ...editable(service), active: !service.active },
                   service.id,
                   service.active ? serviceMessages.retiredDone : serviceMessages.restored,
-                )
+                  // Told by the notification.
+                ).catch(() => undefined)
               }
             />
           )}

@@ -1,12 +1,12 @@
-import { calendarMessages, type FieldError, paths, shortDate } from '@portal/domain';
-import { useState } from 'react';
+import { type ClosureRecord, calendarMessages, paths, shortDate } from '@portal/domain';
 import { Link } from 'react-router';
+import { InputField } from '../../../components/form/form-fields';
+import { SchemaForm, SubmitButton } from '../../../components/form/schema-form';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { useNotify } from '../../../components/notifications/use-notify';
-import { BusyButton } from '../../../components/ui/busy-button';
 import { buttonStyles } from '../../../components/ui/button-styles';
+import { FormMessage } from '../../../components/ui/form-message';
 import { type ListTexts, QueryStates } from '../../../components/ui/query-states';
-import { FormMessage, TextField } from '../../../components/ui/text-field';
-import { ApiError } from '../../../lib/api-error';
 import { useAddClosure } from '../api/add-closure';
 import { useClosures } from '../api/get-closures';
 import { useRemoveClosure } from '../api/remove-closure';
@@ -18,46 +18,48 @@ const closureTexts: ListTexts = {
   empty: 'No closed dates.',
 };
 
+/** What the form holds: the dates as picked (no last date: one day), and the reason. */
+type ClosureDraft = Omit<ClosureRecord, 'id'>;
+
+const noClosure: ClosureDraft = { startDate: '', endDate: '', reason: '' };
+
 function dates(startDate: string, endDate: string): string {
   return startDate === endDate ? shortDate(startDate) : `${shortDate(startDate)} – ${shortDate(endDate)}`;
 }
 
 /**
- * Closed dates: add a date or a range with its reason, open them again, and under each the active bookings on its
- * dates, for the firm to move or cancel (read with the closures, so they are there after a reload too).
+ * Closed dates: add a date or a range with its reason (nothing checked before: the server judges it and names the
+ * field of each problem), open them again, and under each the active bookings on its dates, for the firm to move
+ * or cancel (read with the closures, so they are there after a reload too).
  */
 export function ClosuresPanel() {
   const closures = useClosures();
   const add = useAddClosure();
   const remove = useRemoveClosure();
   const { notify } = useNotify();
-  const [draft, setDraft] = useState({ startDate: '', endDate: '', reason: '' });
-  const [errors, setErrors] = useState<FieldError[]>([]);
-  const errorOf = (field: string) => errors.find((error) => error.path === field)?.msg;
+  const form = useSchemaForm<ClosureDraft>(null, { defaultValues: noClosure });
 
-  function submit() {
-    setErrors([]);
-    add.mutate(
-      { ...draft, endDate: draft.endDate || draft.startDate },
-      {
-        onSuccess: (answer) => {
-          setDraft({ startDate: '', endDate: '', reason: '' });
-          const count = answer.affectedBookings.length;
-          notify({
-            type: 'success',
-            title: 'Saved',
-            message:
-              count === 0
-                ? calendarMessages.closureAdded
-                : `${calendarMessages.closureAdded}: ${bookingsFall(count)} on them, listed below.`,
-          });
-        },
-        onError: (error) => {
-          setErrors(error instanceof ApiError ? error.errors : []);
-          notify({ type: 'error', title: 'Error', message: error.message });
-        },
-      },
-    );
+  async function close(draft: ClosureDraft): Promise<undefined> {
+    const answer = await add.mutateAsync({ ...draft, endDate: draft.endDate || draft.startDate });
+    form.reset(noClosure);
+    const count = answer.affectedBookings.length;
+    notify({
+      type: 'success',
+      title: 'Saved',
+      message:
+        count === 0
+          ? calendarMessages.closureAdded
+          : `${calendarMessages.closureAdded}: ${bookingsFall(count)} on them, listed below.`,
+    });
+  }
+
+  /** Said by a notification; the fields it names show it too. */
+  function refused(error: unknown): undefined {
+    notify({
+      type: 'error',
+      title: 'Error',
+      message: error instanceof Error ? error.message : String(error),
+    });
   }
 
   return (
@@ -65,46 +67,24 @@ export function ClosuresPanel() {
       <h2 id="closures-heading" className="text-xl font-semibold text-slate-900">
         Closed dates
       </h2>
-      <form
+      {/* Never a notice at its top: the grid holds only the fields and the button. */}
+      <SchemaForm
+        form={form}
+        onSubmit={close}
+        onFailure={refused}
         className="grid gap-4 sm:grid-cols-[auto_auto_1fr_auto] sm:items-end"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
       >
-        <TextField
-          label="First closed date"
-          type="date"
-          required
-          value={draft.startDate}
-          onChange={(event) => setDraft({ ...draft, startDate: event.target.value })}
-          error={errorOf('startDate')}
-        />
-        <TextField
+        <InputField form={form} name="startDate" label="First closed date" type="date" required />
+        <InputField
+          form={form}
+          name="endDate"
           label="Last closed date"
           type="date"
           hint="Leave empty for one day"
-          value={draft.endDate}
-          onChange={(event) => setDraft({ ...draft, endDate: event.target.value })}
-          error={errorOf('endDate')}
         />
-        <TextField
-          label="Reason"
-          required
-          placeholder="Holiday, time off..."
-          value={draft.reason}
-          onChange={(event) => setDraft({ ...draft, reason: event.target.value })}
-          error={errorOf('reason')}
-        />
-        <BusyButton
-          type="submit"
-          busy={add.isPending}
-          busyLabel="Closing..."
-          className={buttonStyles.primary}
-        >
-          Close Dates
-        </BusyButton>
-      </form>
+        <InputField form={form} name="reason" label="Reason" required placeholder="Holiday, time off..." />
+        <SubmitButton form={form} label="Close Dates" busy="Closing..." />
+      </SchemaForm>
       <QueryStates query={closures} texts={closureTexts} isEmpty={(list) => list.length === 0}>
         {(list) => (
           <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" data-testid="closures">

@@ -1,6 +1,6 @@
 import { paths } from '@portal/domain';
 import { Link } from 'react-router';
-import { FormMessage } from '../../../components/ui/text-field';
+import { FormMessage } from '../../../components/ui/form-message';
 import { useBookingsTooClose } from '../api/get-bookings-too-close';
 import { bookingLine } from './booking-lines';
 

@@ -3,15 +3,13 @@ import {
   bookingMessages,
   type CreateBookingBody,
   defaultBusinessTimeZone,
-  defaultPreferredContact,
-  defaultUrgency,
   paths,
   type Service,
 } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { ApiError } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/use-session';
@@ -20,10 +18,11 @@ import { useAvailability } from '../api/get-availability';
 import { useCurrentFirmCalendar } from '../api/get-calendar';
 import { bookingKeys } from '../api/query-keys';
 import { addUnsent, isUnreachable, refusalMessage, unreachableReason } from '../unsent-queue';
+import { bookingDetailsSchema, emptyBookingDetails } from './booking-details';
 import { BookingSidebar } from './booking-sidebar';
 import { ConfirmationStep } from './confirmation-step';
 import { DateTimeStep } from './date-time-step';
-import { type BookingDetails, DetailsStep } from './details-step';
+import { DetailsStep } from './details-step';
 import { StepIndicator, type WizardStep } from './step-indicator';
 import { useSlotChoice } from './use-slot-choice';
 
@@ -44,15 +43,7 @@ export function BookingWizard({ service }: { service: Service }) {
   const [timeZone, setTimeZone] = useState(defaultBusinessTimeZone);
   const idempotencyKey = useRef<string>(undefined);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const form = useForm<BookingDetails>({
-    mode: 'onTouched',
-    defaultValues: {
-      projectDescription: '',
-      urgency: defaultUrgency,
-      preferredContact: defaultPreferredContact,
-      additionalNotes: '',
-    },
-  });
+  const form = useSchemaForm(bookingDetailsSchema, { mode: 'onTouched', defaultValues: emptyBookingDetails });
   const availability = useAvailability(service.id, date);
   const firmCalendar = useCurrentFirmCalendar();
   const queryClient = useQueryClient();

@@ -13,8 +13,8 @@ import { useId } from 'react';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { slotTime } from '../format';
+import type { BookingDetails } from './booking-details';
 import { type Fact, FactList } from './booking-facts';
-import type { BookingDetails } from './details-step';
 import { disabledLook } from './styles';
 
 /** Step 3: everything the booking will say, then Confirm Booking. */

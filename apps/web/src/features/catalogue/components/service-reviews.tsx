@@ -6,9 +6,9 @@ import {
   zonedDate,
 } from '@portal/domain';
 import { buttonStyles } from '../../../components/ui/button-styles';
+import { FormMessage } from '../../../components/ui/form-message';
 import { NextPageButton } from '../../../components/ui/next-page-button';
 import { StarRating } from '../../../components/ui/star-rating';
-import { FormMessage } from '../../../components/ui/text-field';
 import { useServiceReviews } from '../api/get-service-reviews';
 
 /** A review's row: its stars, author and date, then its comment. */

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type ContactFormValues,
   type ContactRequest,
@@ -8,36 +7,31 @@ import {
   maxContactMessageLength,
   minContactMessageLength,
 } from '@portal/domain';
-import { useEffect, useId, useState } from 'react';
-import { type FieldPath, useForm, useWatch } from 'react-hook-form';
+import { useEffect, useId } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
-import { BusyButton } from '../../../components/ui/busy-button';
-import { buttonStyles } from '../../../components/ui/button-styles';
-import { FormMessage, TextField } from '../../../components/ui/text-field';
+import { type FieldEntry, SelectField, TextAreaField } from '../../../components/form/form-fields';
+import { type Notice, SchemaForm } from '../../../components/form/schema-form';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { ApiError } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/use-session';
 import { useContactServices } from '../api/get-services';
 import { useSendContactMessage } from '../api/send-contact-message';
 
-const labelLook = 'text-sm font-medium text-slate-800';
-const fieldLook =
-  'mt-1 block w-full rounded-lg border px-3 py-2 text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-0 focus:outline-blue-700 disabled:bg-slate-100';
-
-const formFields: readonly FieldPath<ContactFormValues>[] = [
-  'name',
-  'email',
-  'subject',
-  'serviceId',
-  'message',
+const fields: readonly FieldEntry<ContactFormValues>[] = [
+  {
+    row: [
+      { name: 'name', label: 'Name', autoComplete: 'name', required: true },
+      { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', required: true },
+    ],
+  },
+  { name: 'subject', label: 'Subject', required: true },
 ];
 
-function isFormField(path: string): path is FieldPath<ContactFormValues> {
-  return (formFields as readonly string[]).includes(path);
-}
-
-interface Notice {
-  type: 'error' | 'success';
-  text: string;
+/** A refusal is said in the server's words (its fields marked), anything else in the product's. */
+function refused(failure: unknown): Notice {
+  const said = failure instanceof ApiError && failure.isClientError;
+  return { type: 'error', text: said ? failure.message : contactMessages.sendFailed };
 }
 
 /**
@@ -51,9 +45,7 @@ export function ContactForm() {
   const [search] = useSearchParams();
   const services = useContactServices();
   const send = useSendContactMessage();
-  const [notice, setNotice] = useState<Notice>();
-  const form = useForm<ContactFormValues, unknown, ContactRequest>({
-    resolver: zodResolver(contactFormSchema),
+  const form = useSchemaForm<ContactFormValues, ContactRequest>(contactFormSchema, {
     defaultValues: {
       name: '',
       email: '',
@@ -63,7 +55,6 @@ export function ContactForm() {
       website: '',
     },
   });
-  const { errors } = form.formState;
 
   // The signed-in user's e-mail and name, once known, unless the person has typed their own.
   const email = auth.user?.email;
@@ -85,114 +76,50 @@ export function ContactForm() {
   const message = useWatch({ control: form.control, name: 'message' }) ?? '';
   const length = message.trim().length;
 
-  const submit = form.handleSubmit(async (values) => {
-    setNotice(undefined);
-    try {
-      const thanks = await send.mutateAsync(values);
-      setNotice({ type: 'success', text: thanks });
-      form.reset({ ...form.getValues(), subject: '', message: '', serviceId: '', website: '' });
-    } catch (failure) {
-      if (!(failure instanceof ApiError) || !failure.isClientError) {
-        setNotice({ type: 'error', text: contactMessages.sendFailed });
-        return;
-      }
-      for (const error of failure.errors) {
-        if (isFormField(error.path)) form.setError(error.path, { message: error.msg });
-      }
-      setNotice({ type: 'error', text: failure.message });
-    }
-  });
+  async function sendMessage(values: ContactRequest): Promise<Notice> {
+    const thanks = await send.mutateAsync(values);
+    form.reset({ ...form.getValues(), subject: '', message: '', serviceId: '', website: '' });
+    return { type: 'success', text: thanks };
+  }
 
-  const busy = form.formState.isSubmitting;
   return (
-    <div className="space-y-4">
-      {notice && <FormMessage type={notice.type}>{notice.text}</FormMessage>}
-      <form noValidate onSubmit={submit} className="relative space-y-4" aria-label="Send us a message">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Name"
-            autoComplete="name"
-            required
-            error={errors.name?.message}
-            {...form.register('name')}
-          />
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
-        </div>
-        <TextField label="Subject" required error={errors.subject?.message} {...form.register('subject')} />
-        <div>
-          <label htmlFor={`${id}-service`} className={labelLook}>
-            Service
-          </label>
-          <select
-            id={`${id}-service`}
-            className={`${fieldLook} border-slate-300`}
-            aria-invalid={errors.serviceId ? true : undefined}
-            aria-describedby={errors.serviceId ? `${id}-service-error` : undefined}
-            {...form.register('serviceId')}
-          >
-            <option value="">{contactMessages.noService}</option>
-            {services.data?.map((service) => (
-              <option key={service.id} value={String(service.id)}>
-                {service.name}
-              </option>
-            ))}
-          </select>
-          {errors.serviceId && (
-            <p id={`${id}-service-error`} className="mt-1 text-sm text-red-700">
-              {errors.serviceId.message}
-            </p>
-          )}
-        </div>
-        <div>
-          <div className="flex gap-1">
-            <label htmlFor={`${id}-message`} className={labelLook}>
-              Message
-            </label>
-            <span aria-hidden="true" className="text-sm text-red-700">
-              *
-            </span>
-          </div>
-          <textarea
-            id={`${id}-message`}
-            rows={6}
-            maxLength={maxContactMessageLength}
-            aria-required
-            aria-invalid={errors.message ? true : undefined}
-            aria-describedby={`${id}-message-hint${errors.message ? ` ${id}-message-error` : ''}`}
-            className={`${fieldLook} ${errors.message ? 'border-red-600' : 'border-slate-300'}`}
-            {...form.register('message')}
-          />
-          <p id={`${id}-message-hint`} className="mt-1 text-sm text-slate-600">
-            At least {minContactMessageLength} characters ({length}/{maxContactMessageLength})
-          </p>
-          {errors.message && (
-            <p id={`${id}-message-error`} className="mt-1 text-sm text-red-700">
-              {errors.message.message}
-            </p>
-          )}
-        </div>
-        {/* The bot trap: off screen, out of the tab order and hidden from assistive technology. */}
-        <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
-          <label htmlFor={`${id}-website`}>Website (leave this empty)</label>
-          <input
-            id={`${id}-website`}
-            type="text"
-            tabIndex={-1}
-            autoComplete="off"
-            {...form.register('website')}
-          />
-        </div>
-        <BusyButton type="submit" busy={busy} busyLabel="Sending..." className={buttonStyles.primary}>
-          Send Message
-        </BusyButton>
-      </form>
-    </div>
+    <SchemaForm
+      form={form}
+      onSubmit={sendMessage}
+      onFailure={refused}
+      fields={fields}
+      submit={{ label: 'Send Message', busy: 'Sending...' }}
+      className="relative space-y-4"
+      aria-label="Send us a message"
+    >
+      <SelectField form={form} name="serviceId" label="Service">
+        <option value="">{contactMessages.noService}</option>
+        {services.data?.map((service) => (
+          <option key={service.id} value={String(service.id)}>
+            {service.name}
+          </option>
+        ))}
+      </SelectField>
+      <TextAreaField
+        form={form}
+        name="message"
+        label="Message"
+        required
+        rows={6}
+        maxLength={maxContactMessageLength}
+        hint={`At least ${minContactMessageLength} characters (${length}/${maxContactMessageLength})`}
+      />
+      {/* The bot trap: off screen, out of the tab order and hidden from assistive technology. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
+        <label htmlFor={`${id}-website`}>Website (leave this empty)</label>
+        <input
+          id={`${id}-website`}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          {...form.register('website')}
+        />
+      </div>
+    </SchemaForm>
   );
 }

@@ -1,0 +1,15 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type FieldValues, type UseFormProps, type UseFormReturn, useForm } from 'react-hook-form';
+import type { ZodType } from 'zod';
+
+/**
+ * A form's state, checked by its schema (the domain's, with the product's messages) before it is sent: the values
+ * as typed (`Input`), and what the schema makes of them (`Output`), which the form sends. `null`: the server alone
+ * judges the values, and names the field of each problem.
+ */
+export function useSchemaForm<Input extends FieldValues, Output extends FieldValues = Input>(
+  schema: ZodType<Output, Input> | null,
+  options: Omit<UseFormProps<Input, unknown, Output>, 'resolver'>,
+): UseFormReturn<Input, unknown, Output> {
+  return useForm<Input, unknown, Output>({ ...options, ...(schema && { resolver: zodResolver(schema) }) });
+}
