@@ -3,6 +3,7 @@ import {
   apiPaths,
   type BookingsTooClose,
   type CalendarChange,
+  calendarMessages,
   defaultSchedule,
   openingHoursNote,
   type Schedule,
@@ -127,23 +128,44 @@ describe('admin schedule', () => {
   });
 
   it("shows the server's refusal beside the field it names", async () => {
+    // Only the server knows the services' session lengths, so only it can refuse a step they do not fit.
+    const refusal = calendarMessages.stepDoesNotFit('Web Development (45 min)');
     calendarApi((call) =>
       call.method === 'PUT'
         ? {
             status: 400,
-            body: {
-              message: 'Buffer must be a whole number of minutes',
-              errors: [{ path: 'schedule.bufferMinutes', msg: 'Buffer must be a whole number of minutes' }],
-            },
+            body: { message: refusal, errors: [{ path: 'schedule.slotStepMinutes', msg: refusal }] },
           }
         : undefined,
     );
+    renderSchedule();
+    await page.getByLabelText('Slot step').selectOptions('Every 60 minutes');
+    await page.getByRole('button', { name: 'Save Schedule' }).click();
+    await expect.element(page.getByLabelText('Slot step')).toHaveAccessibleDescription(refusal);
+  });
+
+  it('refuses a buffer off the five-minute mark before sending it, with the domain rule', async () => {
+    const calls = calendarApi();
     renderSchedule();
     await page.getByLabelText('Buffer after each consultation (minutes)').fill('7');
     await page.getByRole('button', { name: 'Save Schedule' }).click();
     await expect
       .element(page.getByLabelText('Buffer after each consultation (minutes)'))
-      .toHaveAccessibleDescription('Buffer must be a whole number of minutes');
+      .toHaveAccessibleDescription(calendarMessages.bufferInvalid);
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
+  it('refuses a last closed date before the first before sending it', async () => {
+    const calls = calendarApi();
+    renderSchedule();
+    await page.getByLabelText('First closed date').fill('2030-01-09');
+    await page.getByLabelText('Last closed date').fill('2030-01-07');
+    await page.getByLabelText('Reason').fill('Holiday');
+    await page.getByRole('button', { name: 'Close Dates' }).click();
+    await expect
+      .element(page.getByLabelText('Last closed date'))
+      .toHaveAccessibleDescription(`Leave empty for one day ${calendarMessages.closureBackwards}`);
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
   it('closes dates, says how many bookings are on them, and reads the closures and changes again', async () => {

@@ -1,5 +1,6 @@
-import { type ClosureRecord, calendarMessages, paths, shortDate } from '@portal/domain';
+import { type ClosureRecord, calendarMessages, closureBodySchema, paths, shortDate } from '@portal/domain';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { InputField } from '../../../components/form/form-fields';
 import { SchemaForm, SubmitButton } from '../../../components/form/schema-form';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
@@ -23,13 +24,19 @@ type ClosureDraft = Omit<ClosureRecord, 'id'>;
 
 const noClosure: ClosureDraft = { startDate: '', endDate: '', reason: '' };
 
+/** The domain's closure rules, with an empty last date read as the first (a closure of one day). */
+const closureFormSchema = z
+  .object({ startDate: z.string(), endDate: z.string(), reason: z.string() })
+  .transform((draft) => ({ ...draft, endDate: draft.endDate || draft.startDate }))
+  .pipe(closureBodySchema);
+
 function dates(startDate: string, endDate: string): string {
   return startDate === endDate ? shortDate(startDate) : `${shortDate(startDate)} – ${shortDate(endDate)}`;
 }
 
 /**
- * Closed dates: add a date or a range with its reason (nothing checked before: the server judges it and names the
- * field of each problem), open them again, and under each the active bookings on its dates, for the firm to move
+ * Closed dates: add a date or a range with its reason (checked by the domain's closure rules first; the server names
+ * the field of any problem only it can see), open them again, and under each the active bookings on its dates, for the firm to move
  * or cancel (read with the closures, so they are there after a reload too).
  */
 export function ClosuresPanel() {
@@ -37,10 +44,10 @@ export function ClosuresPanel() {
   const add = useAddClosure();
   const remove = useRemoveClosure();
   const { notify } = useNotify();
-  const form = useSchemaForm<ClosureDraft>(null, { defaultValues: noClosure });
+  const form = useSchemaForm(closureFormSchema, { defaultValues: noClosure });
 
-  async function close(draft: ClosureDraft): Promise<undefined> {
-    const answer = await add.mutateAsync({ ...draft, endDate: draft.endDate || draft.startDate });
+  async function close(closure: ClosureDraft): Promise<undefined> {
+    const answer = await add.mutateAsync(closure);
     form.reset(noClosure);
     const count = answer.affectedBookings.length;
     notify({

@@ -2,6 +2,7 @@ import {
   calendarLimits,
   openingHoursNote,
   type Schedule,
+  scheduleSchema,
   type WeekdayName,
   weekdayLabel,
   weekdaysMondayFirst,
@@ -19,7 +20,7 @@ import { useSaveSchedule } from '../api/save-schedule';
 const input =
   'rounded-lg border border-slate-300 px-2 py-1.5 text-slate-900 shadow-sm focus:outline-2 focus:outline-blue-700';
 
-/** A whole number typed in a field (or the one it started with), or NaN: the server names what is wrong with it. */
+/** A whole number typed in a field (or the one it started with), or NaN: the schema names what is wrong with it. */
 function wholeNumber(value: unknown): number {
   const text = String(value).trim();
   return /^\d+$/.test(text) ? Number(text) : Number.NaN;
@@ -98,11 +99,11 @@ function DayHours({ form, day }: { form: UseFormReturn<Schedule>; day: WeekdayNa
 
 /**
  * The firm's weekly hours (each day closed or open in one or more ranges), the slot step, the buffer after each
- * consultation, the minimum notice and the booking horizon. Saved as a whole; nothing is checked before: the
- * server judges it and names the field of each problem.
+ * consultation, the minimum notice and the booking horizon. Saved as a whole, checked by the domain's schedule schema
+ * first; the server judges what only it knows (the services' session lengths against the step) and names the field.
  */
 export function ScheduleEditor({ saved }: { saved: Schedule }) {
-  const form = useSchemaForm<Schedule>(null, { defaultValues: saved });
+  const form = useSchemaForm(scheduleSchema, { defaultValues: saved });
   const weeklyHours = useWatch({ control: form.control, name: 'weeklyHours' });
   const save = useSaveSchedule();
   const { notify } = useNotify();
