@@ -13,9 +13,9 @@ import {
   apiPaths,
   daySlots,
   defaultSchedule,
-  type FirmCalendar,
   isClearOf,
   periodRange,
+  type ScheduleWithClosures,
   todayIn,
   zonedDate,
 } from '@portal/domain';
@@ -330,7 +330,7 @@ async function prepareCalendar(options: { url: string } | { dataDir: string }): 
       const day = addDays(today, 7 + index * 8);
       return { startDate: day, endDate: day, reason: 'Holiday' };
     });
-    const calendar: FirmCalendar = { schedule, closures };
+    const scheduleWithClosures: ScheduleWithClosures = { schedule, closures };
     // 200 bookings, each at the first slot clear of the ones before it (the buffer kept), day after day.
     const held: { startsAt: Date; blockedUntil: Date; endsAt: Date }[] = [];
     for (let day = 1; held.length < 200 && day <= schedule.horizonDays; day++) {
@@ -338,7 +338,7 @@ async function prepareCalendar(options: { url: string } | { dataDir: string }): 
         durationMinutes: 60,
         timeZone: businessTimeZone,
         now,
-        calendar,
+        scheduleWithClosures,
       })) {
         if (held.length === 200 || !isClearOf(slot, held, schedule.bufferMinutes)) continue;
         const endsAt = new Date(slot.ends_at);

@@ -5,7 +5,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4321);
-const firmCalendarJourney = /firm-calendar\.spec\.ts$/;
+const scheduleJourney = /\/schedule\.spec\.ts$/;
 // One fresh embedded database per run; workers inherit the same folder through the environment.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'portal-e2e-'));
 
@@ -30,15 +30,15 @@ export default defineConfig({
     {
       name: 'chromium',
       use: { ...devices['Desktop Chrome'], channel: undefined },
-      testIgnore: firmCalendarJourney,
-      teardown: 'firm-calendar',
+      testIgnore: scheduleJourney,
+      teardown: 'schedule',
     },
     // It closes a day and sets a buffer on the server every journey shares: it runs once they have all ended,
     // whether they passed or not (docs/decisions/006).
     {
-      name: 'firm-calendar',
+      name: 'schedule',
       use: { ...devices['Desktop Chrome'], channel: undefined },
-      testMatch: firmCalendarJourney,
+      testMatch: scheduleJourney,
     },
   ],
   webServer: {

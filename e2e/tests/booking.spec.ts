@@ -23,7 +23,7 @@ function weekdayAfter(day: string): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** Clicks a day of the wizard's calendar, moving to the next month when needed. */
+/** Clicks a day of the wizard's day picker, moving to the next month when needed. */
 async function pickDay(page: Page, date: string) {
   const day = page.locator(`[data-day="${date}"] button`);
   await expect(page.getByRole('grid').first()).toBeVisible();

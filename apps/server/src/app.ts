@@ -25,7 +25,7 @@ import { registerHousekeeping } from './modules/housekeeping/housekeeping.schedu
 import { operatorRoutes } from './modules/operator/operator.routes.ts';
 import { type ReminderWorkerOptions, registerReminders } from './modules/reminders/reminders.scheduler.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
-import { calendarRoutes } from './modules/schedule/schedule.routes.ts';
+import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
 import { registerAccounts } from './plugins/accounts.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerDatabase } from './plugins/db.ts';
@@ -150,7 +150,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     firmEmails: config.firmEmails,
     pendingExpiryHours: config.pendingExpiryHours,
   });
-  await app.register(calendarRoutes, { timeZone: config.businessTimeZone });
+  await app.register(scheduleRoutes, { timeZone: config.businessTimeZone });
   await app.register(calendarFeedRoutes, {
     timeZone: config.businessTimeZone,
     appUrl: config.appUrl,

@@ -297,7 +297,7 @@ export const bookings = pgTable(
     startsAt: instant('starts_at').notNull(),
     endsAt: instant('ends_at').notNull(),
     /**
-     * The end plus the buffer the calendar kept after it when booked: `bookings_no_overlap` compares these ranges,
+     * The end plus the buffer the schedule kept after it when booked: `bookings_no_overlap` compares these ranges,
      * so no two active bookings of a service come closer than the buffer (migration 0009).
      */
     blockedUntil: instant('blocked_until').notNull(),
@@ -463,7 +463,7 @@ export const scheduledJobs = pgTable('scheduled_jobs', {
   lastOutcome: jsonb('last_outcome'),
 });
 
-// ——— The firm's calendar and who changed what ———
+// ——— The firm's schedule and who changed what ———
 
 /** The firm's weekly hours, slot step, buffer, notice and horizon: one row; none means the defaults. */
 export const firmSchedule = pgTable(
@@ -516,7 +516,7 @@ export const adminChanges = pgTable(
 );
 
 /**
- * A version per cached thing ('catalogue', 'calendar'), raised in the transaction that changes it: every server
+ * A version per cached thing ('catalogue', 'schedule'), raised in the transaction that changes it: every server
  * process compares its cache's version with this row before serving (docs/decisions/010).
  */
 export const cacheVersions = pgTable('cache_versions', {

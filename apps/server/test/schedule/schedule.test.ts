@@ -5,12 +5,12 @@ import {
   addDays,
   apiPaths,
   bookingMessages,
-  calendarMessages,
   defaultBusinessTimeZone,
   defaultSchedule,
   editableServiceFields,
   longDate,
   type Schedule,
+  scheduleMessages,
   todayIn,
 } from '@portal/domain';
 import { eq } from 'drizzle-orm';
@@ -123,7 +123,7 @@ describe('the schedule', () => {
           weeklyHours: { ...defaultSchedule.weeklyHours, monday: [{ start: '13:00', end: '12:00' }] },
         },
         'schedule.weeklyHours.monday.0.end',
-        calendarMessages.rangeBackwards,
+        scheduleMessages.rangeBackwards,
       ],
       [
         {
@@ -137,7 +137,7 @@ describe('the schedule', () => {
           },
         },
         'schedule.weeklyHours.monday',
-        calendarMessages.rangesOverlap('Monday'),
+        scheduleMessages.rangesOverlap('Monday'),
       ],
       [
         {
@@ -145,12 +145,12 @@ describe('the schedule', () => {
           weeklyHours: { ...defaultSchedule.weeklyHours, friday: [{ start: '9:00', end: '17:00' }] },
         },
         'schedule.weeklyHours.friday.0.start',
-        calendarMessages.clockInvalid,
+        scheduleMessages.clockInvalid,
       ],
-      [{ ...defaultSchedule, slotStepMinutes: 25 }, 'schedule.slotStepMinutes', calendarMessages.stepInvalid],
-      [{ ...defaultSchedule, bufferMinutes: 7 }, 'schedule.bufferMinutes', calendarMessages.bufferInvalid],
-      [{ ...defaultSchedule, minNoticeHours: -1 }, 'schedule.minNoticeHours', calendarMessages.noticeInvalid],
-      [{ ...defaultSchedule, horizonDays: 0 }, 'schedule.horizonDays', calendarMessages.horizonInvalid],
+      [{ ...defaultSchedule, slotStepMinutes: 25 }, 'schedule.slotStepMinutes', scheduleMessages.stepInvalid],
+      [{ ...defaultSchedule, bufferMinutes: 7 }, 'schedule.bufferMinutes', scheduleMessages.bufferInvalid],
+      [{ ...defaultSchedule, minNoticeHours: -1 }, 'schedule.minNoticeHours', scheduleMessages.noticeInvalid],
+      [{ ...defaultSchedule, horizonDays: 0 }, 'schedule.horizonDays', scheduleMessages.horizonInvalid],
     ];
     for (const [schedule, path, msg] of cases) {
       const response = await call('PUT', apiPaths.schedule.admin, admin, { schedule });
@@ -366,8 +366,8 @@ describe('closed dates', () => {
     const refused = await book(last, '11:00');
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(bookingMessages.slotOnClosedDate(longDate(last), 'Team retreat'));
-    const publicCalendar = (await call('GET', apiPaths.schedule.public)).json();
-    expect(publicCalendar.closures).toContainEqual({
+    const publicSchedule = (await call('GET', apiPaths.schedule.public)).json();
+    expect(publicSchedule.closures).toContainEqual({
       startDate: first,
       endDate: last,
       reason: 'Team retreat',
@@ -396,7 +396,7 @@ describe('closed dates', () => {
     expect(await availableTimes(last)).toContain('11:00');
     const gone = await call('DELETE', apiPaths.schedule.closure(closure.id), admin);
     expect(gone.statusCode).toBe(404);
-    expect(gone.json().message).toBe(calendarMessages.closureNotFound);
+    expect(gone.json().message).toBe(scheduleMessages.closureNotFound);
     expect(await latestChange()).toMatchObject({ subject: 'closure', action: 'deleted', before: closure });
   });
 
@@ -416,7 +416,7 @@ describe('closed dates', () => {
         reason: 'One more',
       });
       expect(full.statusCode).toBe(409);
-      expect(full.json().message).toBe(calendarMessages.tooManyClosures);
+      expect(full.json().message).toBe(scheduleMessages.tooManyClosures);
       const listed = (await call('GET', apiPaths.schedule.closures, admin)).json().closures;
       expect(listed.length).toBeLessThanOrEqual(220);
     } finally {
@@ -429,22 +429,22 @@ describe('closed dates', () => {
       [
         { startDate: '2031-01-02', endDate: '2031-01-01', reason: 'x' },
         'endDate',
-        calendarMessages.closureBackwards,
+        scheduleMessages.closureBackwards,
       ],
       [
         { startDate: '2031-01-01', endDate: '2032-06-01', reason: 'x' },
         'endDate',
-        calendarMessages.closureTooLong,
+        scheduleMessages.closureTooLong,
       ],
       [
         { startDate: '2031-02-30', endDate: '2031-03-01', reason: 'x' },
         'startDate',
-        calendarMessages.dateInvalid,
+        scheduleMessages.dateInvalid,
       ],
       [
         { startDate: '2031-01-01', endDate: '2031-01-01', reason: '   ' },
         'reason',
-        calendarMessages.reasonRequired,
+        scheduleMessages.reasonRequired,
       ],
       [
         { startDate: '2031-01-01', endDate: '2031-01-01', reason: 'a\u0000b' },

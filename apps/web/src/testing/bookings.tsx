@@ -1,5 +1,5 @@
 // What the booking journeys' browser tests share (the wizard, My Bookings, cancelling, the queue of unsent
-// bookings): the API as the server answers it, signed in, with the firm's original calendar; the app's providers
+// bookings): the API as the server answers it, signed in, with the firm's original schedule; the app's providers
 // with the sender of unsent bookings; and the steps of the wizard.
 import {
   addDays,
@@ -23,7 +23,7 @@ import { NotificationsProvider } from '../components/notifications/notifications
 import { UnsentSender } from '../features/bookings/unsent-sender';
 import { AuthProvider } from '../lib/auth-state';
 import { createQueryClient } from '../lib/query-client';
-import { bookingFixture, firmCalendarAnswer, serviceFixture } from './fixtures';
+import { bookingFixture, scheduleAnswer, serviceFixture } from './fixtures';
 import { type Answer, type ApiCall as Call, stubApi as stubAnyApi } from './stub-api';
 
 /** Who the stubbed accounts service says is signed in (the queue of unsent bookings is theirs). */
@@ -51,10 +51,10 @@ function signedIn(call: Call): Answer | undefined {
 
 /**
  * Answers the app's requests like the server would, signed in as `signedInAs` unless the handler answers the
- * session, with the firm's original calendar unless it answers that.
+ * session, with the firm's original schedule unless it answers that.
  */
 export function stubApi(answer: Parameters<typeof stubAnyApi>[0]) {
-  return stubAnyApi(answer, (call) => signedIn(call) ?? firmCalendarAnswer(call));
+  return stubAnyApi(answer, (call) => signedIn(call) ?? scheduleAnswer(call));
 }
 
 const service = serviceFixture();
@@ -130,7 +130,7 @@ export function renderAt(path: string) {
   return router;
 }
 
-/** Clicks a day of the calendar, moving to the next month when needed. */
+/** Clicks a day of the day picker, moving to the next month when needed. */
 export async function pickDay(date: IsoDate) {
   const find = () => document.querySelector<HTMLButtonElement>(`[data-day="${date}"] button`);
   await expect.element(page.getByRole('grid').first()).toBeVisible();

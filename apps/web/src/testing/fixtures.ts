@@ -4,10 +4,10 @@ import {
   apiPaths,
   type Booking,
   defaultBusinessTimeZone,
-  defaultFirmCalendar,
-  type FirmCalendar,
+  defaultScheduleWithClosures,
   type ProfileUser,
-  type PublicCalendar,
+  type PublicSchedule,
+  type ScheduleWithClosures,
   type Service,
 } from '@portal/domain';
 
@@ -82,14 +82,18 @@ export function profileFixture(overrides: Partial<ProfileUser> = {}): ProfileUse
   };
 }
 
-/** GET /api/calendar answered with the firm's original calendar (or `calendar`), as the server gives it. */
-export function firmCalendarAnswer(
+/** GET /api/schedule answered with the firm's original schedule (or the one given), as the server gives it. */
+export function scheduleAnswer(
   call: { method: string; path: string },
-  calendar: FirmCalendar = defaultFirmCalendar,
-): { status: number; body: PublicCalendar } | undefined {
+  scheduleWithClosures: ScheduleWithClosures = defaultScheduleWithClosures,
+): { status: number; body: PublicSchedule } | undefined {
   if (call.method !== 'GET' || call.path !== apiPaths.schedule.public) return undefined;
   return {
     status: 200,
-    body: { ...calendar, closures: [...calendar.closures], timeZone: defaultBusinessTimeZone },
+    body: {
+      ...scheduleWithClosures,
+      closures: [...scheduleWithClosures.closures],
+      timeZone: defaultBusinessTimeZone,
+    },
   };
 }

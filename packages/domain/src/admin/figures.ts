@@ -153,7 +153,7 @@ export const adminMessages = {
 /** How many of the latest undelivered e-mails the dashboard lists. */
 export const undeliveredMailShown = 5;
 
-// ——— Who changed what (the catalogue and the calendar) ———
+// ——— Who changed what (the catalogue and the schedule) ———
 
 /** What an administrator's recorded change is about. */
 export const adminChangeSubjects = ['service', 'schedule', 'closure'] as const;

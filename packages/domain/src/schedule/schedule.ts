@@ -51,7 +51,7 @@ export interface Closure {
 }
 
 /** Everything slots are cut from. */
-export interface FirmCalendar {
+export interface ScheduleWithClosures {
   schedule: Schedule;
   closures: readonly Closure[];
 }
@@ -75,10 +75,10 @@ export const defaultSchedule: Schedule = {
   horizonDays: 90,
 };
 
-export const defaultFirmCalendar: FirmCalendar = { schedule: defaultSchedule, closures: [] };
+export const defaultScheduleWithClosures: ScheduleWithClosures = { schedule: defaultSchedule, closures: [] };
 
-/** Limits of the calendar settings (the admin form and the API schema share them). */
-export const calendarLimits = {
+/** Limits of the schedule's settings (the admin form and the API schema share them). */
+export const scheduleLimits = {
   /** Steps a slot grid may use: each divides an hour, so the grid is the same every hour. */
   slotSteps: [5, 10, 15, 20, 30, 60] as const,
   /** Opening times fall on a five-minute mark. */
@@ -89,7 +89,7 @@ export const calendarLimits = {
   /** The longest closure, in days. */
   maxClosureDays: 366,
   maxClosureReasonLength: 200,
-  /** Closures not yet over that may exist at once (the public calendar carries them all). */
+  /** Closures not yet over that may exist at once (the public schedule carries them all). */
   maxUpcomingClosures: 200,
   /** Past closures the admin screen still lists. */
   pastClosuresShown: 20,
@@ -162,7 +162,7 @@ function rangesLabel(ranges: readonly OpeningRange[]): string {
 }
 
 /**
- * The note under the booking calendar: the original sentence (docs/product.md#messages) while the weekly hours are the original ones, else
+ * The note under the booking wizard's day picker: the original sentence (docs/product.md#messages) while the weekly hours are the original ones, else
  * the actual hours, consecutive days with the same hours written as one span ('Monday-Thursday, 9 AM - 5 PM').
  */
 export function openingHoursNote(schedule: Schedule): string {

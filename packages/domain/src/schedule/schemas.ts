@@ -1,27 +1,27 @@
-// The calendar API's contract: the schedule (admin), closed dates (admin) and the public calendar the booking
+// The schedule API's contract: the schedule (admin), closed dates (admin) and the public schedule the booking
 // wizard reads. The rules the shapes encode are in schedule.ts.
 import { z } from 'zod';
 import { bookingSchema } from '../bookings/schemas.ts';
 import { textField } from '../text/field.ts';
 import { addDays, isIsoDate } from './dates.ts';
-import { calendarLimits, clockMinutes, type Schedule, weekdayLabel, weekdayNames } from './schedule.ts';
+import { clockMinutes, type Schedule, scheduleLimits, weekdayLabel, weekdayNames } from './schedule.ts';
 
-export const calendarMessages = {
+export const scheduleMessages = {
   clockInvalid: 'Times are written HH:MM on a five-minute mark, from 00:00 to 24:00',
   rangeBackwards: 'Closing time must be after opening time',
   rangesOverlap: (day: string) => `${day}'s opening ranges must be in order and must not overlap`,
   tooManyRanges: (day: string) => `${day} may have at most 6 opening ranges`,
-  stepInvalid: `Slot step must be one of ${calendarLimits.slotSteps.join(', ')} minutes`,
-  bufferInvalid: `Buffer must be a whole number of minutes from 0 to ${calendarLimits.maxBufferMinutes}, on a five-minute mark`,
-  noticeInvalid: `Minimum notice must be a whole number of hours from 0 to ${calendarLimits.maxMinNoticeHours}`,
-  horizonInvalid: `Booking horizon must be a whole number of days from 1 to ${calendarLimits.maxHorizonDays}`,
+  stepInvalid: `Slot step must be one of ${scheduleLimits.slotSteps.join(', ')} minutes`,
+  bufferInvalid: `Buffer must be a whole number of minutes from 0 to ${scheduleLimits.maxBufferMinutes}, on a five-minute mark`,
+  noticeInvalid: `Minimum notice must be a whole number of hours from 0 to ${scheduleLimits.maxMinNoticeHours}`,
+  horizonInvalid: `Booking horizon must be a whole number of days from 1 to ${scheduleLimits.maxHorizonDays}`,
   stepDoesNotFit: (services: string) =>
     `Every service's session length must be a multiple of the slot step; these are not: ${services}`,
   dateInvalid: 'Dates must be valid dates in the form YYYY-MM-DD',
   closureBackwards: 'The last closed date must not be before the first',
-  closureTooLong: `A closure may cover at most ${calendarLimits.maxClosureDays} days`,
+  closureTooLong: `A closure may cover at most ${scheduleLimits.maxClosureDays} days`,
   closureNotFound: 'Closure not found',
-  tooManyClosures: `There are already ${calendarLimits.maxUpcomingClosures} closures ahead; remove some before adding more`,
+  tooManyClosures: `There are already ${scheduleLimits.maxUpcomingClosures} closures ahead; remove some before adding more`,
   reasonRequired: 'Reason is required (a holiday, time off)',
   scheduleSaved: 'Schedule saved',
   closureAdded: 'Closed dates added',
@@ -30,28 +30,28 @@ export const calendarMessages = {
 
 const clock = z.string().refine((value) => {
   const minutes = clockMinutes(value);
-  return Number.isInteger(minutes) && minutes % calendarLimits.clockGranularityMinutes === 0;
-}, calendarMessages.clockInvalid);
+  return Number.isInteger(minutes) && minutes % scheduleLimits.clockGranularityMinutes === 0;
+}, scheduleMessages.clockInvalid);
 
 export const openingRangeSchema = z
   .object({ start: clock, end: clock })
   .strict()
   .refine((range) => clockMinutes(range.start) < clockMinutes(range.end), {
-    message: calendarMessages.rangeBackwards,
+    message: scheduleMessages.rangeBackwards,
     path: ['end'],
   });
 
 function dayHours(day: (typeof weekdayNames)[number]) {
   return z
     .array(openingRangeSchema)
-    .max(6, calendarMessages.tooManyRanges(weekdayLabel(day)))
+    .max(6, scheduleMessages.tooManyRanges(weekdayLabel(day)))
     .refine(
       (ranges) =>
         ranges.every(
           (range, index) =>
             index === 0 || clockMinutes(ranges[index - 1]?.end ?? '') <= clockMinutes(range.start),
         ),
-      calendarMessages.rangesOverlap(weekdayLabel(day)),
+      scheduleMessages.rangesOverlap(weekdayLabel(day)),
     );
 }
 
@@ -69,39 +69,39 @@ export const scheduleSchema = z
       )
       .strict(),
     slotStepMinutes: z
-      .number({ error: calendarMessages.stepInvalid })
+      .number({ error: scheduleMessages.stepInvalid })
       .refine(
-        (step) => (calendarLimits.slotSteps as readonly number[]).includes(step),
-        calendarMessages.stepInvalid,
+        (step) => (scheduleLimits.slotSteps as readonly number[]).includes(step),
+        scheduleMessages.stepInvalid,
       ),
-    bufferMinutes: whole(0, calendarLimits.maxBufferMinutes, calendarMessages.bufferInvalid).refine(
-      (minutes) => minutes % calendarLimits.clockGranularityMinutes === 0,
-      calendarMessages.bufferInvalid,
+    bufferMinutes: whole(0, scheduleLimits.maxBufferMinutes, scheduleMessages.bufferInvalid).refine(
+      (minutes) => minutes % scheduleLimits.clockGranularityMinutes === 0,
+      scheduleMessages.bufferInvalid,
     ),
-    minNoticeHours: whole(0, calendarLimits.maxMinNoticeHours, calendarMessages.noticeInvalid),
-    horizonDays: whole(1, calendarLimits.maxHorizonDays, calendarMessages.horizonInvalid),
+    minNoticeHours: whole(0, scheduleLimits.maxMinNoticeHours, scheduleMessages.noticeInvalid),
+    horizonDays: whole(1, scheduleLimits.maxHorizonDays, scheduleMessages.horizonInvalid),
   })
   .strict() satisfies z.ZodType<Schedule>;
 
 export const scheduleBodySchema = z.object({ schedule: scheduleSchema }).strict();
 
-const isoDate = z.string().refine(isIsoDate, calendarMessages.dateInvalid);
+const isoDate = z.string().refine(isIsoDate, scheduleMessages.dateInvalid);
 
-export const closureReasonRule = { label: 'Reason', max: calendarLimits.maxClosureReasonLength } as const;
+export const closureReasonRule = { label: 'Reason', max: scheduleLimits.maxClosureReasonLength } as const;
 
 export const closureBodySchema = z
   .object({
     startDate: isoDate,
     endDate: isoDate,
-    reason: textField(closureReasonRule).pipe(z.string().min(1, calendarMessages.reasonRequired)),
+    reason: textField(closureReasonRule).pipe(z.string().min(1, scheduleMessages.reasonRequired)),
   })
   .strict()
   .superRefine((closure, context) => {
     if (!isIsoDate(closure.startDate) || !isIsoDate(closure.endDate)) return;
     if (closure.endDate < closure.startDate) {
-      context.addIssue({ code: 'custom', path: ['endDate'], message: calendarMessages.closureBackwards });
-    } else if (closure.endDate > addDays(closure.startDate, calendarLimits.maxClosureDays - 1)) {
-      context.addIssue({ code: 'custom', path: ['endDate'], message: calendarMessages.closureTooLong });
+      context.addIssue({ code: 'custom', path: ['endDate'], message: scheduleMessages.closureBackwards });
+    } else if (closure.endDate > addDays(closure.startDate, scheduleLimits.maxClosureDays - 1)) {
+      context.addIssue({ code: 'custom', path: ['endDate'], message: scheduleMessages.closureTooLong });
     }
   });
 
@@ -113,8 +113,8 @@ export const closureSchema = z.object({
 });
 export type ClosureRecord = z.infer<typeof closureSchema>;
 
-/** One recorded change of the calendar: who, when, before and after. */
-export const calendarChangeSchema = z.object({
+/** One recorded change of the schedule or the closures: who, when, before and after. */
+export const scheduleChangeSchema = z.object({
   at: z.string(),
   by: z.string(),
   subject: z.enum(['schedule', 'closure']),
@@ -122,14 +122,14 @@ export const calendarChangeSchema = z.object({
   before: z.unknown(),
   after: z.unknown(),
 });
-export type CalendarChange = z.infer<typeof calendarChangeSchema>;
+export type ScheduleChange = z.infer<typeof scheduleChangeSchema>;
 
 export const scheduleResponseSchema = z.object({ schedule: scheduleSchema });
 
-export const calendarChangesQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(calendarLimits.changesShown),
+export const scheduleChangesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(scheduleLimits.changesShown),
 });
-export const calendarChangesResponseSchema = z.object({ changes: z.array(calendarChangeSchema) });
+export const scheduleChangesResponseSchema = z.object({ changes: z.array(scheduleChangeSchema) });
 
 /** Active bookings on a closure's dates, for the firm to move or cancel. */
 const affectedBookings = z.array(bookingSchema);
@@ -148,13 +148,13 @@ export const closureCreatedResponseSchema = z.object({ closure: closureSchema, a
 export const bookingsTooCloseSchema = z.object({ earlier: bookingSchema, later: bookingSchema });
 export type BookingsTooClose = z.infer<typeof bookingsTooCloseSchema>;
 export const tooCloseResponseSchema = z.object({
-  pairs: z.array(bookingsTooCloseSchema).max(calendarLimits.tooClosePairsShown),
+  pairs: z.array(bookingsTooCloseSchema).max(scheduleLimits.tooClosePairsShown),
 });
 
 /** Public: the schedule and the closures from today on (the wizard greys out what cannot be booked). */
-export const publicCalendarResponseSchema = z.object({
+export const publicScheduleResponseSchema = z.object({
   schedule: scheduleSchema,
-  closures: z.array(closureSchema.omit({ id: true })).max(calendarLimits.maxUpcomingClosures),
+  closures: z.array(closureSchema.omit({ id: true })).max(scheduleLimits.maxUpcomingClosures),
   timeZone: z.string(),
 });
-export type PublicCalendar = z.infer<typeof publicCalendarResponseSchema>;
+export type PublicSchedule = z.infer<typeof publicScheduleResponseSchema>;

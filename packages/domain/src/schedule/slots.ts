@@ -14,13 +14,13 @@ import {
 } from './dates.ts';
 import {
   closureOn,
-  defaultFirmCalendar,
   defaultSchedule,
-  type FirmCalendar,
+  defaultScheduleWithClosures,
   hasDefaultWeeklyHours,
   openingMinutes,
   opensOn,
   type Schedule,
+  type ScheduleWithClosures,
   weekdayLabel,
   weekdayOf,
 } from './schedule.ts';
@@ -42,8 +42,8 @@ export interface SlotRules {
   timeZone: string;
   /** The current instant: slots already started, or closer than the notice, are never offered. */
   now: Date;
-  /** The firm's calendar; the original hours when left out. */
-  calendar?: FirmCalendar;
+  /** The firm's schedule and closures; the original hours when left out. */
+  scheduleWithClosures?: ScheduleWithClosures;
 }
 
 const minuteMs = 60_000;
@@ -72,9 +72,9 @@ export function isBookableDate(
   date: IsoDate,
   timeZone: string,
   now: Date,
-  calendar: FirmCalendar = defaultFirmCalendar,
+  scheduleWithClosures: ScheduleWithClosures = defaultScheduleWithClosures,
 ): boolean {
-  const { schedule, closures } = calendar;
+  const { schedule, closures } = scheduleWithClosures;
   return (
     isIsoDate(date) &&
     opensOn(schedule, weekdayOf(date)) &&
@@ -91,9 +91,9 @@ export function isBookableDate(
  */
 export function daySlots(date: IsoDate, rules: SlotRules): TimeSlot[] {
   const { durationMinutes, timeZone, now } = rules;
-  const calendar = rules.calendar ?? defaultFirmCalendar;
-  const { schedule } = calendar;
-  if (!isBookableDate(date, timeZone, now, calendar) || !(durationMinutes > 0)) return [];
+  const scheduleWithClosures = rules.scheduleWithClosures ?? defaultScheduleWithClosures;
+  const { schedule } = scheduleWithClosures;
+  if (!isBookableDate(date, timeZone, now, scheduleWithClosures) || !(durationMinutes > 0)) return [];
   const earliest = Math.max(now.getTime() + 1, earliestStart(now, schedule));
   const slots: TimeSlot[] = [];
   for (const range of openingMinutes(schedule, date)) {
@@ -174,7 +174,7 @@ function refuse(reason: SlotRefusal, message: string): SlotCheck {
  */
 export function checkSlotStart(startsAt: Date, rules: SlotRules): SlotCheck {
   const { timeZone, now, durationMinutes } = rules;
-  const { schedule, closures } = rules.calendar ?? defaultFirmCalendar;
+  const { schedule, closures } = rules.scheduleWithClosures ?? defaultScheduleWithClosures;
   const date = zonedDate(startsAt, timeZone);
   const slot = daySlots(date, rules).find(
     (candidate) => Date.parse(candidate.starts_at) === startsAt.getTime(),

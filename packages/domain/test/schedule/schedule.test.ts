@@ -1,4 +1,4 @@
-// Slots cut from any calendar the firm may set: weekly hours, step, buffer, notice, horizon and closures, in
+// Slots cut from any schedule the firm may set: weekly hours, step, buffer, notice, horizon and closures, in
 // Phoenix (no daylight saving) and across Denver's daylight-saving changes.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -11,9 +11,8 @@ import {
   clockTime,
   closureOn,
   daySlots,
-  defaultFirmCalendar,
   defaultSchedule,
-  type FirmCalendar,
+  defaultScheduleWithClosures,
   type HeldTime,
   isClearOf,
   lastBookableDate,
@@ -21,6 +20,7 @@ import {
   openingHoursNote,
   openingMinutes,
   type Schedule,
+  type ScheduleWithClosures,
   todayIn,
   weekdayNames,
   zonedDate,
@@ -81,19 +81,19 @@ function closuresFrom(today: string): fc.Arbitrary<Closure[]> {
 }
 
 /**
- * Every rule a day's slots must keep, under the calendar: in one opening range of the weekday and on its grid, off
+ * Every rule a day's slots must keep, under the schedule: in one opening range of the weekday and on its grid, off
  * the closures, after the notice, within the horizon, accepted by the server's check, and clear of the buffer.
  */
 function expectSlotsKeepTheRules(
   zone: string,
-  calendar: FirmCalendar,
+  scheduleWithClosures: ScheduleWithClosures,
   now: Date,
   date: string,
   duration: number,
   heldQuarterHours: readonly number[],
 ) {
-  const { schedule, closures } = calendar;
-  const slots = daySlots(date, { durationMinutes: duration, timeZone: zone, now, calendar });
+  const { schedule, closures } = scheduleWithClosures;
+  const slots = daySlots(date, { durationMinutes: duration, timeZone: zone, now, scheduleWithClosures });
   const held: HeldTime[] = heldQuarterHours.flatMap((quarter) => {
     const startsAt = zonedInstant(date, quarter * 15, zone);
     return startsAt
@@ -125,7 +125,12 @@ function expectSlotsKeepTheRules(
     expect(date <= lastBookableDate(zone, now, schedule)).toBe(true);
     // The server accepts exactly what is offered.
     expect(
-      checkSlotStart(new Date(start), { durationMinutes: duration, timeZone: zone, now, calendar }).ok,
+      checkSlotStart(new Date(start), {
+        durationMinutes: duration,
+        timeZone: zone,
+        now,
+        scheduleWithClosures,
+      }).ok,
     ).toBe(true);
     // Clear of every held consultation by the buffer, both ways, when offered as free.
     if (isClearOf(slot, held, schedule.bufferMinutes)) {
@@ -142,7 +147,7 @@ function expectSlotsKeepTheRules(
 /** Held consultations: up to five, each starting on a quarter hour of the day. */
 const heldQuarterHours = fc.array(fc.integer({ min: 0, max: 24 * 4 - 1 }), { maxLength: 5 });
 
-describe('slots under any calendar', () => {
+describe('slots under any schedule', () => {
   it.each([phoenix, denver])(
     'stay in opening hours, off closures, after the notice, within the horizon, clear of the buffer (%s)',
     (zone) => {
@@ -202,7 +207,7 @@ describe('slots under any calendar', () => {
         fc.integer({ min: 1, max: 8 }).map((quarters) => quarters * 15),
         heldQuarterHours,
         (schedule, sunday, notice, now, duration, held) => {
-          const calendar: FirmCalendar = {
+          const scheduleWithClosures: ScheduleWithClosures = {
             schedule: {
               ...schedule,
               weeklyHours: { ...schedule.weeklyHours, sunday },
@@ -211,7 +216,7 @@ describe('slots under any calendar', () => {
             },
             closures: [],
           };
-          const slots = expectSlotsKeepTheRules(denver, calendar, now, date, duration, held);
+          const slots = expectSlotsKeepTheRules(denver, scheduleWithClosures, now, date, duration, held);
           expect(slots.length).toBeGreaterThan(0);
         },
       ),
@@ -226,9 +231,9 @@ describe('slots under any calendar', () => {
         moments,
         fc.integer({ min: -2 * 24 * 4, max: 70 * 24 * 4 }),
         (schedule, now, quarters) => {
-          const calendar: FirmCalendar = { schedule, closures: [] };
+          const scheduleWithClosures: ScheduleWithClosures = { schedule, closures: [] };
           const startsAt = new Date(Math.floor(now.getTime() / 900_000) * 900_000 + quarters * 900_000);
-          const rules = { durationMinutes: 30, timeZone: denver, now, calendar };
+          const rules = { durationMinutes: 30, timeZone: denver, now, scheduleWithClosures };
           const check = checkSlotStart(startsAt, rules);
           const offered = daySlots(zonedDate(startsAt, denver), rules).some(
             (slot) => Date.parse(slot.starts_at) === startsAt.getTime(),
@@ -242,20 +247,22 @@ describe('slots under any calendar', () => {
   });
 });
 
-describe('the original calendar', () => {
+describe('the original schedule', () => {
   const now = new Date('2030-01-01T00:00:00Z');
   const rules = { durationMinutes: 60, timeZone: phoenix, now };
 
-  it('is the same with and without the calendar given', () => {
+  it('is the same with and without the schedule given', () => {
     for (let day = 0; day < 14; day++) {
       const date = addDays('2030-01-05', day);
-      expect(daySlots(date, { ...rules, calendar: defaultFirmCalendar })).toEqual(daySlots(date, rules));
+      expect(daySlots(date, { ...rules, scheduleWithClosures: defaultScheduleWithClosures })).toEqual(
+        daySlots(date, rules),
+      );
     }
     expect(openingHoursNote(defaultSchedule)).toBe(bookingMessages.businessHoursNote);
   });
 });
 
-describe('a calendar of its own', () => {
+describe('a schedule of its own', () => {
   const now = new Date('2030-01-01T00:00:00Z'); // a Tuesday, 17:00 the evening before in Phoenix
   const lunchBreak: Schedule = {
     ...defaultSchedule,
@@ -272,11 +279,11 @@ describe('a calendar of its own', () => {
     minNoticeHours: 24,
     horizonDays: 30,
   };
-  const calendar: FirmCalendar = {
+  const scheduleWithClosures: ScheduleWithClosures = {
     schedule: lunchBreak,
     closures: [{ startDate: '2030-01-14', endDate: '2030-01-15', reason: 'Team retreat' }],
   };
-  const rules = { durationMinutes: 60, timeZone: phoenix, now, calendar };
+  const rules = { durationMinutes: 60, timeZone: phoenix, now, scheduleWithClosures };
   const at = (date: string, clock: string) =>
     zonedInstant(date, clockMinutes(clock), phoenix) ?? new Date(Number.NaN);
 
@@ -323,7 +330,7 @@ describe('a calendar of its own', () => {
     });
   });
 
-  it('writes its hours under the calendar', () => {
+  it('writes its hours under the schedule', () => {
     expect(openingHoursNote(lunchBreak)).toBe(
       'Consultations are available Monday, 9 AM - 12 PM, 1 PM - 5 PM; Tuesday-Thursday, 9 AM - 5 PM; Friday, 9 AM - 1 PM; Saturday, 10 AM - 12 PM',
     );
@@ -335,7 +342,7 @@ describe('a calendar of its own', () => {
     ];
     const free = daySlots('2030-01-08', {
       ...rules,
-      calendar: { ...calendar, schedule: { ...lunchBreak, slotStepMinutes: 15 } },
+      scheduleWithClosures: { ...scheduleWithClosures, schedule: { ...lunchBreak, slotStepMinutes: 15 } },
     })
       .filter((slot) => isClearOf(slot, held, 15))
       .map((slot) => slot.start_time);

@@ -1,4 +1,4 @@
-// Availability: a day's slots of a service, each free or taken by what active bookings hold, on the firm's calendar.
+// Availability: a day's slots of a service, each free or taken by what active bookings hold, on the firm's schedule.
 import {
   type AvailabilityResponse,
   bookingMessages,
@@ -9,7 +9,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { loadCatalogue } from '../catalogue/catalogue.service.ts';
-import { loadFirmCalendar } from '../schedule/schedule.service.ts';
+import { loadScheduleWithClosures } from '../schedule/schedule.service.ts';
 import { heldTimesOn } from './held-times.ts';
 
 /** What the booking rules need to know about the moment and the place. */
@@ -48,10 +48,10 @@ export async function slotsOfDay(
   date: IsoDate,
   clock: BookingClock,
 ): Promise<AvailabilityResponse> {
-  const calendar = await loadFirmCalendar(db);
-  const slots = daySlots(date, { durationMinutes: booked.durationMinutes, ...clock, calendar });
+  const scheduleWithClosures = await loadScheduleWithClosures(db);
+  const slots = daySlots(date, { durationMinutes: booked.durationMinutes, ...clock, scheduleWithClosures });
   if (slots.length === 0) return { date, timeZone: clock.timeZone, slots: [] };
-  const { bufferMinutes } = calendar.schedule;
+  const { bufferMinutes } = scheduleWithClosures.schedule;
   const held = (await heldTimesOn(db, booked.serviceId, date, bufferMinutes, clock.timeZone)).filter(
     (hold) => hold.startsAt.getTime() !== booked.movingFrom?.getTime(),
   );

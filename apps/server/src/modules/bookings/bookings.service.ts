@@ -22,7 +22,7 @@ import type { BookingMailOptions } from '../../lib/mail/booking-calendar.ts';
 import { bookingReceivedEmail } from '../../lib/mail/booking-emails.ts';
 import { type FirmNoticeOptions, notifyFirm } from '../../lib/mail/firm-emails.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
-import { loadFirmCalendar } from '../schedule/schedule.service.ts';
+import { loadScheduleWithClosures } from '../schedule/schedule.service.ts';
 import { clockNow } from './availability.service.ts';
 import { after, decodeCursor, newestFirst, pageOf } from './booking-pages.ts';
 import { findBooking, type Reader, selectBookings, toBooking } from './booking-read-model.ts';
@@ -132,8 +132,12 @@ export async function createBooking(
   }
   // A retired service keeps its bookings but takes no new ones (docs/decisions/017).
   if (!service.active) throw invalidField('serviceId', serviceMessages.retired);
-  const calendar = await loadFirmCalendar(db);
-  const check = checkSlotStart(startsAt, { durationMinutes: service.durationMinutes, ...clock, calendar });
+  const scheduleWithClosures = await loadScheduleWithClosures(db);
+  const check = checkSlotStart(startsAt, {
+    durationMinutes: service.durationMinutes,
+    ...clock,
+    scheduleWithClosures,
+  });
   if (!check.ok) throw invalidField('startsAt', check.message);
   const endsAt = new Date(check.slot.ends_at);
 

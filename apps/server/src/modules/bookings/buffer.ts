@@ -5,8 +5,8 @@
 import {
   activeBookingStatuses,
   type BookingsTooClose,
-  calendarLimits,
   defaultSchedule,
+  scheduleLimits,
 } from '@portal/domain';
 import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -118,7 +118,7 @@ export async function bookingsTooClose(
     )
     .where(inArray(bookings.status, [...activeBookingStatuses]))
     .orderBy(asc(bookings.startsAt), asc(later.startsAt))
-    .limit(calendarLimits.tooClosePairsShown);
+    .limit(scheduleLimits.tooClosePairsShown);
   if (pairs.length === 0) return [];
   const ids = [...new Set(pairs.flatMap((pair) => [pair.earlier, pair.later]))];
   const rows = await selectBookings(db).where(inArray(bookings.id, ids));

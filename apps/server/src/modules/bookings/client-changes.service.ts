@@ -19,7 +19,7 @@ import { rescheduledEmail, statusChangeEmail } from '../../lib/mail/booking-emai
 import { notifyFirm } from '../../lib/mail/firm-emails.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { withdrawReminders } from '../reminders/reminder-records.ts';
-import { loadFirmCalendar } from '../schedule/schedule.service.ts';
+import { loadScheduleWithClosures } from '../schedule/schedule.service.ts';
 import { clockNow } from './availability.service.ts';
 import { findBooking, ownedBy, type Reader } from './booking-read-model.ts';
 import { actorColumns, calendarHistory, recordStatusChange } from './booking-status.service.ts';
@@ -113,7 +113,7 @@ export async function rescheduleOwnBooking(
   const input: RescheduleInput = { bookingId, startsAt: new Date(body.startsAt), idempotencyKey };
   const clock = clockNow(settings.timeZone);
   const changeNoticeHours = changeNoticeHoursFor(caller.role, settings.changeNoticeHours);
-  const calendar = await loadFirmCalendar(db);
+  const scheduleWithClosures = await loadScheduleWithClosures(db);
   let moved: boolean;
   try {
     moved = await transactionRetryingDeadlocks(db, async (tx) => {
@@ -137,11 +137,11 @@ export async function rescheduleOwnBooking(
       if (row.startsAt.getTime() === input.startsAt.getTime()) {
         throw invalidField('startsAt', bookingMessages.rescheduleSameSlot);
       }
-      // The booked duration (the price snapshot's), on the calendar as it is now.
+      // The booked duration (the price snapshot's), on the schedule as it is now.
       const check = checkSlotStart(input.startsAt, {
         durationMinutes: row.durationMinutes,
         ...clock,
-        calendar,
+        scheduleWithClosures,
       });
       if (!check.ok) throw invalidField('startsAt', check.message);
       const endsAt = new Date(check.slot.ends_at);

@@ -19,7 +19,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { adminChanges, type NewServiceRow, services } from '../../db/schema.ts';
 import { bumpCacheVersion } from '../../db/versioned-cache.ts';
 import { HttpError, invalidField, NotFound } from '../../lib/errors.ts';
-import { loadFirmCalendar } from '../schedule/schedule.service.ts';
+import { loadScheduleWithClosures } from '../schedule/schedule.service.ts';
 import { invalidateCatalogue, listServices, serviceRating, toService } from './catalogue.service.ts';
 
 /** Who makes a change: kept with it (the address too, in case the account goes). */
@@ -37,7 +37,7 @@ function nameTaken(): HttpError {
 
 /** The step session lengths go by: the firm's slot step, so that every session starts and ends on the grid. */
 async function currentSessionStep(db: Database): Promise<number> {
-  return sessionLengthStep((await loadFirmCalendar(db)).schedule);
+  return sessionLengthStep((await loadScheduleWithClosures(db)).schedule);
 }
 
 /** The record as the history keeps it: the editable fields in their public names. */

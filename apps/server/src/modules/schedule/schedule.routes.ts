@@ -1,18 +1,18 @@
-// The firm's calendar over HTTP: the schedule and closed dates for administrators (401 signed out, 403 for a
-// client), and the public calendar the booking wizard greys out days with.
+// The firm's schedule over HTTP: the schedule and closed dates for administrators (401 signed out, 403 for a
+// client), and the public schedule the booking wizard greys out days with.
 import {
   apiErrorBodySchema,
   apiPaths,
-  calendarChangesQuerySchema,
-  calendarChangesResponseSchema,
-  calendarLimits,
-  calendarMessages,
   closureBodySchema,
   closureCreatedResponseSchema,
   closuresResponseSchema,
   idParamsSchema,
-  publicCalendarResponseSchema,
+  publicScheduleResponseSchema,
   scheduleBodySchema,
+  scheduleChangesQuerySchema,
+  scheduleChangesResponseSchema,
+  scheduleLimits,
+  scheduleMessages,
   scheduleResponseSchema,
   tooCloseResponseSchema,
 } from '@portal/domain';
@@ -22,24 +22,24 @@ import { z } from 'zod';
 import { adminGuardResponses } from '../../plugins/accounts.ts';
 import {
   addClosure,
-  calendarChanges,
   listClosures,
-  loadFirmCalendar,
-  publicCalendar,
+  loadScheduleWithClosures,
+  publicSchedule,
   removeClosure,
   saveSchedule,
+  scheduleChanges,
   tooCloseBookings,
 } from './schedule.service.ts';
 
-export interface CalendarRoutesOptions {
+export interface ScheduleRoutesOptions {
   /** The business time zone (BUSINESS_TIMEZONE). */
   timeZone: string;
 }
 
-const tags = ['calendar'];
+const tags = ['schedule'];
 const invalid = apiErrorBodySchema.describe('Invalid fields as errors[{ path, msg }]');
 
-export async function calendarRoutes(app: FastifyInstance, options: CalendarRoutesOptions) {
+export async function scheduleRoutes(app: FastifyInstance, options: ScheduleRoutesOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
   const { timeZone } = options;
@@ -51,10 +51,10 @@ export async function calendarRoutes(app: FastifyInstance, options: CalendarRout
       schema: {
         tags,
         summary: 'Opening hours, slot step, notice, horizon and the closed dates from today on',
-        response: { 200: publicCalendarResponseSchema, default: apiErrorBodySchema },
+        response: { 200: publicScheduleResponseSchema, default: apiErrorBodySchema },
       },
     },
-    () => publicCalendar(db, timeZone),
+    () => publicSchedule(db, timeZone),
   );
 
   routes.get(
@@ -67,7 +67,7 @@ export async function calendarRoutes(app: FastifyInstance, options: CalendarRout
         response: { 200: scheduleResponseSchema, ...adminGuardResponses },
       },
     },
-    async () => ({ schedule: (await loadFirmCalendar(db)).schedule }),
+    async () => ({ schedule: (await loadScheduleWithClosures(db)).schedule }),
   );
 
   routes.put(
@@ -95,11 +95,11 @@ export async function calendarRoutes(app: FastifyInstance, options: CalendarRout
         tags,
         summary:
           'The latest changes of the schedule and the closed dates, newest first: who, when, before, after',
-        querystring: calendarChangesQuerySchema,
-        response: { 200: calendarChangesResponseSchema, 400: apiErrorBodySchema, ...adminGuardResponses },
+        querystring: scheduleChangesQuerySchema,
+        response: { 200: scheduleChangesResponseSchema, 400: apiErrorBodySchema, ...adminGuardResponses },
       },
     },
-    async (request) => ({ changes: await calendarChanges(db, request.query.limit) }),
+    async (request) => ({ changes: await scheduleChanges(db, request.query.limit) }),
   );
 
   routes.get(
@@ -112,7 +112,7 @@ export async function calendarRoutes(app: FastifyInstance, options: CalendarRout
           'Active bookings closer together than the buffer, in pairs, for the firm to move one of each',
         description:
           'A booking made before the buffer was raised keeps its hold where the new buffer would reach the next ' +
-          `booking of its service; each such pair whose later booking has not started is listed, the earliest ${calendarLimits.tooClosePairsShown}.`,
+          `booking of its service; each such pair whose later booking has not started is listed, the earliest ${scheduleLimits.tooClosePairsShown}.`,
         response: { 200: tooCloseResponseSchema, ...adminGuardResponses },
       },
     },
@@ -144,7 +144,7 @@ export async function calendarRoutes(app: FastifyInstance, options: CalendarRout
         response: {
           201: closureCreatedResponseSchema,
           400: invalid,
-          409: apiErrorBodySchema.describe(`'${calendarMessages.tooManyClosures}'`),
+          409: apiErrorBodySchema.describe(`'${scheduleMessages.tooManyClosures}'`),
           ...adminGuardResponses,
         },
       },
@@ -165,14 +165,14 @@ export async function calendarRoutes(app: FastifyInstance, options: CalendarRout
         params: idParamsSchema('Closure'),
         response: {
           200: z.object({ message: z.string() }),
-          404: apiErrorBodySchema.describe(`'${calendarMessages.closureNotFound}'`),
+          404: apiErrorBodySchema.describe(`'${scheduleMessages.closureNotFound}'`),
           ...adminGuardResponses,
         },
       },
     },
     async (request) => {
       await removeClosure(db, request.caller, request.params.id);
-      return { message: calendarMessages.closureRemoved };
+      return { message: scheduleMessages.closureRemoved };
     },
   );
 }

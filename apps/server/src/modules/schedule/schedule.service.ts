@@ -1,18 +1,18 @@
-// The firm's calendar: the schedule row and the closed dates, cached per process and kept in step across processes
-// by the 'calendar' cache version; every change recorded in admin_changes in the same transaction.
+// The firm's schedule: its settings row and the closed dates, cached per process and kept in step across processes
+// by the 'schedule' cache version; every change recorded in admin_changes in the same transaction.
 import {
   activeBookingStatuses,
   type Booking,
   type BookingsTooClose,
-  type CalendarChange,
   type ClosureRecord,
   type ClosureWithBookings,
-  calendarLimits,
-  calendarMessages,
   defaultSchedule,
-  type FirmCalendar,
-  type PublicCalendar,
+  type PublicSchedule,
   type Schedule,
+  type ScheduleChange,
+  type ScheduleWithClosures,
+  scheduleLimits,
+  scheduleMessages,
   todayIn,
 } from '@portal/domain';
 import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
@@ -25,8 +25,8 @@ import { selectBookings, toBooking } from '../bookings/booking-read-model.ts';
 import { applyBuffer, bookingsTooClose, lockBufferForChange } from '../bookings/buffer.ts';
 import { bookingsChanged } from '../bookings/held-times.ts';
 
-/** The calendar with its closures' ids (the admin screen deletes by id). */
-export interface StoredCalendar extends FirmCalendar {
+/** The schedule with its closures' ids (the admin screen deletes by id). */
+export interface StoredSchedule extends ScheduleWithClosures {
   closures: readonly ClosureRecord[];
 }
 
@@ -40,7 +40,7 @@ const closureColumns = {
 /** Closures not over by yesterday (UTC): every zone's today is still covered; older ones no longer shape slots. */
 const notOver = sql`${closures.endDate} >= current_date - 1`;
 
-async function buildCalendar(db: Database): Promise<StoredCalendar> {
+async function buildSchedule(db: Database): Promise<StoredSchedule> {
   const [row] = await db.select({ schedule: firmSchedule.schedule }).from(firmSchedule);
   const closed = await db
     .select(closureColumns)
@@ -50,18 +50,18 @@ async function buildCalendar(db: Database): Promise<StoredCalendar> {
   return { schedule: row?.schedule ?? defaultSchedule, closures: closed };
 }
 
-const calendarCache = versionedCache('calendar', buildCalendar);
+const scheduleCache = versionedCache('schedule', buildSchedule);
 
 /** For the admin screen: the closures ahead, then the latest past ones, each with the active bookings on it. */
 export async function listClosures(db: Database, timeZone: string): Promise<ClosureWithBookings[]> {
   const today = todayIn(timeZone, new Date());
-  const ahead = (await loadFirmCalendar(db)).closures.filter((closure) => closure.endDate >= today);
+  const ahead = (await loadScheduleWithClosures(db)).closures.filter((closure) => closure.endDate >= today);
   const past = await db
     .select(closureColumns)
     .from(closures)
     .where(lt(closures.endDate, today))
     .orderBy(desc(closures.endDate), desc(closures.id))
-    .limit(calendarLimits.pastClosuresShown);
+    .limit(scheduleLimits.pastClosuresShown);
   return withAffectedBookings(db, [...ahead, ...past], timeZone);
 }
 
@@ -96,18 +96,18 @@ async function withAffectedBookings(
   }));
 }
 
-/** The current calendar (cached; at most a fraction of a second behind a change made by another process). */
-export function loadFirmCalendar(db: Database): Promise<StoredCalendar> {
-  return calendarCache.load(db);
+/** The current schedule and closures (cached; at most a fraction of a second behind a change made by another process). */
+export function loadScheduleWithClosures(db: Database): Promise<StoredSchedule> {
+  return scheduleCache.load(db);
 }
 
-/** The calendar as the booking wizard reads it: the schedule and the closures from today on, in the zone. */
-export async function publicCalendar(db: Database, timeZone: string): Promise<PublicCalendar> {
-  const calendar = await loadFirmCalendar(db);
+/** The schedule as the booking wizard reads it: the schedule and the closures from today on, in the zone. */
+export async function publicSchedule(db: Database, timeZone: string): Promise<PublicSchedule> {
+  const current = await loadScheduleWithClosures(db);
   const today = todayIn(timeZone, new Date());
   return {
-    schedule: calendar.schedule,
-    closures: calendar.closures
+    schedule: current.schedule,
+    closures: current.closures
       .filter((closure) => closure.endDate >= today)
       .map(({ startDate, endDate, reason }) => ({ startDate, endDate, reason })),
     timeZone,
@@ -122,14 +122,14 @@ function record(
   return tx.insert(adminChanges).values({ actorUserId: actor.id, actorEmail: actor.email, ...change });
 }
 
-/** Runs a change of the calendar: in one transaction with its version raised, then this process's copy dropped. */
-async function changeCalendar<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
+/** Runs a change of the schedule or the closures: in one transaction with its version raised, then this process's copy dropped. */
+async function changeSchedule<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
   const result = await db.transaction(async (tx) => {
     const outcome = await work(tx);
-    await bumpCacheVersion(tx, 'calendar');
+    await bumpCacheVersion(tx, 'schedule');
     return outcome;
   });
-  calendarCache.forget(db);
+  scheduleCache.forget(db);
   return result;
 }
 
@@ -148,13 +148,13 @@ export async function saveSchedule(db: Database, actor: Caller, schedule: Schedu
   if (misfits.length > 0) {
     throw invalidField(
       'schedule.slotStepMinutes',
-      calendarMessages.stepDoesNotFit(
+      scheduleMessages.stepDoesNotFit(
         misfits.map((service) => `${service.name} (${service.duration} min)`).join(', '),
       ),
     );
   }
   try {
-    return await changeCalendar(db, async (tx) => {
+    return await changeSchedule(db, async (tx) => {
       await lockBufferForChange(tx);
       const [before] = await tx.select({ schedule: firmSchedule.schedule }).from(firmSchedule).for('update');
       await tx
@@ -178,7 +178,7 @@ export async function saveSchedule(db: Database, actor: Caller, schedule: Schedu
 
 /** Active bookings closer together than the buffer in force (it was raised after they were made). */
 export async function tooCloseBookings(db: Database, timeZone: string): Promise<BookingsTooClose[]> {
-  const { schedule } = await loadFirmCalendar(db);
+  const { schedule } = await loadScheduleWithClosures(db);
   return bookingsTooClose(db, schedule.bufferMinutes, timeZone);
 }
 
@@ -188,15 +188,15 @@ export async function addClosure(
   closure: Omit<ClosureRecord, 'id'>,
   timeZone: string,
 ): Promise<{ closure: ClosureRecord; affectedBookings: Booking[] }> {
-  const added = await changeCalendar(db, async (tx) => {
+  const added = await changeSchedule(db, async (tx) => {
     // One at a time (the schedule row, or its absence, is not enough to lock on): a table lock for a rare write.
     await tx.execute(sql`lock table ${closures} in share row exclusive mode`);
     const [ahead] = await tx
       .select({ count: count() })
       .from(closures)
       .where(gte(closures.endDate, todayIn(timeZone, new Date())));
-    if ((ahead?.count ?? 0) >= calendarLimits.maxUpcomingClosures) {
-      throw new Conflict(calendarMessages.tooManyClosures);
+    if ((ahead?.count ?? 0) >= scheduleLimits.maxUpcomingClosures) {
+      throw new Conflict(scheduleMessages.tooManyClosures);
     }
     const [row] = await tx.insert(closures).values(closure).returning(closureColumns);
     if (!row) throw new Error('The closure insert returned no row');
@@ -214,9 +214,9 @@ export async function addClosure(
 }
 
 export async function removeClosure(db: Database, actor: Caller, id: number): Promise<void> {
-  await changeCalendar(db, async (tx) => {
+  await changeSchedule(db, async (tx) => {
     const [row] = await tx.delete(closures).where(eq(closures.id, id)).returning(closureColumns);
-    if (!row) throw new NotFound(calendarMessages.closureNotFound);
+    if (!row) throw new NotFound(scheduleMessages.closureNotFound);
     await record(tx, actor, {
       subject: 'closure',
       subjectId: row.id,
@@ -228,7 +228,7 @@ export async function removeClosure(db: Database, actor: Caller, id: number): Pr
 }
 
 /** The latest recorded changes of the schedule and the closures, newest first. */
-export async function calendarChanges(db: Database, limit: number): Promise<CalendarChange[]> {
+export async function scheduleChanges(db: Database, limit: number): Promise<ScheduleChange[]> {
   const rows = await db
     .select()
     .from(adminChanges)

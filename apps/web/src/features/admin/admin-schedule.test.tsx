@@ -2,11 +2,11 @@ import '../../index.css';
 import {
   apiPaths,
   type BookingsTooClose,
-  type CalendarChange,
-  calendarMessages,
   defaultSchedule,
   openingHoursNote,
   type Schedule,
+  type ScheduleChange,
+  scheduleMessages,
 } from '@portal/domain';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -26,7 +26,7 @@ const holiday = {
   reason: 'Holidays',
   affectedBookings: [booked],
 };
-const scheduleChange: CalendarChange = {
+const scheduleChange: ScheduleChange = {
   at: '2030-01-07T16:00:00.000Z',
   by: 'office@example.com',
   subject: 'schedule',
@@ -34,7 +34,7 @@ const scheduleChange: CalendarChange = {
   before: defaultSchedule,
   after: { ...defaultSchedule, bufferMinutes: 15 },
 };
-const closureChange: CalendarChange = {
+const closureChange: ScheduleChange = {
   at: '2030-01-06T16:00:00.000Z',
   by: 'office@example.com',
   subject: 'closure',
@@ -44,7 +44,7 @@ const closureChange: CalendarChange = {
 };
 
 /**
- * The calendar API as stored; a PUT of the schedule or a POST of a closure answers `write` when given. `tooClose`:
+ * The schedule API as stored; a PUT of the schedule or a POST of a closure answers `write` when given. `tooClose`:
  * the pairs of bookings closer together than the buffer.
  */
 function calendarApi(write?: (call: ApiCall) => Answer | undefined, tooClose: BookingsTooClose[] = []) {
@@ -87,7 +87,7 @@ describe('admin schedule', () => {
     // The bookings on a closure are listed whenever the page is opened, not only right after closing.
     await expect.element(closure.getByTestId('affected-bookings')).toHaveTextContent('OT-2030-041');
     await expect.element(closure).toHaveTextContent('1 active booking falls on these dates:');
-    const changes = page.getByTestId('calendar-change');
+    const changes = page.getByTestId('schedule-change');
     await expect.element(changes.nth(0)).toHaveTextContent(/office@example\.com · Changed buffer 0 → 15 min/);
     await expect
       .element(changes.nth(1))
@@ -129,7 +129,7 @@ describe('admin schedule', () => {
 
   it("shows the server's refusal beside the field it names", async () => {
     // Only the server knows the services' session lengths, so only it can refuse a step they do not fit.
-    const refusal = calendarMessages.stepDoesNotFit('Web Development (45 min)');
+    const refusal = scheduleMessages.stepDoesNotFit('Web Development (45 min)');
     calendarApi((call) =>
       call.method === 'PUT'
         ? {
@@ -151,7 +151,7 @@ describe('admin schedule', () => {
     await page.getByRole('button', { name: 'Save Schedule' }).click();
     await expect
       .element(page.getByLabelText('Buffer after each consultation (minutes)'))
-      .toHaveAccessibleDescription(calendarMessages.bufferInvalid);
+      .toHaveAccessibleDescription(scheduleMessages.bufferInvalid);
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
   });
 
@@ -164,7 +164,7 @@ describe('admin schedule', () => {
     await page.getByRole('button', { name: 'Close Dates' }).click();
     await expect
       .element(page.getByLabelText('Last closed date'))
-      .toHaveAccessibleDescription(`Leave empty for one day ${calendarMessages.closureBackwards}`);
+      .toHaveAccessibleDescription(`Leave empty for one day ${scheduleMessages.closureBackwards}`);
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 

@@ -20,7 +20,7 @@ import { page } from 'vitest/browser';
 import { cleanup } from 'vitest-browser-react';
 import { BookingDetailRoute } from '../../app/routes/booking-detail';
 import { MyBookingsRoute } from '../../app/routes/my-bookings';
-import { bookingFixture, firmCalendarAnswer } from '../../testing/fixtures';
+import { bookingFixture, scheduleAnswer } from '../../testing/fixtures';
 import { renderRouter } from '../../testing/render-router';
 import { type Answer, type ApiCall as Call, stubApi as stubAnyApi } from '../../testing/stub-api';
 import { momentIn } from './format';
@@ -44,7 +44,7 @@ function signedIn(call: Call): Answer | undefined {
 }
 
 const stubApi = (answer: Parameters<typeof stubAnyApi>[0]) =>
-  stubAnyApi(answer, (call) => signedIn(call) ?? firmCalendarAnswer(call));
+  stubAnyApi(answer, (call) => signedIn(call) ?? scheduleAnswer(call));
 
 function renderAt(path: string) {
   return renderRouter(
@@ -330,12 +330,12 @@ describe('rescheduling', () => {
    */
   function server(
     move: (call: Call) => Answer,
-    calendar: (call: Call) => Answer | undefined = () => undefined,
+    schedule: (call: Call) => Answer | undefined = () => undefined,
   ) {
     let current: Booking = booked;
     const calls = stubApi((call) => {
-      const calendarAnswer = calendar(call);
-      if (calendarAnswer) return calendarAnswer;
+      const scheduleRead = schedule(call);
+      if (scheduleRead) return scheduleRead;
       if (call.path === '/api/bookings/my-bookings') {
         return { status: 200, body: { bookings: [current], nextCursor: null, change_notice_hours: 24 } };
       }
@@ -411,12 +411,12 @@ describe('rescheduling', () => {
     expect(page.getByText('10:00 - 11:30', { exact: false }).elements()).toHaveLength(0);
   });
 
-  it('reads the calendar when the dialog opens, and says so while it cannot', async () => {
-    let calendarUp = false;
+  it('reads the schedule when the dialog opens, and says so while it cannot', async () => {
+    let scheduleUp = false;
     const calls = server(
       () => ({ status: 200, body: { booking: moved } }),
       (call) =>
-        call.path === apiPaths.schedule.public && !calendarUp
+        call.path === apiPaths.schedule.public && !scheduleUp
           ? { status: 503, body: { message: 'Service unavailable' } }
           : undefined,
     );
@@ -425,7 +425,7 @@ describe('rescheduling', () => {
     const dialog = page.getByRole('dialog', { name: 'Reschedule Booking' });
     await expect.element(dialog.getByText("We could not load the firm's calendar.")).toBeVisible();
     expect(dialog.getByRole('grid').elements()).toHaveLength(0);
-    calendarUp = true;
+    scheduleUp = true;
     await dialog.getByRole('button', { name: 'Try again' }).click();
     await expect.element(dialog.getByRole('grid').first()).toBeVisible();
     await expect.element(dialog.getByTestId('current-slot')).toHaveTextContent('Current time');

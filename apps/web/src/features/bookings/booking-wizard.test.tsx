@@ -29,7 +29,7 @@ import {
   stubApi,
   toDetails,
 } from '../../testing/bookings';
-import { bookingFixture, firmCalendarAnswer } from '../../testing/fixtures';
+import { bookingFixture, scheduleAnswer } from '../../testing/fixtures';
 import type { Answer } from '../../testing/stub-api';
 
 describe('booking wizard', () => {
@@ -37,7 +37,7 @@ describe('booking wizard', () => {
     vi.unstubAllGlobals();
   });
 
-  it("follows the firm's calendar: closed weekdays and dates greyed out, open Saturdays offered, the actual hours written", async () => {
+  it("follows the firm's schedule: closed weekdays and dates greyed out, open Saturdays offered, the actual hours written", async () => {
     const today = todayIn(defaultBusinessTimeZone, new Date());
     const inThisMonth = (weekday: number) => {
       let day = addDays(today, 1);
@@ -79,12 +79,12 @@ describe('booking wizard', () => {
     }
   });
 
-  it('reads the calendar afresh each time it opens: a date closed since the last visit is greyed out', async () => {
+  it('reads the schedule afresh each time it opens: a date closed since the last visit is greyed out', async () => {
     const [day = ''] = nextWeekdays(1);
     let closures: { startDate: string; endDate: string; reason: string }[] = [];
     const calls = stubApi((call) =>
       call.path === apiPaths.schedule.public
-        ? firmCalendarAnswer(call, { schedule: defaultSchedule, closures })
+        ? scheduleAnswer(call, { schedule: defaultSchedule, closures })
         : serviceAndAvailability(call),
     );
     const router = renderAt('/book/1');
@@ -105,13 +105,13 @@ describe('booking wizard', () => {
     expect(calls.filter((call) => call.path === apiPaths.schedule.public)).toHaveLength(2);
   });
 
-  it('says the calendar is loading, then that it failed with Try again, rather than show the original hours', async () => {
+  it('says the schedule is loading, then that it failed with Try again, rather than show the original hours', async () => {
     let mode: 'hold' | 'fail' | 'ok' = 'hold';
     let release = () => {};
     const failure: Answer = { status: 503, body: { message: 'Service unavailable' } };
     stubApi((call) => {
       if (call.path !== apiPaths.schedule.public) return serviceAndAvailability(call);
-      if (mode === 'ok') return firmCalendarAnswer(call);
+      if (mode === 'ok') return scheduleAnswer(call);
       if (mode === 'fail') return failure;
       return new Promise<Answer>((resolve) => {
         release = () => resolve(failure);
@@ -315,7 +315,7 @@ describe('booking wizard', () => {
     expect(localStorage.getItem(unsentStorageKey('user-1'))).toBeNull();
   });
 
-  it('offers no day beyond the 90-day horizon: the calendar stops at its month', async () => {
+  it('offers no day beyond the 90-day horizon: the day picker stops at its month', async () => {
     stubApi(serviceAndAvailability);
     renderAt('/book/1');
     await expect.element(page.getByRole('grid').first()).toBeVisible();

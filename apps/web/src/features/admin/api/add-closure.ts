@@ -1,7 +1,7 @@
 import { apiPaths, type ClosureRecord, closureCreatedResponseSchema } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { calendarChanged } from './calendar-changed';
+import { scheduleChanged } from './schedule-changed';
 
 /** POST /api/admin/closures → the closure and the active bookings on its dates. */
 export async function addClosure(closure: Omit<ClosureRecord, 'id'>) {
@@ -13,5 +13,5 @@ export async function addClosure(closure: Omit<ClosureRecord, 'id'>) {
 
 export function useAddClosure() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: addClosure, onSettled: () => calendarChanged(queryClient) });
+  return useMutation({ mutationFn: addClosure, onSettled: () => scheduleChanged(queryClient) });
 }

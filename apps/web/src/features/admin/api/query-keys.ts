@@ -15,7 +15,7 @@ export const adminKeys = {
   serviceChanges: ['admin', 'catalogue', 'changes'] as const,
   undeliveredMail: ['admin', 'undelivered-mail'] as const,
   schedule: ['admin', 'schedule'] as const,
-  calendarChanges: ['admin', 'schedule', 'changes'] as const,
+  scheduleChanges: ['admin', 'schedule', 'changes'] as const,
   tooClose: ['admin', 'schedule', 'too-close'] as const,
   closures: ['admin', 'closures'] as const,
   reviews: ['admin', 'reviews'] as const,

@@ -1,7 +1,7 @@
 import { apiPaths } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { calendarChanged } from './calendar-changed';
+import { scheduleChanged } from './schedule-changed';
 
 /** DELETE /api/admin/closures/{id}. */
 export async function removeClosure(id: number): Promise<void> {
@@ -10,5 +10,5 @@ export async function removeClosure(id: number): Promise<void> {
 
 export function useRemoveClosure() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: removeClosure, onSettled: () => calendarChanged(queryClient) });
+  return useMutation({ mutationFn: removeClosure, onSettled: () => scheduleChanged(queryClient) });
 }

@@ -1,10 +1,10 @@
 import { type ListTexts, QueryStates } from '../../../components/ui/query-states';
-import { useCalendarChanges } from '../api/get-calendar-changes';
 import { useSchedule } from '../api/get-schedule';
+import { useScheduleChanges } from '../api/get-schedule-changes';
 import { BackToDashboard } from './back-to-dashboard';
-import { CalendarChanges } from './calendar-changes';
 import { ClosuresPanel } from './closures-panel';
 import { LatestChanges } from './latest-changes';
+import { ScheduleChanges } from './schedule-changes';
 import { ScheduleEditor } from './schedule-editor';
 import { TooCloseBookings } from './too-close-bookings';
 
@@ -20,7 +20,7 @@ const scheduleTexts: ListTexts = {
  */
 export function AdminSchedule() {
   const schedule = useSchedule();
-  const changes = useCalendarChanges();
+  const changes = useScheduleChanges();
   return (
     <div className="mx-auto max-w-5xl space-y-10 px-4 py-10 sm:px-6 lg:px-8">
       <div>
@@ -37,7 +37,7 @@ export function AdminSchedule() {
         )}
       </QueryStates>
       <ClosuresPanel />
-      <LatestChanges query={changes}>{(list) => <CalendarChanges changes={list} />}</LatestChanges>
+      <LatestChanges query={changes}>{(list) => <ScheduleChanges changes={list} />}</LatestChanges>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { type ClosureRecord, calendarMessages, closureBodySchema, paths, shortDate } from '@portal/domain';
+import { type ClosureRecord, closureBodySchema, paths, scheduleMessages, shortDate } from '@portal/domain';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { InputField } from '../../../components/form/form-fields';
@@ -55,8 +55,8 @@ export function ClosuresPanel() {
       title: 'Saved',
       message:
         count === 0
-          ? calendarMessages.closureAdded
-          : `${calendarMessages.closureAdded}: ${bookingsFall(count)} on them, listed below.`,
+          ? scheduleMessages.closureAdded
+          : `${scheduleMessages.closureAdded}: ${bookingsFall(count)} on them, listed below.`,
     });
   }
 

@@ -1,7 +1,7 @@
 import {
-  calendarLimits,
   openingHoursNote,
   type Schedule,
+  scheduleLimits,
   scheduleSchema,
   type WeekdayName,
   weekdayLabel,
@@ -148,7 +148,7 @@ export function ScheduleEditor({ saved }: { saved: Schedule }) {
         </fieldset>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <SelectField form={form} name="slotStepMinutes" label="Slot step" parse={Number}>
-            {calendarLimits.slotSteps.map((step) => (
+            {scheduleLimits.slotSteps.map((step) => (
               <option key={step} value={String(step)}>
                 {`Every ${step} minutes`}
               </option>

@@ -15,7 +15,7 @@ import { ApiError } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/use-session';
 import { useCreateBooking } from '../api/create-booking';
 import { useAvailability } from '../api/get-availability';
-import { useCurrentFirmCalendar } from '../api/get-calendar';
+import { useCurrentSchedule } from '../api/get-schedule';
 import { bookingKeys } from '../api/query-keys';
 import { addUnsent, isUnreachable, refusalMessage, unreachableReason } from '../unsent-queue';
 import { bookingDetailsSchema, emptyBookingDetails } from './booking-details';
@@ -45,16 +45,16 @@ export function BookingWizard({ service }: { service: Service }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const form = useSchemaForm(bookingDetailsSchema, { mode: 'onTouched', defaultValues: emptyBookingDetails });
   const availability = useAvailability(service.id, date);
-  const firmCalendar = useCurrentFirmCalendar();
+  const currentSchedule = useCurrentSchedule();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { notify } = useNotify();
   const userId = useAuth().session?.user.id;
 
-  // The server names the zone its days are reckoned in; the calendar follows it.
+  // The server names the zone its days are reckoned in; the day picker follows it.
   const answeredZone =
     availability.data?.timeZone ??
-    (firmCalendar.state === 'ready' ? firmCalendar.calendar.timeZone : undefined);
+    (currentSchedule.state === 'ready' ? currentSchedule.schedule.timeZone : undefined);
   useEffect(() => {
     if (answeredZone) setTimeZone(answeredZone);
   }, [answeredZone]);
@@ -165,7 +165,7 @@ export function BookingWizard({ service }: { service: Service }) {
           {step === 1 && (
             <DateTimeStep
               timeZone={timeZone}
-              calendar={firmCalendar}
+              schedule={currentSchedule}
               now={now}
               choice={choice}
               availability={availability}

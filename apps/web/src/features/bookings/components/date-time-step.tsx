@@ -2,12 +2,12 @@ import 'react-day-picker/style.css';
 import {
   type AvailabilityResponse,
   bookingMessages,
-  type FirmCalendar,
   type IsoDate,
   isBookableDate,
   lastBookableDate,
   longDate,
   openingHoursNote,
+  type ScheduleWithClosures,
   todayIn,
   zoneName,
 } from '@portal/domain';
@@ -17,7 +17,7 @@ import { DayPicker } from 'react-day-picker';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { FormMessage } from '../../../components/ui/form-message';
 import { Spinner } from '../../../components/ui/spinner';
-import type { CurrentCalendar } from '../api/get-calendar';
+import type { CurrentSchedule } from '../api/get-schedule';
 import { disabledLook } from './styles';
 import type { SlotChoice } from './use-slot-choice';
 
@@ -33,8 +33,8 @@ function localDay(date: IsoDate): Date {
   return new Date(year, month - 1, day);
 }
 
-/** The calendar's colours, as the CSS variables it reads. */
-const calendarColours: CSSProperties & Record<`--rdp-${string}`, string> = {
+/** The day picker's colours, as the CSS variables it reads. */
+const dayPickerColours: CSSProperties & Record<`--rdp-${string}`, string> = {
   '--rdp-accent-color': '#1d4ed8',
   '--rdp-accent-background-color': '#dbeafe',
   '--rdp-today-color': '#1e40af',
@@ -44,10 +44,10 @@ interface DateTimeStepProps {
   /** The business time zone the days and times are reckoned in. */
   timeZone: string;
   /**
-   * The firm's calendar as it is now: closed weekdays, closed dates and days beyond the horizon are disabled. Until
+   * The firm's schedule as it is now: closed weekdays, closed dates and days beyond the horizon are disabled. Until
    * it is read, the step says so rather than guess.
    */
-  calendar: CurrentCalendar;
+  schedule: CurrentSchedule;
   now: Date;
   /** The day and slot chosen, and whether the one chosen before was taken by someone else. */
   choice: SlotChoice;
@@ -61,20 +61,20 @@ interface DateTimeStepProps {
 }
 
 /** Step 1: a day the firm opens, from today to the booking horizon in the business zone, then one of its free slots. */
-export function DateTimeStep({ calendar, timeZone, now, ...rest }: DateTimeStepProps) {
+export function DateTimeStep({ schedule, timeZone, now, ...rest }: DateTimeStepProps) {
   return (
     <section aria-labelledby="date-time-heading" className="space-y-6">
-      {calendar.state === 'ready' ? (
-        <DayAndSlot calendar={calendar.calendar} timeZone={timeZone} now={now} {...rest} />
+      {schedule.state === 'ready' ? (
+        <DayAndSlot scheduleWithClosures={schedule.schedule} timeZone={timeZone} now={now} {...rest} />
       ) : (
         <>
           <StepHeading />
-          {calendar.state === 'loading' ? (
+          {schedule.state === 'loading' ? (
             <Spinner label="Loading the calendar..." />
           ) : (
             <FormMessage type="error">
               We could not load the firm's calendar.{' '}
-              <button type="button" onClick={calendar.retry} className="font-semibold underline">
+              <button type="button" onClick={schedule.retry} className="font-semibold underline">
                 Try again
               </button>
             </FormMessage>
@@ -96,42 +96,42 @@ function StepHeading({ note }: { note?: string }) {
   );
 }
 
-/** The calendar of days, the chosen day's free times, and the button that goes on. */
+/** The day picker, the chosen day's free times, and the button that goes on. */
 function DayAndSlot({
   timeZone,
-  calendar,
+  scheduleWithClosures,
   now,
   choice,
   availability,
   currentStartsAt,
   continueLabel = 'Continue',
   onContinue,
-}: Omit<DateTimeStepProps, 'calendar'> & { calendar: FirmCalendar }) {
+}: Omit<DateTimeStepProps, 'schedule'> & { scheduleWithClosures: ScheduleWithClosures }) {
   const { date, slot } = choice;
   // After a lost slot, the list asked afresh counts as loading: the old one is not to be chosen from again.
   const loading = availability.isPending || (choice.slotTaken && availability.isFetching);
   const today = localDay(todayIn(timeZone, now));
-  const lastDay = localDay(lastBookableDate(timeZone, now, calendar.schedule));
+  const lastDay = localDay(lastBookableDate(timeZone, now, scheduleWithClosures.schedule));
   const free =
     availability.data?.slots.filter(
       (candidate) => candidate.available || candidate.starts_at === currentStartsAt,
     ) ?? [];
   return (
     <>
-      <StepHeading note={openingHoursNote(calendar.schedule)} />
+      <StepHeading note={openingHoursNote(scheduleWithClosures.schedule)} />
       {choice.slotTaken && (
         <FormMessage type="error">
           {bookingMessages.slotTaken}. Please choose another time; the list below is up to date.
         </FormMessage>
       )}
       <div className="grid gap-6 md:grid-cols-2">
-        <div className="overflow-x-auto rounded-lg border border-slate-200 p-2" style={calendarColours}>
+        <div className="overflow-x-auto rounded-lg border border-slate-200 p-2" style={dayPickerColours}>
           <DayPicker
             mode="single"
             required
             selected={date ? localDay(date) : undefined}
             onSelect={(day) => choice.chooseDate(isoOf(day))}
-            disabled={(day) => !isBookableDate(isoOf(day), timeZone, now, calendar)}
+            disabled={(day) => !isBookableDate(isoOf(day), timeZone, now, scheduleWithClosures)}
             today={today}
             startMonth={today}
             endMonth={lastDay}

@@ -3,7 +3,7 @@ import { Clock } from 'lucide-react';
 import { Link } from 'react-router';
 import { QueryStates } from '../../../components/ui/query-states';
 import { useActivity } from '../api/get-activity';
-import { useFirmCalendar } from '../api/get-calendar';
+import { useSchedule } from '../api/get-schedule';
 import { momentIn } from '../format';
 
 const texts = {
@@ -18,7 +18,7 @@ const texts = {
  */
 export function RecentActivity() {
   const activity = useActivity();
-  const timeZone = useFirmCalendar().data?.timeZone ?? defaultBusinessTimeZone;
+  const timeZone = useSchedule().data?.timeZone ?? defaultBusinessTimeZone;
   return (
     <section
       aria-labelledby="recent-activity"

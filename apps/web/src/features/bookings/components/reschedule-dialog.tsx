@@ -7,7 +7,7 @@ import { buttonStyles } from '../../../components/ui/button-styles';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { ApiError } from '../../../lib/api-error';
 import { useRescheduleAvailability } from '../api/get-availability';
-import { useCurrentFirmCalendar } from '../api/get-calendar';
+import { useCurrentSchedule } from '../api/get-schedule';
 import { bookingKeys } from '../api/query-keys';
 import { useRescheduleBooking } from '../api/reschedule-booking';
 import { bookingTime, slotTime } from '../format';
@@ -36,7 +36,7 @@ export function RescheduleDialog({ booking, onClose }: { booking: Booking; onClo
   // One key per chosen slot: a retry of the same move never moves it twice.
   const key = useRef<string>(undefined);
   const availability = useRescheduleAvailability(booking, date);
-  const calendar = useCurrentFirmCalendar();
+  const currentSchedule = useCurrentSchedule();
   const reschedule = useRescheduleBooking();
   const queryClient = useQueryClient();
   const { notify } = useNotify();
@@ -84,7 +84,7 @@ export function RescheduleDialog({ booking, onClose }: { booking: Booking; onClo
         {step === 'choose' ? (
           <DateTimeStep
             timeZone={booking.time_zone}
-            calendar={calendar}
+            schedule={currentSchedule}
             now={now}
             choice={{
               ...choice,

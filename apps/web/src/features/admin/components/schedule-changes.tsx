@@ -1,15 +1,15 @@
 import {
-  type CalendarChange,
   type ClosureRecord,
   openingHoursNote,
   type Schedule,
+  type ScheduleChange,
   scheduleSchema,
   shortDate,
 } from '@portal/domain';
 import { shortMoment } from '../format';
 
-/** What a recorded change of the calendar did, in a line. */
-function summary(change: CalendarChange): string {
+/** What a recorded change of the schedule or the closures did, in a line. */
+function summary(change: ScheduleChange): string {
   if (change.subject === 'closure') {
     const closure = (change.after ?? change.before) as ClosureRecord | null;
     const dates = closure
@@ -37,14 +37,14 @@ function summary(change: CalendarChange): string {
 }
 
 /** The latest changes of the schedule and the closed dates: when, who, what. */
-export function CalendarChanges({ changes }: { changes: readonly CalendarChange[] }) {
+export function ScheduleChanges({ changes }: { changes: readonly ScheduleChange[] }) {
   return (
     <ul className="space-y-2">
       {changes.map((change) => (
         <li
           key={`${change.at}-${change.subject}-${change.action}`}
           className="rounded-lg border border-slate-200 bg-white p-3 text-sm"
-          data-testid="calendar-change"
+          data-testid="schedule-change"
         >
           <span className="text-slate-700">
             <time dateTime={change.at}>{shortMoment(change.at)}</time>

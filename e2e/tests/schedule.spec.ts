@@ -1,4 +1,4 @@
-// The firm runs its catalogue and its calendar from /admin, and a client follows at once. This journey changes what
+// The firm runs its catalogue and its schedule from /admin, and a client follows at once. This journey changes what
 // every other journey books against (a closed Monday, a buffer), so it runs after them all (docs/decisions/006).
 import type { Page } from '@playwright/test';
 import { createAccount, makeAdmin, origin, uniqueEmail } from './accounts-helpers.ts';
@@ -53,7 +53,7 @@ async function offeredTimes(page: Page, date: string): Promise<string[]> {
   return labels.map((label) => label.slice(0, 5));
 }
 
-test.describe('the firm runs its catalogue and calendar from /admin', () => {
+test.describe('the firm runs its catalogue and schedule from /admin', () => {
   test('an administrator raises a rate, closes the coming Monday and sets a 15-minute buffer; a client sees the new rate, Monday disabled and fewer slots around their booking', async ({
     page,
     browser,
@@ -123,7 +123,7 @@ test.describe('the firm runs its catalogue and calendar from /admin', () => {
     await admin.getByLabel('Buffer after each consultation (minutes)').fill('15');
     await admin.getByRole('button', { name: 'Save Schedule' }).click();
     await expect(admin.getByText('Schedule saved')).toBeVisible();
-    const changes = admin.getByTestId('calendar-change');
+    const changes = admin.getByTestId('schedule-change');
     await expect(changes.first()).toContainText(`${email} · Changed buffer 0 → 15 min`);
     await expect(changes.nth(1)).toContainText(`${email} · Closed`);
     await expect(changes.nth(1)).toContainText('(Public holiday)');
@@ -133,7 +133,7 @@ test.describe('the firm runs its catalogue and calendar from /admin', () => {
     // After a reload the page still lists the closure and the changes.
     await admin.reload();
     await expect(admin.getByTestId('closure').filter({ hasText: 'Public holiday' })).toBeVisible();
-    await expect(admin.getByTestId('calendar-change').first()).toContainText('Changed buffer 0 → 15 min');
+    await expect(admin.getByTestId('schedule-change').first()).toContainText('Changed buffer 0 → 15 min');
     await context.close();
 
     // The client: the new rate on the services page (every process reloads the catalogue within a second).
