@@ -146,7 +146,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             codeSplitting: {
               groups: [
-                // Everything the first load of any page needs (React, React Router, the app shell, the auth state)
+                // Everything the first load of any page needs (React, React Router, the app shell, the account state)
                 // is one script: fewer, larger scripts than several small shared chunks. What only some pages use
                 // (the query library, forms, schemas, account texts) stays in their chunks.
                 // (The script that starts it stays apart: src/boot.ts.)

@@ -14,7 +14,7 @@ export function uniqueEmail(prefix = 'client'): string {
 
 /**
  * A client address of its own (as the proxy in front of the server would report it; the journeys' server trusts one
- * hop), so the accounts service's per-address sign-up limit counts each journey's sign-ups apart, as it would for
+ * hop), so the accounts library's per-address sign-up limit counts each journey's sign-ups apart, as it would for
  * clients on their own machines.
  */
 export function ownClientAddress(): Record<string, string> {
@@ -60,7 +60,7 @@ export function linkTo(mail: Mail, path: RegExp): string {
   return url.pathname + url.search;
 }
 
-/** State-changing calls to the accounts service carry the site's Origin, as a browser's would. */
+/** State-changing calls to the accounts library carry the site's Origin, as a browser's would. */
 export function origin(page: Page): Record<string, string> {
   return { Origin: new URL(page.url() === 'about:blank' ? 'http://127.0.0.1' : page.url()).origin };
 }

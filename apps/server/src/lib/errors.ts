@@ -8,7 +8,7 @@ import { isConnectionTimeout, isDeadlock, isStatementTimeout } from '../db/error
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly errors: FieldError[] | undefined;
-  /** A machine-readable reason beside the message (the accounts service's codes, which the web app switches on). */
+  /** A machine-readable reason beside the message (the accounts library's codes, which the web app switches on). */
   readonly code: string | undefined;
   constructor(statusCode: number, message: string, options: { errors?: FieldError[]; code?: string } = {}) {
     super(message);
@@ -28,7 +28,7 @@ function refusal(statusCode: number) {
   };
 }
 
-/** 400 without a field list: a refusal the accounts service's clients tell apart by its code. */
+/** 400 without a field list: a refusal the accounts library's clients tell apart by its code. */
 export class BadRequest extends refusal(400) {}
 
 /** 400: the request breaks a rule; the first problem is the message. */

@@ -32,7 +32,7 @@ afterAll(async () => {
   await testApp?.close();
 });
 
-/** A POST to the accounts service as a browser sends it, with the body's bytes and content type as given. */
+/** A POST to the accounts library as a browser sends it, with the body's bytes and content type as given. */
 function rawPost(path: string, payload: string | Buffer, contentType?: string, ip = freshIp()) {
   return testApp.app.inject({
     method: 'POST',

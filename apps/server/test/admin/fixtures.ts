@@ -1,4 +1,4 @@
-// The admin tests' people and bookings: an administrator and clients signed in through the accounts service,
+// The admin tests' people and bookings: an administrator and clients signed in through the accounts library,
 // bookings written straight into the database with the moments and statuses a test needs.
 import { type BookingStatus, zonedInstant } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';

@@ -21,7 +21,7 @@ export interface Client {
 }
 
 let ipCounter = 0;
-/** A fresh client address per sign-up, so the per-IP limits of the accounts service never bite. */
+/** A fresh client address per sign-up, so the per-IP limits of the accounts library never bite. */
 function freshIp(): string {
   ipCounter += 1;
   return `10.77.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;

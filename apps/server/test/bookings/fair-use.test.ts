@@ -367,7 +367,7 @@ describe('the write rate limit (WRITE_RATE_LIMIT_PER_MINUTE, default 60)', () =>
       const response = await profile(writer, `Rate${write}`);
       expect(response.statusCode, `write ${write}`).toBe(200);
     }
-    // Reads, and the accounts service, are not counted.
+    // Reads, and the accounts library, are not counted.
     expect((await api(testApp.app, 'GET', '/api/bookings/my-bookings', writer)).statusCode).toBe(200);
     expect((await identity(testApp.app, 'GET', '/get-session', undefined, writer)).statusCode).toBe(200);
 
@@ -392,7 +392,7 @@ describe('the write rate limit (WRITE_RATE_LIMIT_PER_MINUTE, default 60)', () =>
     // Another user writes as usual.
     expect((await profile(other)).statusCode).toBe(200);
     await book(other, at(date, '11:00'));
-    // The accounts service has limits of its own: signing out is not a write of ours.
+    // The accounts library has limits of its own: signing out is not a write of ours.
     expect((await identity(testApp.app, 'POST', '/sign-out', {}, writer)).statusCode).toBe(200);
   });
 

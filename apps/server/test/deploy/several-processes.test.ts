@@ -401,7 +401,7 @@ describe.skipIf(testDriver !== 'postgres')('three server processes on one Postgr
     }
   });
 
-  it("holds the accounts service's limits per client address across the three", async () => {
+  it("holds the accounts library's limits per client address across the three", async () => {
     // better-auth's rate limit, stored in the database: in each process's memory, each would count only its third.
     const { max } = accountsLibraryRateLimits['/request-password-reset'];
     const ip = freshIp();

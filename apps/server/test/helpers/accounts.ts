@@ -1,4 +1,4 @@
-// Drives the accounts service the way a browser does (Origin header, cookies from Set-Cookie), or as an API client
+// Drives the accounts library the way a browser does (Origin header, cookies from Set-Cookie), or as an API client
 // (no Origin: a sign-in then hands out the signed session token for the Authorization header).
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse as InjectResponse } from 'fastify';

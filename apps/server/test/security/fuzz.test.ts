@@ -130,7 +130,7 @@ interface WriteRoute {
 const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Every route fuzzed here, by method and path as the app registers it. The accounts service is one wildcard route
+ * Every route fuzzed here, by method and path as the app registers it. The accounts library is one wildcard route
  * in the app; its entries are the endpoints it lets through. The operator channel exists on the embedded database.
  */
 const fuzzedRoutes = [
@@ -166,7 +166,7 @@ function collectWrites(route: RouteOptions): void {
   for (const method of [route.method].flat()) {
     if (!writeMethods.has(method)) continue;
     if (route.url === `${apiPaths.accounts.library}/*`) {
-      // The accounts service's wildcard: what it lets through with this method.
+      // The accounts library's wildcard: what it lets through with this method.
       for (const endpoint of portalEndpoints)
         if (endpoint.startsWith(`${method} `)) registeredWrites.push(endpoint);
     } else registeredWrites.push(`${method} ${route.url}`);
@@ -389,7 +389,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** The accounts service's write endpoints the portal uses, each with a body it accepts. */
+/** The accounts library's write endpoints the portal uses, each with a body it accepts. */
 function accountsLibraryRoutes(clientCookie: string, leavingCookie: string): Record<string, WriteRoute> {
   const credentials = { email: 'fuzz@security.test', password: 'booking-tests-password' };
   const post = (
@@ -446,7 +446,7 @@ async function send(
   return app.inject({
     method: route.method,
     url: route.url(id),
-    // A fresh address each time: the accounts service's per-address limits would otherwise answer first.
+    // A fresh address each time: the accounts library's per-address limits would otherwise answer first.
     remoteAddress: freshIp(),
     headers: {
       origin: appUrl,

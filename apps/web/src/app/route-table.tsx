@@ -31,7 +31,7 @@ const ForgotPasswordRoute = lazily(async () => (await accountPages()).ForgotPass
 const ResetPasswordRoute = lazily(async () => (await accountPages()).ResetPasswordRoute);
 const CompleteProfileRoute = lazily(async () => (await accountPages()).CompleteProfileRoute);
 const ProfileRoute = lazily(async () => (await accountPages()).ProfileRoute);
-const RequireAuth = lazily(async () => (await guards()).RequireAuth);
+const RequireSignIn = lazily(async () => (await guards()).RequireSignIn);
 const RequireAdmin = lazily(async () => (await guards()).RequireAdmin);
 const DashboardRoute = lazily(async () => (await import('./routes/dashboard')).DashboardRoute);
 const MyBookingsRoute = lazily(async () => (await import('./routes/my-bookings')).MyBookingsRoute);
@@ -73,8 +73,8 @@ const routeTable: RouteObject[] = [
           // Needs a session but not a profile: signed out, it says so itself (docs/product.md#registration-and-verification).
           { path: pageRoutes.completeProfile, element: <CompleteProfileRoute /> },
           {
-            // Signed in with a completed profile (docs/product.md#sessions-and-the-auth-state).
-            element: <RequireAuth />,
+            // Signed in with a completed profile (docs/product.md#sessions-and-the-account-state).
+            element: <RequireSignIn />,
             children: [
               { path: pageRoutes.dashboard, element: <DashboardRoute /> },
               { path: pageRoutes.profile, element: <ProfileRoute /> },

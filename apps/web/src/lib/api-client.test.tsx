@@ -23,7 +23,7 @@ describe('apiFetch', () => {
     expect(handler).toHaveBeenCalledOnce();
   });
 
-  it("leaves the accounts service's own 401s (wrong password) to the screen", async () => {
+  it("leaves the accounts library's own 401s (wrong password) to the screen", async () => {
     const handler = vi.fn();
     setUnauthorizedHandler(handler);
     answer(401, { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' });

@@ -17,8 +17,8 @@ interface RequestOptions {
 let onUnauthorized: (() => void) | undefined;
 
 /**
- * What to do when the product's API answers 401: clear the client's auth state and data, go to /login
- * (docs/product.md#sessions-and-the-auth-state). The accounts service's own 401s (wrong password, no session)
+ * What to do when the product's API answers 401: clear the client's account state and data, go to /login
+ * (docs/product.md#sessions-and-the-account-state). The accounts library's own 401s (wrong password, no session)
  * are answers, not expiries, and are left to the screen that asked.
  */
 export function setUnauthorizedHandler(handler: (() => void) | undefined): void {

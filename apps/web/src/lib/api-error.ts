@@ -3,7 +3,7 @@ import type { FieldError } from '@portal/domain';
 /**
  * Every failure of a call to the API, whatever its cause. `status` is the HTTP status, or 0 when no answer
  * arrived (network failure or timeout). Screens pick the product's message; `message` is the server's or ours.
- * `code` is the machine-readable reason the accounts service gives (for example `EMAIL_NOT_VERIFIED`).
+ * `code` is the machine-readable reason the accounts library gives (for example `EMAIL_NOT_VERIFIED`).
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';

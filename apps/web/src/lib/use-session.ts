@@ -1,13 +1,13 @@
+import { useAccountAnswers } from './account-state';
+import type { AccountSession, AccountUser, Profile } from './accounts-client';
 import { ApiError, UnexpectedResponseError } from './api-error';
-import type { IdentitySession, IdentityUser, Profile } from './auth-client';
-import { useAuthAnswers } from './auth-state';
 
-/** The auth state (docs/product.md#sessions-and-the-auth-state). */
-export interface AuthState {
+/** The account state (docs/product.md#sessions-and-the-account-state). */
+export interface AccountState {
   /** The signed-in user, with the profile merged in. */
-  user: (Omit<IdentityUser, 'role'> & Partial<Profile>) | null;
+  user: (Omit<AccountUser, 'role'> & Partial<Profile>) | null;
   profile: Profile | null;
-  session: IdentitySession | null;
+  session: AccountSession | null;
   loading: boolean;
   error: string | null;
   needsProfileCompletion: boolean;
@@ -23,11 +23,11 @@ function profileFailure(error: Error | null): Error | null {
 }
 
 /**
- * The auth state, from two reads: the session (on start), and, when someone is signed in, the profile. Any
+ * The account state, from two reads: the session (on start), and, when someone is signed in, the profile. Any
  * profile error means the profile must be completed.
  */
-export function useAuth(): AuthState {
-  const { loading, session, profile, sessionError, profileError } = useAuthAnswers();
+export function useAccount(): AccountState {
+  const { loading, session, profile, sessionError, profileError } = useAccountAnswers();
   const role = profile?.role ?? session?.user.role;
   const error = sessionError ?? profileFailure(profileError);
   return {
@@ -46,8 +46,8 @@ export function useAuth(): AuthState {
 export type Session = { signedIn: false } | { signedIn: true; firstName: string; isAdmin: boolean };
 
 export function useSession(): Session {
-  const auth = useAuth();
-  return auth.user
-    ? { signedIn: true, firstName: auth.firstName, isAdmin: auth.isAdmin }
+  const account = useAccount();
+  return account.user
+    ? { signedIn: true, firstName: account.firstName, isAdmin: account.isAdmin }
     : { signedIn: false };
 }

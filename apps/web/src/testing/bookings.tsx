@@ -21,12 +21,12 @@ import { BookRoute } from '../app/routes/book';
 import { MyBookingsRoute } from '../app/routes/my-bookings';
 import { NotificationsProvider } from '../components/notifications/notifications-provider';
 import { UnsentSender } from '../features/bookings/unsent-sender';
-import { AuthProvider } from '../lib/auth-state';
+import { AccountProvider } from '../lib/account-state';
 import { createQueryClient } from '../lib/query-client';
 import { bookingFixture, scheduleAnswer, serviceFixture } from './fixtures';
 import { type Answer, type ApiCall as Call, stubApi as stubAnyApi } from './stub-api';
 
-/** Who the stubbed accounts service says is signed in (the queue of unsent bookings is theirs). */
+/** Who the stubbed accounts library says is signed in (the queue of unsent bookings is theirs). */
 let signedInAs = 'user-1';
 
 export function signInAs(userId: string): void {
@@ -119,12 +119,12 @@ export function renderAt(path: string) {
   const queryClient = createQueryClient();
   render(
     <QueryClientProvider client={queryClient}>
-      <AuthProvider>
+      <AccountProvider>
         <NotificationsProvider>
           <RouterProvider router={router} />
           <UnsentSender />
         </NotificationsProvider>
-      </AuthProvider>
+      </AccountProvider>
     </QueryClientProvider>,
   );
   return router;

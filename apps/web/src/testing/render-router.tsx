@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { render } from 'vitest-browser-react';
 import { NotificationsProvider } from '../components/notifications/notifications-provider';
-import { AuthProvider } from '../lib/auth-state';
+import { AccountProvider } from '../lib/account-state';
 import { createQueryClient } from '../lib/query-client';
 
 type Router = Parameters<typeof RouterProvider>[0]['router'];
@@ -11,11 +11,11 @@ type Router = Parameters<typeof RouterProvider>[0]['router'];
 export function renderRouter<R extends Router>(router: R): R {
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <AuthProvider>
+      <AccountProvider>
         <NotificationsProvider>
           <RouterProvider router={router} />
         </NotificationsProvider>
-      </AuthProvider>
+      </AccountProvider>
     </QueryClientProvider>,
   );
   return router;

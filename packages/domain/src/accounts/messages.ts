@@ -60,7 +60,7 @@ export const accountMessages = {
   verificationEmailFailed: 'Failed to send verification email',
   signOutFailed: 'Failed to log out. Please try again.',
   profileCompleted: 'Profile completed! Welcome aboard.',
-  /** Ours: a verification link that was spent or expired (the accounts service then lands on `?error=`). */
+  /** Ours: a verification link that was spent or expired (the accounts library then lands on `?error=`). */
   verificationLinkInvalid:
     'This verification link has expired or has already been used. Log in to have a new one sent to you.',
 } as const;

@@ -1,6 +1,6 @@
 import type { TextRule } from '../text/rule.ts';
 
-/** The company behind the portal, as e-mails and the accounts service name it. */
+/** The company behind the portal, as e-mails and the accounts library name it. */
 export const productName = 'OT Consulting';
 
 /** Shortest password allowed (docs/product.md#limits). */
@@ -19,7 +19,7 @@ export function isRole(value: unknown): value is Role {
 }
 
 /**
- * Error codes the accounts service (`/api/identity/*`) answers with, next to `message`. better-auth's own codes
+ * Error codes the accounts library (`/api/identity/*`) answers with, next to `message`. better-auth's own codes
  * plus ours; the web app may switch on them.
  */
 export const accountErrorCodes = {

@@ -9,7 +9,7 @@ export const isoInstantSchema = z.string().describe('An instant, ISO 8601 in UTC
 export const fieldErrorSchema = z.object({ path: z.string(), msg: z.string() });
 export const apiErrorBodySchema = z.object({
   message: z.string(),
-  /** A machine-readable reason, where a screen must tell refusals apart (the accounts service's codes). */
+  /** A machine-readable reason, where a screen must tell refusals apart (the accounts library's codes). */
   code: z.string().optional(),
   errors: z.array(fieldErrorSchema).optional(),
 });

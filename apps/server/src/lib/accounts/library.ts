@@ -1,4 +1,4 @@
-// The accounts service: better-auth on our database (docs/product.md#accounts).
+// The accounts library: better-auth on our database (docs/product.md#accounts).
 import {
   apiPaths,
   defaultRole,

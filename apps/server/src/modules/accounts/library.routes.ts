@@ -1,4 +1,4 @@
-// The accounts service's endpoints (better-auth) at /api/identity. In front of it, HTTP only: the endpoints the
+// The accounts library's endpoints (better-auth) at /api/identity. In front of it, HTTP only: the endpoints the
 // portal uses and no others, JSON bodies only, an Origin check on every POST (login CSRF), the client address for
 // its rate limits; behind it, the product's wording of its messages and no session token in what a browser reads.
 // Our account rules run inside better-auth, on the body it parsed (lib/accounts/library-hooks.ts).
@@ -8,7 +8,7 @@ import { clientIpHeader } from '../../lib/accounts/library.ts';
 import { Forbidden, NotFound, UnsupportedMediaType } from '../../lib/errors.ts';
 
 /**
- * The endpoints the portal calls — the web app (lib/auth-client.ts, features/accounts/api) and the e-mailed
+ * The endpoints the portal calls — the web app (lib/accounts-client.ts, features/accounts/api) and the e-mailed
  * verification link — by method and path. Everything else better-auth has (its admin endpoints above all: roles
  * change only through `npm run set-role`) answers 404 (docs/decisions/024).
  */

@@ -3,7 +3,7 @@ import { Briefcase, CalendarDays, type LucideIcon, ShieldCheck, UserRound } from
 import { IconCard } from '../../components/ui/icon-card';
 import { RecentActivity } from '../../features/bookings/components/recent-activity';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useAuth } from '../../lib/use-session';
+import { useAccount } from '../../lib/use-session';
 
 interface Shortcut {
   icon: LucideIcon;
@@ -37,11 +37,11 @@ const adminShortcut: Shortcut = {
 
 export function DashboardRoute() {
   useDocumentTitle('Dashboard');
-  const auth = useAuth();
-  const cards = auth.isAdmin ? [...shortcuts, adminShortcut] : shortcuts;
+  const account = useAccount();
+  const cards = account.isAdmin ? [...shortcuts, adminShortcut] : shortcuts;
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Welcome, {auth.firstName}!</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Welcome, {account.firstName}!</h1>
       <p className="mt-2 text-lg text-slate-700">What would you like to do today?</p>
       <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {cards.map(({ icon: Icon, title, text, to }) => (

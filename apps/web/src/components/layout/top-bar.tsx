@@ -1,7 +1,7 @@
 import { Menu, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { type AuthState, useAuth } from '../../lib/use-session';
+import { type AccountState, useAccount } from '../../lib/use-session';
 import { buttonStyles } from '../ui/button-styles';
 import { Brand } from './brand';
 import { mainNavItems, mobileLink, type NavItem, signedInItems, signedOutItems } from './nav-items';
@@ -16,13 +16,13 @@ const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).User
 const MobileUserItems = lazy(async () => ({ default: (await import('./user-menu')).MobileUserItems }));
 
 /** The links of the main navigation for this visitor: Dashboard, My Bookings (and Admin) once signed in. */
-function navItemsFor(auth: AuthState): NavItem[] {
-  if (!auth.user) return [...mainNavItems];
+function navItemsFor(account: AccountState): NavItem[] {
+  if (!account.user) return [...mainNavItems];
   return [
     ...mainNavItems,
     signedInItems.dashboard,
     signedInItems.myBookings,
-    ...(auth.isAdmin ? [signedInItems.admin] : []),
+    ...(account.isAdmin ? [signedInItems.admin] : []),
   ];
 }
 
@@ -31,9 +31,9 @@ export function TopBar() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const closeMenu = () => setMenuOpen(false);
-  const auth = useAuth();
+  const account = useAccount();
   const { pathname } = useLocation();
-  const items = navItemsFor(auth);
+  const items = navItemsFor(account);
 
   // The mobile menu closes when the page changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of page
@@ -51,9 +51,9 @@ export function TopBar() {
           ))}
         </nav>
         <div className="hidden min-w-40 items-center justify-end gap-2 md:flex">
-          {auth.loading ? null : auth.user ? (
+          {account.loading ? null : account.user ? (
             <Suspense fallback={null}>
-              <UserMenu firstName={auth.firstName} />
+              <UserMenu firstName={account.firstName} />
             </Suspense>
           ) : (
             <>
@@ -95,9 +95,9 @@ export function TopBar() {
               </NavLink>
             </li>
           ))}
-          {auth.loading ? null : auth.user ? (
+          {account.loading ? null : account.user ? (
             <Suspense fallback={null}>
-              <MobileUserItems firstName={auth.firstName} onNavigate={closeMenu} />
+              <MobileUserItems firstName={account.firstName} onNavigate={closeMenu} />
             </Suspense>
           ) : (
             [signedOutItems.login, signedOutItems.register].map((item) => (

@@ -8,7 +8,7 @@ import { RegisterRoute } from '../../app/routes/register';
 import { ResetPasswordRoute } from '../../app/routes/reset-password';
 import { profileFixture } from '../../testing/fixtures';
 import { renderRouter } from '../../testing/render-router';
-import { RequireAdmin, RequireAuth } from './components/route-guards';
+import { RequireAdmin, RequireSignIn } from './components/route-guards';
 
 type Answer = { status: number; body: unknown };
 
@@ -44,7 +44,7 @@ function renderAt(path: string) {
       { path: '/register', element: <RegisterRoute /> },
       { path: '/reset-password', element: <ResetPasswordRoute /> },
       {
-        element: <RequireAuth />,
+        element: <RequireSignIn />,
         children: [
           { path: '/dashboard', element: <h1>Dashboard page</h1> },
           { element: <RequireAdmin />, children: [{ path: '/admin/*', element: <h1>Admin page</h1> }] },

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { readUnsentRaw, subscribeUnsent } from '../../lib/unsent-bookings-storage';
-import { useAuth } from '../../lib/use-session';
+import { useAccount } from '../../lib/use-session';
 
 // The queue's code (rules, schemas, notifications) is fetched only when something waits: the first load of
 // every page carries just this check, and the home page's first load has a budget (docs/product.md#limits).
@@ -11,7 +11,7 @@ const UnsentResender = lazy(() => import('./unsent-resender'));
  * this browser, sends them again (on any page, not only My Bookings).
  */
 export function UnsentSender() {
-  const userId = useAuth().session?.user.id;
+  const userId = useAccount().session?.user.id;
   const waiting = useSyncExternalStore(
     subscribeUnsent,
     () => userId !== undefined && readUnsentRaw(userId) !== null,

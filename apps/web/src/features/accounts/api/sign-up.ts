@@ -5,9 +5,9 @@ import { apiFetch } from '../../../lib/api-client';
 /** Where a verification link brings the user once the address is verified: into the app, signed in. */
 export const afterVerification = paths.dashboard;
 
-/** POST sign-up: creates the account; the accounts service then sends the verification e-mail. */
+/** POST sign-up: creates the account; the accounts library then sends the verification e-mail. */
 export async function signUp(input: { email: string; password: string }): Promise<void> {
-  // The accounts service wants a display name; the portal's names come with the profile, so it starts empty.
+  // The accounts library wants a display name; the portal's names come with the profile, so it starts empty.
   await apiFetch(apiPaths.accounts.signUp, {
     method: 'POST',
     body: { email: input.email, password: input.password, name: '', callbackURL: afterVerification },

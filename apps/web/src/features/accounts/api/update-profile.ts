@@ -6,8 +6,8 @@ import {
   profileResponseSchema,
 } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
+import { useAccountActions } from '../../../lib/account-state';
 import { apiRequest } from '../../../lib/api-client';
-import { useAuthActions } from '../../../lib/auth-state';
 
 /** PUT /api/auth/profile with the profile page's snake_case or the complete-profile page's camelCase body. */
 export async function updateProfile(body: ProfileForm | CompleteProfileForm): Promise<ProfileUser> {
@@ -18,8 +18,8 @@ export async function updateProfile(body: ProfileForm | CompleteProfileForm): Pr
   return response.user;
 }
 
-/** Saves the profile and puts the answer in the auth state, so every page shows it at once. */
+/** Saves the profile and puts the answer in the account state, so every page shows it at once. */
 export function useUpdateProfile() {
-  const { changeProfile } = useAuthActions();
+  const { changeProfile } = useAccountActions();
   return useMutation({ mutationFn: updateProfile, onSuccess: (user) => changeProfile(() => user) });
 }

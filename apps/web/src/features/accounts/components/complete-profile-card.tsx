@@ -4,12 +4,12 @@ import type { FieldEntry } from '../../../components/form/form-fields';
 import { type Notice, SchemaForm, type SubmitLabels } from '../../../components/form/schema-form';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { useNotify } from '../../../components/notifications/use-notify';
-import { useAuth } from '../../../lib/use-session';
+import { useAccount } from '../../../lib/use-session';
 import { apiAnswered, serverMessage } from '../api/errors';
 import { useUpdateProfile } from '../api/update-profile';
+import { AccountCard, AccountNotice } from './account-card';
 import { cardSubmit, profileFields } from './account-fields';
-import { AuthCard, AuthNotice } from './auth-card';
-import { AuthLoading, loginHref } from './route-guards';
+import { AccountLoading, loginHref } from './route-guards';
 
 const [firstName, lastName, phone, company] = profileFields<CompleteProfileForm>([
   'firstName',
@@ -42,12 +42,12 @@ function ProfileCompletion() {
   }
 
   return (
-    <AuthCard
+    <AccountCard
       title="Complete Your Profile"
       lead="Tell us who you are before you book your first consultation."
     >
       <SchemaForm form={form} fields={fields} submit={submit} onSubmit={complete} onFailure={refused} />
-    </AuthCard>
+    </AccountCard>
   );
 }
 
@@ -56,11 +56,11 @@ function ProfileCompletion() {
  * already complete it goes on to the dashboard (docs/product.md#registration-and-verification).
  */
 export function CompleteProfileCard() {
-  const auth = useAuth();
-  if (auth.loading) return <AuthLoading />;
-  if (!auth.user) {
+  const account = useAccount();
+  if (account.loading) return <AccountLoading />;
+  if (!account.user) {
     return (
-      <AuthNotice
+      <AccountNotice
         title="Complete Your Profile"
         message={accountMessages.loginToCompleteProfile}
         to={loginHref(paths.completeProfile)}
@@ -68,6 +68,6 @@ export function CompleteProfileCard() {
       />
     );
   }
-  if (!auth.needsProfileCompletion) return <Navigate to={paths.dashboard} replace />;
+  if (!account.needsProfileCompletion) return <Navigate to={paths.dashboard} replace />;
   return <ProfileCompletion />;
 }

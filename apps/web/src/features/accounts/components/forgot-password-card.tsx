@@ -3,8 +3,8 @@ import { type Notice, SchemaForm, type SubmitLabels } from '../../../components/
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { ApiError } from '../../../lib/api-error';
 import { useRequestPasswordReset } from '../api/request-password-reset';
+import { AccountCard, AccountLink } from './account-card';
 import { cardSubmit, emailField } from './account-fields';
-import { AuthCard, AuthLink } from './auth-card';
 
 const submit: SubmitLabels = { label: 'Send Reset Link', busy: 'Sending...', className: cardSubmit };
 
@@ -25,12 +25,12 @@ export function ForgotPasswordCard() {
   }
 
   return (
-    <AuthCard
+    <AccountCard
       title="Forgot Password"
       lead="Enter your email address and we will send you a link to set a new password."
     >
       <SchemaForm form={form} fields={[emailField]} submit={submit} onSubmit={send} onFailure={refused} />
-      <AuthLink to={paths.login}>Back to Login</AuthLink>
-    </AuthCard>
+      <AccountLink to={paths.login}>Back to Login</AccountLink>
+    </AccountCard>
   );
 }

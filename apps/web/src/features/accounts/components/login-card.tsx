@@ -6,13 +6,13 @@ import { SchemaForm, type SubmitLabels } from '../../../components/form/schema-f
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { FormMessage } from '../../../components/ui/form-message';
+import { useAccountActions } from '../../../lib/account-state';
 import { ApiError } from '../../../lib/api-error';
-import { useAuthActions } from '../../../lib/auth-state';
 import { errorCode, safeRedirect, serverMessage } from '../api/errors';
 import { useSendVerificationEmail } from '../api/send-verification-email';
 import { useSignIn } from '../api/sign-in';
+import { AccountCard, AccountLink, linkStyle } from './account-card';
 import { cardSubmit, emailField } from './account-fields';
-import { AuthCard, AuthLink, linkStyle } from './auth-card';
 
 const fields: readonly InputDefinition<LoginForm>[] = [
   emailField,
@@ -84,7 +84,7 @@ export function LoginCard() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const signIn = useSignIn();
-  const { refresh: refreshAuth } = useAuthActions();
+  const { refresh: refreshAccount } = useAccountActions();
   const { notify } = useNotify();
   const [problem, setProblem] = useState<Problem | null>(null);
   const requested = safeRedirect(state.from) ?? safeRedirect(searchParams.get('redirect')) ?? paths.dashboard;
@@ -97,7 +97,7 @@ export function LoginCard() {
     setProblem(null);
     await signIn.mutateAsync({ email: values.email.trim(), password: values.password });
     notify({ type: 'success', title: 'Success', message: accountMessages.loginSuccess });
-    await refreshAuth();
+    await refreshAccount();
     await navigate(target, { replace: true });
   }
 
@@ -107,7 +107,7 @@ export function LoginCard() {
   }
 
   return (
-    <AuthCard title="Welcome Back" lead="Log in to book consultations and manage your account.">
+    <AccountCard title="Welcome Back" lead="Log in to book consultations and manage your account.">
       {state.message && <FormMessage type="success">{state.message}</FormMessage>}
       {verificationFailed && !problem && (
         <FormMessage type="info">{accountMessages.verificationLinkInvalid}</FormMessage>
@@ -121,10 +121,10 @@ export function LoginCard() {
           </Link>
         </div>
       </SchemaForm>
-      <AuthLink to={paths.register} question="Don't have an account?">
+      <AccountLink to={paths.register} question="Don't have an account?">
         Register
-      </AuthLink>
-      <AuthLink to={paths.home}>Back to Home</AuthLink>
-    </AuthCard>
+      </AccountLink>
+      <AccountLink to={paths.home}>Back to Home</AccountLink>
+    </AccountCard>
   );
 }

@@ -12,12 +12,12 @@ import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { FormMessage } from '../../../components/ui/form-message';
-import { useAuth } from '../../../lib/use-session';
+import { useAccount } from '../../../lib/use-session';
 import { apiAnswered } from '../api/errors';
 import { useUpdateProfile } from '../api/update-profile';
 import { profileFields } from './account-fields';
 import { CalendarFeedCard } from './calendar-feed-card';
-import { AuthLoading } from './route-guards';
+import { AccountLoading } from './route-guards';
 
 const fields = profileFields<ProfileForm>(['first_name', 'last_name', 'phone', 'company']);
 
@@ -50,16 +50,16 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** The profile, read-only until Edit Profile; saving puts the answer in the auth state. */
+/** The profile, read-only until Edit Profile; saving puts the answer in the account state. */
 function ProfileCard({ profile, email }: { profile: ProfileUser; email: string }) {
   const { notify } = useNotify();
-  const auth = useAuth();
+  const account = useAccount();
   const update = useUpdateProfile();
   const [editing, setEditing] = useState(false);
   const form = useSchemaForm(profileFormSchema, { defaultValues: formValues(profile) });
 
   async function save(values: ProfileForm): Promise<Notice | undefined> {
-    if (!auth.session) return { type: 'error', text: accountMessages.noActiveSession };
+    if (!account.session) return { type: 'error', text: accountMessages.noActiveSession };
     const saved = await update.mutateAsync(values);
     form.reset(formValues(saved));
     notify({ type: 'success', title: 'Success', message: accountMessages.profileUpdated });
@@ -124,23 +124,23 @@ function ProfileCard({ profile, email }: { profile: ProfileUser; email: string }
   );
 }
 
-/** The signed-in user's profile page: its states while the auth state loads or fails, then the profile. */
+/** The signed-in user's profile page: its states while the account state loads or fails, then the profile. */
 export function ProfileDetails() {
-  const auth = useAuth();
+  const account = useAccount();
   let body: ReactNode;
-  if (auth.loading) body = <AuthLoading />;
-  else if (!auth.session) body = <FormMessage type="error">{accountMessages.noActiveSession}</FormMessage>;
-  else if (!auth.profile)
+  if (account.loading) body = <AccountLoading />;
+  else if (!account.session) body = <FormMessage type="error">{accountMessages.noActiveSession}</FormMessage>;
+  else if (!account.profile)
     body = (
       <FormMessage type="error">
-        {auth.error ? accountMessages.profileLoadFailed : accountMessages.profileLoadError}
+        {account.error ? accountMessages.profileLoadFailed : accountMessages.profileLoadError}
       </FormMessage>
     );
   else
     body = (
       <>
-        <ProfileCard profile={auth.profile} email={auth.session.user.email} />
-        <CalendarFeedCard profile={auth.profile} />
+        <ProfileCard profile={account.profile} email={account.session.user.email} />
+        <CalendarFeedCard profile={account.profile} />
       </>
     );
   return (

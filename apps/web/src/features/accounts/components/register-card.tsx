@@ -7,8 +7,8 @@ import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { IconList } from '../../../components/ui/icon-list';
 import { serverMessage } from '../api/errors';
 import { useSignUp } from '../api/sign-up';
+import { AccountCard, AccountLink } from './account-card';
 import { cardSubmit, emailField, newPasswordField } from './account-fields';
-import { AuthCard, AuthLink } from './auth-card';
 
 const fields: readonly InputDefinition<RegisterForm>[] = [
   { ...emailField, required: true },
@@ -42,11 +42,11 @@ export function RegisterCard() {
   }
 
   return (
-    <AuthCard title="Create Your Account" lead="Register to book consultations with our experts.">
+    <AccountCard title="Create Your Account" lead="Register to book consultations with our experts.">
       <SchemaForm form={form} fields={fields} submit={submit} onSubmit={register} onFailure={refused} />
-      <AuthLink to={paths.login} question="Already have an account?">
+      <AccountLink to={paths.login} question="Already have an account?">
         Log in
-      </AuthLink>
+      </AccountLink>
       <section aria-labelledby="whats-next" className="rounded-xl bg-slate-50 p-4">
         <h2 id="whats-next" className="text-base font-semibold text-slate-900">
           What's Next?
@@ -58,6 +58,6 @@ export function RegisterCard() {
           iconClassName="mt-0.5 size-4 text-blue-700"
         />
       </section>
-    </AuthCard>
+    </AccountCard>
   );
 }

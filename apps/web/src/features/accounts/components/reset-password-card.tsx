@@ -11,12 +11,12 @@ import type { InputDefinition } from '../../../components/form/form-fields';
 import { type Notice, SchemaForm, type SubmitLabels } from '../../../components/form/schema-form';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { useNotify } from '../../../components/notifications/use-notify';
+import { useAccountActions } from '../../../lib/account-state';
 import { ApiError } from '../../../lib/api-error';
-import { useAuthActions } from '../../../lib/auth-state';
 import { errorCode } from '../api/errors';
 import { useResetPassword } from '../api/reset-password';
+import { AccountCard, AccountNotice } from './account-card';
 import { cardSubmit, newPasswordField } from './account-fields';
-import { AuthCard, AuthNotice } from './auth-card';
 
 const fields: readonly InputDefinition<ResetPasswordForm>[] = [
   { ...newPasswordField, name: 'newPassword', label: 'New Password' },
@@ -24,7 +24,7 @@ const fields: readonly InputDefinition<ResetPasswordForm>[] = [
 ];
 const submit: SubmitLabels = { label: 'Update Password', busy: 'Updating...', className: cardSubmit };
 
-/** Password errors the accounts service explains well enough to show as they are. */
+/** Password errors the accounts library explains well enough to show as they are. */
 const explainedCodes: readonly string[] = [
   accountErrorCodes.passwordTooCommon,
   accountErrorCodes.passwordTooShort,
@@ -34,7 +34,7 @@ const explainedCodes: readonly string[] = [
 function ResetForm({ token, onSpent }: { token: string; onSpent: () => void }) {
   const navigate = useNavigate();
   const reset = useResetPassword();
-  const { refresh: refreshAuth } = useAuthActions();
+  const { refresh: refreshAccount } = useAccountActions();
   const { notify } = useNotify();
   const form = useSchemaForm(resetPasswordFormSchema, {
     defaultValues: { newPassword: '', confirmPassword: '' },
@@ -52,8 +52,8 @@ function ResetForm({ token, onSpent }: { token: string; onSpent: () => void }) {
 
   async function update(values: ResetPasswordForm): Promise<undefined> {
     await reset.mutateAsync({ newPassword: values.newPassword, token });
-    // Signed in by the reset (when the accounts service does so) → the dashboard; otherwise log in again.
-    const session = await refreshAuth().catch(() => null);
+    // Signed in by the reset (when the accounts library does so) → the dashboard; otherwise log in again.
+    const session = await refreshAccount().catch(() => null);
     if (session) {
       notify({ type: 'success', title: 'Success', message: accountMessages.passwordUpdated });
       await navigate(paths.dashboard, { replace: true });
@@ -66,9 +66,9 @@ function ResetForm({ token, onSpent }: { token: string; onSpent: () => void }) {
   }
 
   return (
-    <AuthCard title="Reset Password" lead="Choose a new password for your account.">
+    <AccountCard title="Reset Password" lead="Choose a new password for your account.">
       <SchemaForm form={form} fields={fields} submit={submit} onSubmit={update} onFailure={refused} />
-    </AuthCard>
+    </AccountCard>
   );
 }
 
@@ -79,7 +79,7 @@ export function ResetPasswordCard() {
   const [spent, setSpent] = useState(false);
   if (!token || searchParams.get('error') || spent) {
     return (
-      <AuthNotice
+      <AccountNotice
         title="Reset Password"
         message={accountMessages.resetLinkInvalid}
         to={paths.forgotPassword}

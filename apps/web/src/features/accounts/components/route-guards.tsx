@@ -3,10 +3,10 @@ import { ShieldAlert } from 'lucide-react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { MessagePage } from '../../../components/ui/message-page';
-import { useAuth } from '../../../lib/use-session';
+import { useAccount } from '../../../lib/use-session';
 
 /** 'Loading...' while the session (and profile) load, announced politely. */
-export function AuthLoading() {
+export function AccountLoading() {
   return (
     <p role="status" className="py-24 text-center text-lg text-slate-700">
       {accountMessages.loading}
@@ -20,24 +20,24 @@ export function loginHref(to: string): string {
 }
 
 /**
- * Pages that need a session (docs/product.md#sessions-and-the-auth-state): 'Loading...' while it loads; signed out → /login and back
+ * Pages that need a session (docs/product.md#sessions-and-the-account-state): 'Loading...' while it loads; signed out → /login and back
  * after login; signed in with an incomplete profile → /complete-profile.
  */
-export function RequireAuth() {
-  const auth = useAuth();
+export function RequireSignIn() {
+  const account = useAccount();
   const location = useLocation();
-  if (auth.loading) return <AuthLoading />;
+  if (account.loading) return <AccountLoading />;
   const here = location.pathname + location.search;
-  if (!auth.user) return <Navigate to={loginHref(here)} replace state={{ from: here }} />;
-  if (auth.needsProfileCompletion)
+  if (!account.user) return <Navigate to={loginHref(here)} replace state={{ from: here }} />;
+  if (account.needsProfileCompletion)
     return <Navigate to={paths.completeProfile} replace state={{ from: here }} />;
   return <Outlet />;
 }
 
-/** Admin-only pages (inside RequireAuth): a non-admin sees Access Denied. */
+/** Admin-only pages (inside RequireSignIn): a non-admin sees Access Denied. */
 export function RequireAdmin() {
-  const auth = useAuth();
-  if (!auth.isAdmin) return <AccessDenied />;
+  const account = useAccount();
+  if (!account.isAdmin) return <AccessDenied />;
   return <Outlet />;
 }
 

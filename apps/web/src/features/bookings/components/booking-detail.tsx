@@ -21,7 +21,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { StarRating } from '../../../components/ui/star-rating';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { ApiError } from '../../../lib/api-error';
-import { useAuth } from '../../../lib/use-session';
+import { useAccount } from '../../../lib/use-session';
 import { useBooking } from '../api/get-booking';
 import { bookingTime, bookingTimeIn, momentIn, shortDateIn, viewerTimeZone } from '../format';
 import { type Fact, FactList } from './booking-facts';
@@ -156,7 +156,7 @@ function NotFound() {
  */
 export function BookingDetail({ id }: { id: string }) {
   const query = useBooking(id);
-  const userId = useAuth().session?.user.id;
+  const userId = useAccount().session?.user.id;
   const [dialog, setDialog] = useState<'reschedule' | 'cancel'>();
   // Judged at the moment the page opened, like My Bookings; the server judges again.
   const [now] = useState(() => new Date());

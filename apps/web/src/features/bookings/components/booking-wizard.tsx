@@ -12,7 +12,7 @@ import { useNavigate } from 'react-router';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { ApiError } from '../../../lib/api-error';
-import { useAuth } from '../../../lib/use-session';
+import { useAccount } from '../../../lib/use-session';
 import { useCreateBooking } from '../api/create-booking';
 import { useAvailability } from '../api/get-availability';
 import { useCurrentSchedule } from '../api/get-schedule';
@@ -49,7 +49,7 @@ export function BookingWizard({ service }: { service: Service }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { notify } = useNotify();
-  const userId = useAuth().session?.user.id;
+  const userId = useAccount().session?.user.id;
 
   // The server names the zone its days are reckoned in; the day picker follows it.
   const answeredZone =

@@ -7,7 +7,7 @@ import { buttonStyles } from '../../../components/ui/button-styles';
 import { FormMessage } from '../../../components/ui/form-message';
 import { Spinner } from '../../../components/ui/spinner';
 import { type TabItem, Tabs } from '../../../components/ui/tabs';
-import { useAuth } from '../../../lib/use-session';
+import { useAccount } from '../../../lib/use-session';
 import { useMyBookings } from '../api/get-my-bookings';
 import { type BookingFilter, bookingFilters, filterLabels, matchesFilter } from '../format';
 import { useUnsentItems, withUnsent } from '../unsent-queue';
@@ -48,7 +48,7 @@ export function MyBookings() {
   const [toReschedule, setToReschedule] = useState<Booking>();
   const [now] = useState(() => new Date());
   // Kept in this browser for the signed-in user; the app shell's sender sends them again.
-  const userId = useAuth().session?.user.id;
+  const userId = useAccount().session?.user.id;
   const loaded = bookings.data?.pages.flatMap((page) => page.bookings) ?? [];
   // The notice the caller is held to, the same on every page (there are cards only once a page has come).
   const noticeHours = bookings.data?.pages[0]?.change_notice_hours ?? 0;

@@ -6,7 +6,7 @@ import { buttonStyles } from '../../../components/ui/button-styles';
 import { IconList } from '../../../components/ui/icon-list';
 import { ServiceIcon } from '../../../components/ui/service-icon';
 import { RatingFigures } from '../../../components/ui/star-rating';
-import { useAuth } from '../../../lib/use-session';
+import { useAccount } from '../../../lib/use-session';
 import { ServiceReviews } from './service-reviews';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -37,12 +37,12 @@ const trail = [
 
 /** A service's page: breadcrumb, headline facts, long description, the five lists and the booking card. */
 export function ServiceDetail({ service }: { service: Service }) {
-  const auth = useAuth();
+  const account = useAccount();
   const content = serviceDetailContent(service);
   // A visitor is sent to sign in; while the session is not known yet (the page as the server drew it, before the
   // app has asked), to the booking page, whose guard sends a visitor to sign in and back: a signed-in client who
   // clicks before the app has started must not land on the sign-in form.
-  const bookHref = auth.user || auth.loading ? paths.book(service.id) : paths.login;
+  const bookHref = account.user || account.loading ? paths.book(service.id) : paths.login;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
@@ -151,7 +151,7 @@ export function ServiceDetail({ service }: { service: Service }) {
               {service.active ? (
                 <Link
                   to={bookHref}
-                  state={auth.user ? { service } : undefined}
+                  state={account.user ? { service } : undefined}
                   className={buttonStyles.primary}
                 >
                   <CalendarCheck aria-hidden="true" className="size-5" />

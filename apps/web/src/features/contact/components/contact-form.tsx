@@ -14,7 +14,7 @@ import { type FieldEntry, SelectField, TextAreaField } from '../../../components
 import { type Notice, SchemaForm } from '../../../components/form/schema-form';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { ApiError } from '../../../lib/api-error';
-import { useAuth } from '../../../lib/use-session';
+import { useAccount } from '../../../lib/use-session';
 import { useContactServices } from '../api/get-services';
 import { useSendContactMessage } from '../api/send-contact-message';
 
@@ -41,7 +41,7 @@ function refused(failure: unknown): Notice {
  */
 export function ContactForm() {
   const id = useId();
-  const auth = useAuth();
+  const account = useAccount();
   const [search] = useSearchParams();
   const services = useContactServices();
   const send = useSendContactMessage();
@@ -57,8 +57,8 @@ export function ContactForm() {
   });
 
   // The signed-in user's e-mail and name, once known, unless the person has typed their own.
-  const email = auth.user?.email;
-  const name = [auth.profile?.first_name, auth.profile?.last_name].filter(Boolean).join(' ');
+  const email = account.user?.email;
+  const name = [account.profile?.first_name, account.profile?.last_name].filter(Boolean).join(' ');
   useEffect(() => {
     if (email && !form.getFieldState('email').isDirty) form.setValue('email', email);
     if (name && !form.getFieldState('name').isDirty) form.setValue('name', name);

@@ -6,7 +6,7 @@ import { FormMessage } from '../../../components/ui/form-message';
 export const linkStyle = 'font-medium text-blue-800 hover:underline';
 
 /** The frame of the account screens: a centred card with a heading, an optional lead, and its content. */
-export function AuthCard({
+export function AccountCard({
   title,
   lead,
   children,
@@ -27,7 +27,7 @@ export function AuthCard({
 }
 
 /** A card that can only say why the page cannot be used here, and where to go instead. */
-export function AuthNotice({
+export function AccountNotice({
   title,
   message,
   to,
@@ -39,19 +39,27 @@ export function AuthNotice({
   action: string;
 }) {
   return (
-    <AuthCard title={title}>
+    <AccountCard title={title}>
       <div className="space-y-6">
         <FormMessage type="error">{message}</FormMessage>
         <Link to={to} className={`${buttonStyles.primary} w-full`}>
           {action}
         </Link>
       </div>
-    </AuthCard>
+    </AccountCard>
   );
 }
 
 /** A link under an account form to the neighbouring screen, with an optional question before it. */
-export function AuthLink({ to, question, children }: { to: string; question?: string; children: ReactNode }) {
+export function AccountLink({
+  to,
+  question,
+  children,
+}: {
+  to: string;
+  question?: string;
+  children: ReactNode;
+}) {
   return (
     <p className="text-center text-sm text-slate-700">
       {question && `${question} `}

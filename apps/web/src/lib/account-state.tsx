@@ -1,16 +1,16 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { type AccountSession, getProfile, getSession, type Profile } from './accounts-client';
 import { shouldRetryRead } from './api-error';
-import { getProfile, getSession, type IdentitySession, type Profile } from './auth-client';
 
 /**
- * The auth state as read from the accounts service and the profile route (docs/product.md#sessions-and-the-auth-state).
+ * The account state as read from the accounts library and the profile route (docs/product.md#sessions-and-the-account-state).
  * Held by the app shell itself rather than in the query cache, so that the home page's first load carries no query
  * library (docs/decisions/034): it is read once on start and again only when something says it changed.
  */
-export interface AuthAnswers {
+export interface AccountAnswers {
   /** Until the session, and the profile of whoever is signed in, have answered. */
   loading: boolean;
-  session: IdentitySession | null;
+  session: AccountSession | null;
   profile: Profile | null;
   /** Why the session could not be read. */
   sessionError: Error | null;
@@ -18,9 +18,9 @@ export interface AuthAnswers {
   profileError: Error | null;
 }
 
-export interface AuthActions {
+export interface AccountActions {
   /** Reads the session and, when someone is signed in, the profile again; resolves once both have answered. */
-  refresh: () => Promise<IdentitySession | null>;
+  refresh: () => Promise<AccountSession | null>;
   /** Changes the profile held (once it is saved, or its feed link reset), so every page shows it at once. */
   changeProfile: (change: (profile: Profile | null) => Profile | null) => void;
   /** Nobody is signed in any more: the API said so (401). */
@@ -29,7 +29,7 @@ export interface AuthActions {
 
 /** What has been read: the session (undefined until it first answers), and the profile of its user. */
 interface Held {
-  session: IdentitySession | null | undefined;
+  session: AccountSession | null | undefined;
   sessionError: Error | null;
   /** The profile of `userId` as read: the profile, or why it could not be read. */
   profileOf: { userId: string; profile: Profile | null; error: Error | null } | undefined;
@@ -41,7 +41,7 @@ const nobody: Held = { session: null, sessionError: null, profileOf: undefined }
  * The answers as the app reads them: loading until the session has answered and, when someone is signed in, their
  * profile too. The session is known before the profile: what needs only the user's id need not wait for it.
  */
-function answersOf({ session, sessionError, profileOf }: Held): AuthAnswers {
+function answersOf({ session, sessionError, profileOf }: Held): AccountAnswers {
   const userId = session?.user.id;
   const profileRead = userId !== undefined && profileOf?.userId === userId;
   return {
@@ -53,8 +53,8 @@ function answersOf({ session, sessionError, profileOf }: Held): AuthAnswers {
   };
 }
 
-const AnswersContext = createContext<AuthAnswers | null>(null);
-const ActionsContext = createContext<AuthActions | null>(null);
+const AnswersContext = createContext<AccountAnswers | null>(null);
+const ActionsContext = createContext<AccountActions | null>(null);
 
 /** A failed read tried again a second later, as the query cache retries its reads. */
 async function retried<T>(read: () => Promise<T>): Promise<T> {
@@ -72,18 +72,18 @@ function asError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
-/** Holds the auth state of the app below it, and reads it when mounted (in the browser only). */
-export function AuthProvider({ children }: { children: ReactNode }) {
+/** Holds the account state of the app below it, and reads it when mounted (in the browser only). */
+export function AccountProvider({ children }: { children: ReactNode }) {
   const [held, setHeld] = useState<Held>({ ...nobody, session: undefined });
   // Only the latest read (or forgetting) counts: an earlier read answering late changes nothing.
   const latest = useRef(0);
 
-  const actions = useMemo<AuthActions>(
+  const actions = useMemo<AccountActions>(
     () => ({
       async refresh() {
         const read = ++latest.current;
         const current = () => read === latest.current;
-        let session: IdentitySession | null;
+        let session: AccountSession | null;
         try {
           session = await retried(getSession);
         } catch (error) {
@@ -132,14 +132,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 }
 
-export function useAuthAnswers(): AuthAnswers {
+export function useAccountAnswers(): AccountAnswers {
   const answers = useContext(AnswersContext);
-  if (!answers) throw new Error('useAuthAnswers needs an AuthProvider above it');
+  if (!answers) throw new Error('useAccountAnswers needs an AccountProvider above it');
   return answers;
 }
 
-export function useAuthActions(): AuthActions {
+export function useAccountActions(): AccountActions {
   const actions = useContext(ActionsContext);
-  if (!actions) throw new Error('useAuthActions needs an AuthProvider above it');
+  if (!actions) throw new Error('useAccountActions needs an AccountProvider above it');
   return actions;
 }

@@ -3,25 +3,25 @@ import { apiFetch } from './api-client';
 import { UnexpectedResponseError } from './api-error';
 
 /**
- * What every page needs of the accounts service (better-auth at /api/identity) and of our profile route: who is
+ * What every page needs of the accounts library (better-auth at /api/identity) and of our profile route: who is
  * signed in, their profile, and signing out. Called over plain REST through `api-client`, read by hand: no
  * accounts library and no zod in the first load. The account pages' own calls are in features/accounts/api.
  */
 
-/** The signed-in account as the accounts service reports it (the profile, with names and role, is separate). */
-export interface IdentityUser {
+/** The signed-in account as the accounts library reports it (the profile, with names and role, is separate). */
+export interface AccountUser {
   id: string;
   email: string;
   emailVerified: boolean;
   name: string;
-  /** Set by the accounts service's admin plugin; the profile's role is the one screens read. */
+  /** Set by the accounts library's admin plugin; the profile's role is the one screens read. */
   role?: string | undefined;
 }
 
-/** A session as the accounts service shapes it: the session record and its user. */
-export interface IdentitySession {
+/** A session as the accounts library shapes it: the session record and its user. */
+export interface AccountSession {
   session: { id: string; expiresAt: string };
-  user: IdentityUser;
+  user: AccountUser;
 }
 
 /** The profile as `GET /api/auth/profile` answers it, in both spellings (docs/product.md#profile). */
@@ -32,7 +32,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** Reads get-session's answer; null when signed out. */
-function readSession(body: unknown): IdentitySession | null {
+function readSession(body: unknown): AccountSession | null {
   if (!isRecord(body) || !isRecord(body.user) || !isRecord(body.session)) return null;
   const { user, session } = body;
   if (typeof user.id !== 'string' || typeof user.email !== 'string') return null;
@@ -74,7 +74,7 @@ function isProfile(user: unknown): user is Profile {
 }
 
 /** GET get-session → the session, or null when signed out. */
-export async function getSession(): Promise<IdentitySession | null> {
+export async function getSession(): Promise<AccountSession | null> {
   return readSession(await apiFetch(apiPaths.accounts.session));
 }
 
