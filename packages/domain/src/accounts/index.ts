@@ -1,4 +1,4 @@
 export * from './forms.ts';
 export * from './messages.ts';
-export * from './profile.ts';
+export * from './profile-schemas.ts';
 export * from './rules.ts';

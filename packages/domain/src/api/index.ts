@@ -1,4 +1,4 @@
-export * from './health.ts';
+export * from './health-schemas.ts';
 export * from './messages.ts';
 export * from './pages.ts';
 export * from './paths.ts';

@@ -2,7 +2,7 @@
 // other files.
 import { z } from 'zod';
 import { idParamsSchema, isoInstantSchema, nextCursorSchema, pageQuerySchema } from '../api/schemas.ts';
-import { serviceIdParamsSchema } from '../catalogue/service.ts';
+import { serviceIdParamsSchema } from '../catalogue/schemas.ts';
 import { bookingReviewSchema } from '../reviews/schemas.ts';
 import { isIsoDate } from '../schedule/dates.ts';
 import { textField } from '../text/field.ts';

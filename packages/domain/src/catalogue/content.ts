@@ -2,7 +2,7 @@
 // none (docs/decisions/035); the API contract is in catalogue.ts.
 
 import categoryContent from './category-content.json' with { type: 'json' };
-import type { Service } from './service.ts';
+import type { Service } from './schemas.ts';
 
 export const serviceCategories = [
   'web-development',

@@ -12,7 +12,7 @@ import {
   serviceMessages,
   serviceTextRules,
 } from './editing.ts';
-import { type Service, serviceSchema } from './service.ts';
+import { type Service, serviceSchema } from './schemas.ts';
 
 type ListName = keyof typeof serviceListLabels;
 

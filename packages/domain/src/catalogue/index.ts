@@ -3,4 +3,4 @@ export * from './core-services.ts';
 export * from './editing.ts';
 export * from './editing-schemas.ts';
 export * from './icons.ts';
-export * from './service.ts';
+export * from './schemas.ts';
