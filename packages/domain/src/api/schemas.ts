@@ -54,3 +54,10 @@ export function pageQuerySchema(defaultSize: number, maxSize: number, things: st
     cursor: cursorQuerySchema,
   });
 }
+
+/** The 400 of a paged list, as the API documentation describes it: a limit out of 1..max, or a cursor it did not give. */
+export function badPagingSchema(maxSize: number) {
+  return apiErrorBodySchema.describe(
+    `Bad paging: '${pagingMessages.pageSizeInvalid(maxSize)}', '${pagingMessages.cursorInvalid}'`,
+  );
+}

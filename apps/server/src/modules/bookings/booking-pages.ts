@@ -1,7 +1,7 @@
 // Keyset paging of booking lists, newest first by the moment booked (created_at, then id): the administrators'
 // list and its export, and the client's My Bookings. A cursor names the last booking of a page; the admin list's
 // also carries how many bookings matched when its first page was read, so that later pages need not count again.
-import { bookingMessages } from '@portal/domain';
+import { bookingMessages, maxPathId } from '@portal/domain';
 import { desc, type SQL, sql } from 'drizzle-orm';
 import { bookings } from '../../db/schema.ts';
 import { invalidField } from '../../lib/errors.ts';
@@ -21,7 +21,7 @@ export function readCursor(cursor: string): { id: number; total: number | undefi
     ? cursorPattern.exec(Buffer.from(cursor, 'base64url').toString())
     : null;
   const id = match ? Number(match[1]) : Number.NaN;
-  if (!(id <= 2_147_483_647)) throw invalidField('cursor', bookingMessages.cursorInvalid);
+  if (!(id <= maxPathId)) throw invalidField('cursor', bookingMessages.cursorInvalid);
   return { id, total: match?.[2] === undefined ? undefined : Number(match[2]) };
 }
 

@@ -5,6 +5,7 @@ import {
   availabilityParamsSchema,
   availabilityQuerySchema,
   availabilityResponseSchema,
+  badPagingSchema,
   bookingDetailResponseSchema,
   bookingErrorCodes,
   bookingIdParamsSchema,
@@ -14,6 +15,7 @@ import {
   idempotencyHeadersSchema,
   maxAdditionalNotesLength,
   maxDescriptionLength,
+  maxMyBookingsPageSize,
   maxRecentActivity,
   myBookingsQuerySchema,
   myBookingsResponseSchema,
@@ -134,9 +136,7 @@ export async function bookingsRoutes(app: FastifyInstance, settings: BookingSett
         querystring: myBookingsQuerySchema,
         response: {
           200: myBookingsResponseSchema,
-          400: apiErrorBodySchema.describe(
-            `Bad paging: '${bookingMessages.pageSizeInvalid}', '${bookingMessages.cursorInvalid}'`,
-          ),
+          400: badPagingSchema(maxMyBookingsPageSize),
           ...sessionGuardResponses,
         },
       },

@@ -6,6 +6,7 @@ import {
   adminContactMessagesResponseSchema,
   apiErrorBodySchema,
   apiPaths,
+  badPagingSchema,
   contactBodySchema,
   contactMessageIdParamsSchema,
   contactMessages,
@@ -13,7 +14,6 @@ import {
   contactResponseSchema,
   maxContactMessageLength,
   maxContactMessagesPageSize,
-  pagingMessages,
   updateContactMessageBodySchema,
 } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
@@ -74,9 +74,7 @@ export async function contactRoutes(app: FastifyInstance, options: ContactOption
         querystring: adminContactMessagesQuerySchema,
         response: {
           200: adminContactMessagesResponseSchema,
-          400: apiErrorBodySchema.describe(
-            `Bad paging: '${pagingMessages.pageSizeInvalid(maxContactMessagesPageSize)}', '${pagingMessages.cursorInvalid}'`,
-          ),
+          400: badPagingSchema(maxContactMessagesPageSize),
           ...adminGuardResponses,
         },
       },

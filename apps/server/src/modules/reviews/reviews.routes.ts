@@ -6,6 +6,7 @@ import {
   adminReviewsResponseSchema,
   apiErrorBodySchema,
   apiPaths,
+  badPagingSchema,
   bookingIdParamsSchema,
   bookingMessages,
   createReviewBodySchema,
@@ -25,12 +26,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminGuardResponses, sessionGuardResponses } from '../../plugins/accounts.ts';
 import { createReview, listAdminReviews, listServiceReviews, setReviewHidden } from './reviews.service.ts';
-
-/** 400 for paging: a limit out of 1..max, or a cursor the list did not give. */
-const badPaging = (max: number) =>
-  apiErrorBodySchema.describe(
-    `Bad paging: '${reviewMessages.pageSizeInvalid(max)}', '${reviewMessages.cursorInvalid}'`,
-  );
 
 /** The longest comment with every character escaped as \uXXXX, and 1 KiB for the rest: under the default limit. */
 export const reviewBodyLimitBytes = maxReviewCommentLength * 6 + 1024;
@@ -83,7 +78,7 @@ export async function reviewsRoutes(app: FastifyInstance) {
         querystring: serviceReviewsQuerySchema,
         response: {
           200: serviceReviewsResponseSchema,
-          400: badPaging(maxReviewsPageSize),
+          400: badPagingSchema(maxReviewsPageSize),
           404: apiErrorBodySchema.describe(`No such service: '${messages.serviceNotFound}'`),
           default: apiErrorBodySchema,
         },
@@ -102,7 +97,7 @@ export async function reviewsRoutes(app: FastifyInstance) {
         querystring: adminReviewsQuerySchema,
         response: {
           200: adminReviewsResponseSchema,
-          400: badPaging(maxAdminReviewsPageSize),
+          400: badPagingSchema(maxAdminReviewsPageSize),
           ...adminGuardResponses,
         },
       },
