@@ -4,14 +4,14 @@
 // loads into its in-memory database (loading a dump skips PGlite's initdb, which costs seconds). On PostgreSQL: a
 // template database, named for this run so that parallel runs never collide, copied per file with
 // CREATE DATABASE … TEMPLATE and dropped when the run ends.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { type Database, openDatabase } from '../../src/db/client.ts';
+import { type Database, migrationsFolder, openDatabase } from '../../src/db/client.ts';
 import { prepareDatabase } from '../../src/db/prepare.ts';
 import { seed } from '../../src/modules/services/services.seed.ts';
 
@@ -58,29 +58,39 @@ async function dump(client: PGlite, file: string): Promise<void> {
   writeFileSync(file, Buffer.from(await tarball.arrayBuffer()));
 }
 
-async function pgliteTemplate(project: TestProject): Promise<() => void> {
+interface Made {
+  template: DatabaseTemplate;
+  remove(): void | Promise<void>;
+}
+
+async function pgliteTemplate(): Promise<Made> {
   const dir = mkdtempSync(join(tmpdir(), 'portal-test-template-'));
   const template: DatabaseTemplate = {
     driver: 'pglite',
     emptyDump: join(dir, 'empty.tar'),
     migratedDump: join(dir, 'migrated.tar'),
   };
-  const handle = await openDatabase({});
+  const remove = () => rmSync(dir, { recursive: true, force: true });
   try {
-    const client = (handle.db as Database & { $client: PGlite }).$client;
-    await dump(client, template.emptyDump);
-    await prepareDatabase(handle, seed);
-    await dump(client, template.migratedDump);
-  } finally {
-    await handle.close();
+    const handle = await openDatabase({});
+    try {
+      const client = (handle.db as Database & { $client: PGlite }).$client;
+      await dump(client, template.emptyDump);
+      await prepareDatabase(handle, seed);
+      await dump(client, template.migratedDump);
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    remove();
+    throw error;
   }
-  project.provide('databaseTemplate', template);
-  return () => rmSync(dir, { recursive: true, force: true });
+  return { template, remove };
 }
 
-async function postgresTemplate(project: TestProject): Promise<() => Promise<void>> {
+async function postgresTemplate(): Promise<Made> {
   const name = `portal_template_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const drop = () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  const remove = () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await adminQuery(`CREATE DATABASE ${name}`);
   try {
     const handle = await openDatabase({ url: databaseUrl(name) });
@@ -92,16 +102,41 @@ async function postgresTemplate(project: TestProject): Promise<() => Promise<voi
     // Copying a database needs it to have no session: none can open one by mistake now.
     await adminQuery(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false`);
   } catch (error) {
-    await drop();
+    await remove();
     throw error;
   }
-  project.provide('databaseTemplate', { driver: 'postgres', name });
-  return drop;
+  return { template: { driver: 'postgres', name }, remove };
 }
 
-/** Makes the run's template for the project's driver; the returned function (Vitest's teardown) removes it. */
-export default function setup(project: TestProject): Promise<() => void | Promise<void>> {
-  return project.config.env.PORTAL_TEST_DRIVER === 'postgres'
-    ? postgresTemplate(project)
-    : pgliteTemplate(project);
+/** The migrations as they are on disk: a template made from others is out of date. */
+function migrationsFingerprint(): string {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()) {
+    const path = join(migrationsFolder, file);
+    if (statSync(path).isFile()) hash.update(file).update(readFileSync(path));
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * Makes the run's template for the project's driver; the returned function (Vitest's teardown) removes it. In watch
+ * mode a rerun after a migration changed (the config reruns every test then) makes a new one first; the seed, read
+ * once, needs a new session.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const make = project.config.env.PORTAL_TEST_DRIVER === 'postgres' ? postgresTemplate : pgliteTemplate;
+  let migrations = migrationsFingerprint();
+  let made = await make();
+  project.provide('databaseTemplate', made.template);
+  project.onTestsRerun(async () => {
+    const now = migrationsFingerprint();
+    if (now === migrations) return;
+    await made.remove();
+    made = await make();
+    migrations = now;
+    project.provide('databaseTemplate', made.template);
+  });
+  return async () => {
+    await made.remove();
+  };
 }
