@@ -1,9 +1,11 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // One test command for every workspace; each workspace owns its vitest config.
 // The server's API tests run on PGlite always, and again on PostgreSQL when TEST_DATABASE_URL is set.
 export default defineConfig({
   test: {
+    // In watch mode a changed migration reruns the tests, which then copy a template migrated anew.
+    forceRerunTriggers: [...configDefaults.forceRerunTriggers, '**/apps/server/src/db/migrations/**'],
     projects: [
       'packages/domain',
       'apps/server/vitest.config.ts',

@@ -80,7 +80,8 @@ for (const [name, viewport] of Object.entries(viewports)) {
         await recordLayoutShifts(page);
         await page.goto(path, { waitUntil: 'networkidle' });
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        // Whatever arrives late (the session, the reviews) has arrived; give a frame for the last shifts.
+        // Whatever arrives late (the session, the reviews) has arrived; give a frame for the last shifts (a wait on
+        // purpose: the browser reports a shift after the frame that made it).
         await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100))));
         const shifts = await layoutShifts(page);
         const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
@@ -137,6 +138,7 @@ test("a service's reviews take the place their loading state kept for them", asy
   await expect(reviews.getByRole('status')).toHaveText('Loading reviews...');
   answer();
   await expect(reviews.getByText(comment).first()).toBeVisible();
+  // A wait on purpose: a frame for the browser to report the last shifts.
   await reader.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100))));
   const shifts = await layoutShifts(reader);
   expect(
@@ -266,9 +268,13 @@ test.describe('without JavaScript', () => {
 
 test('the app keeps where a visitor scrolled the first paint before it arrived', async ({ page }) => {
   await page.setViewportSize(viewports.mobile);
-  // The app's script arrives late, as on a slow network.
+  // The app's script arrives late, as on a slow network: only once the visitor has scrolled.
+  let scrolled = () => {};
+  const hasScrolled = new Promise<void>((done) => {
+    scrolled = done;
+  });
   await page.route('**/assets/app-*.js', async (route) => {
-    await new Promise((done) => setTimeout(done, 1000));
+    await hasScrolled;
     await route.continue();
   });
   const appArrived = page.waitForResponse(/\/assets\/app-.*\.js$/);
@@ -276,9 +282,11 @@ test('the app keeps where a visitor scrolled the first paint before it arrived',
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.mouse.wheel(0, 900);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+  scrolled();
   await appArrived;
   // The app has drawn over the page once the session is asked for.
   await page.waitForRequest(/\/api\/identity\/get-session/);
+  // A wait on purpose: a frame in which a scroll reset would show.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100))));
   expect(await page.evaluate(() => window.scrollY)).toBe(900);
 });

@@ -29,21 +29,30 @@ afterEach(async () => {
 
 describe('the request time limit (REQUEST_TIMEOUT_MS)', () => {
   it('answers a request still unanswered at the limit with 503 and a message, instead of hanging', async () => {
+    // The slow handler finishes only once the test has its answer, however long that takes.
+    let release = () => {};
+    const released = new Promise<void>((done) => {
+      release = done;
+    });
     testApp = await buildTestApp({
       env: { REQUEST_TIMEOUT_MS: '300' },
       prepare: (app) => {
         app.get('/api/probe/slow', async () => {
-          await sleep(3_000);
+          await released;
           return { finished: true };
         });
         app.get('/api/probe/quick', async () => ({ finished: true }));
       },
     });
-    const slow = await testApp.app.inject('/api/probe/slow');
-    expect(slow.statusCode).toBe(503);
-    expect(slow.headers['content-type']).toContain('application/json');
-    expect(slow.json()).toEqual({ message: messages.requestTimedOut });
-    expect((await testApp.app.inject('/api/probe/quick')).statusCode).toBe(200);
+    try {
+      const slow = await testApp.app.inject('/api/probe/slow');
+      expect(slow.statusCode).toBe(503);
+      expect(slow.headers['content-type']).toContain('application/json');
+      expect(slow.json()).toEqual({ message: messages.requestTimedOut });
+      expect((await testApp.app.inject('/api/probe/quick')).statusCode).toBe(200);
+    } finally {
+      release();
+    }
   });
 
   /** What the server answers on a raw connection that sends `head` and then stalls, until it closes it. */

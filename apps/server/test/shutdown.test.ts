@@ -48,7 +48,7 @@ describe('graceful shutdown (in process)', () => {
     const shutdown = app.shutdown().then(() => {
       closed = true;
     });
-    await new Promise((done) => setTimeout(done, 50));
+    await new Promise((done) => setTimeout(done, 50)); // a wait on purpose: shutdown must not finish meanwhile
     expect(closed).toBe(false); // still waiting for the request in flight
     release();
     const response = await inFlight;
@@ -105,7 +105,7 @@ describe('graceful shutdown (in process)', () => {
       });
       await inHand;
       const shutdown = app.shutdown();
-      setTimeout(release, 200);
+      setTimeout(release, 200); // on purpose: the SMTP server answers late, and shutdown waits for it
       await shutdown;
       expect(statusAtClose).toBe('sent');
     } finally {

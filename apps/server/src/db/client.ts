@@ -64,8 +64,11 @@ export interface DatabaseHandle {
 export type DatabaseOptions =
   /** A PostgreSQL server. */
   | { url: string; limits?: Partial<DatabaseLimits> }
-  /** Embedded PGlite with its files in `dataDir`; no dataDir → in memory (tests). */
-  | { dataDir?: string };
+  /**
+   * Embedded PGlite with its files in `dataDir`; no dataDir → in memory (tests). `loadDataDir`: start from this dump
+   * of a data directory (`dumpDataDir`) rather than an empty one: the tests' migrated template.
+   */
+  | { dataDir?: string; loadDataDir?: Blob };
 
 export function pgliteDirectory(dataDir: string): string {
   return join(dataDir, 'pglite');
@@ -73,7 +76,7 @@ export function pgliteDirectory(dataDir: string): string {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('url' in options) return openPostgres(options.url, { ...defaultDatabaseLimits, ...options.limits });
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.loadDataDir);
 }
 
 async function openPostgres(url: string, limits: DatabaseLimits): Promise<DatabaseHandle> {
@@ -141,7 +144,7 @@ async function openPostgres(url: string, limits: DatabaseLimits): Promise<Databa
   };
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<DatabaseHandle> {
   let directory: string | undefined;
   let unlock = () => {};
   if (dataDir !== undefined) {
@@ -152,7 +155,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   }
   let client: PGlite;
   // btree_gist backs the bookings' exclusion constraint (migration 0003); PGlite ships it as a loadable extension.
-  const pgliteOptions: PGliteOptions = { extensions: { btree_gist } };
+  const pgliteOptions: PGliteOptions = { extensions: { btree_gist }, loadDataDir };
   try {
     client = await PGlite.create(
       directory === undefined ? pgliteOptions : { ...pgliteOptions, dataDir: directory },

@@ -216,6 +216,7 @@ describe.skipIf(testDriver !== 'postgres')("the lock of a service's day (Postgre
       startsAt: at(nextDay(), 9).toISOString(),
     });
     expect(otherDay.statusCode).toBe(201);
+    // A wait on purpose: all this while the write must not get through.
     await new Promise((resolve) => setTimeout(resolve, 300));
     const waited = !finished;
     release();

@@ -13,7 +13,7 @@ afterEach(async () => {
 
 describe('migrations and seed', () => {
   it('can run twice and still leave exactly the four services', async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase({ empty: true });
     const { handle } = database;
     await handle.migrate();
     await seed(handle.db);
@@ -25,7 +25,7 @@ describe('migrations and seed', () => {
   });
 
   it('moves the id sequence past the seeded ids, so a new service gets id 5', async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase({ empty: true });
     const { handle } = database;
     await handle.migrate();
     await seed(handle.db);
@@ -44,7 +44,7 @@ describe('migrations and seed', () => {
   });
 
   it("keeps the firm's changes to a service and adds back nothing it did not lose", async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase({ empty: true });
     const { handle } = database;
     await handle.migrate();
     expect(await seed(handle.db)).toBe(4);
@@ -69,7 +69,7 @@ describe('migrations and seed', () => {
   });
 
   it('inserts a missing service by id and slug, deleting nothing, and never hands out a used id again', async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase({ empty: true });
     const { handle } = database;
     await handle.migrate();
     await seed(handle.db);
@@ -103,7 +103,7 @@ describe('migrations and seed', () => {
   });
 
   it('drops the cached catalogue when it adds a service, so the API serves it', async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase({ empty: true });
     const { handle } = database;
     await handle.migrate();
     await seed(handle.db);

@@ -31,7 +31,7 @@ async function advisoryLocksHeld(handle: TestDatabase['handle']): Promise<number
 
 describe('prepareDatabase', () => {
   it('holds the advisory lock while it works, and lets it go', async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase({ empty: true });
     const { handle } = database;
     const held = await handle.exclusively(migrationLockKey, () => advisoryLocksHeld(handle));
     expect(held).toBe(1);
@@ -43,7 +43,7 @@ describe('prepareDatabase', () => {
   });
 
   it('migrates and seeds once, then finds nothing to do and leaves changed rows alone', async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase({ empty: true });
     const { handle } = database;
     expect(await prepareDatabase(handle, seed)).toEqual({
       migrationsApplied: migrationCount,
@@ -58,7 +58,7 @@ describe('prepareDatabase', () => {
   it.skipIf(testDriver !== 'postgres')(
     'lets three processes start together on a fresh PostgreSQL: one does the work, the others wait for it',
     async () => {
-      database = await createTestDatabase();
+      database = await createTestDatabase({ empty: true });
       const url = database.url ?? '';
       const handles = await Promise.all([1, 2, 3].map(() => openDatabase({ url })));
       try {

@@ -31,7 +31,7 @@ describe('npm run migrate', () => {
     const dataDir = tempDir();
     let env: Record<string, string> = { DATA_DIR: dataDir };
     if (testDriver === 'postgres') {
-      const database = await createTestDatabase();
+      const database = await createTestDatabase({ empty: true });
       cleanups.push(() => database.drop());
       env = { ...env, DATABASE_URL: database.url ?? '', AUTH_SECRET: 'migrate-command-test-'.repeat(2) };
     }

@@ -116,7 +116,7 @@ describe.skipIf(testDriver !== 'postgres')('three server processes on one Postgr
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase({ empty: true });
     mail = await startMailCapture();
     const ports = [await freePort(), await freePort(), await freePort()];
     const startedAt = Date.now();

@@ -1,19 +1,21 @@
-// Builds the real app on a fresh database: in-process PGlite, or (project server-postgres) a database created
-// for this app on the server named by TEST_DATABASE_URL and dropped by `close()`.
+// Builds the real app on a database of its own: in-process PGlite, or (project server-postgres) a database created
+// for this app on the server named by TEST_DATABASE_URL and dropped by `close()`. Either is a copy of the run's
+// migrated template (database-template.ts), so the app's start-up finds its migrations and seed done.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, openAsBlob, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { type Database, type DatabaseHandle, openDatabase } from '../../src/db/client.ts';
 import type { DatabaseLimits } from '../../src/db/limits.ts';
 import * as schema from '../../src/db/schema.ts';
 import type { MailOptions } from '../../src/plugins/mail.ts';
+import { adminQuery, databaseUrl } from './database-template.ts';
 
 export type TestDriver = 'pglite' | 'postgres';
 
@@ -27,41 +29,44 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-function adminUrl(): string {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('The server-postgres project needs TEST_DATABASE_URL');
-  return url;
+/** The dumps read so far by this test file (a Blob reads its file when PGlite loads it). */
+const dumps = new Map<string, Promise<Blob>>();
+function dumpOf(file: string): Promise<Blob> {
+  let blob = dumps.get(file);
+  if (!blob) {
+    blob = openAsBlob(file);
+    dumps.set(file, blob);
+  }
+  return blob;
 }
 
-/** A fresh, empty database (not migrated yet) for the current project's driver; `limits` for PostgreSQL's pool. */
-export async function createTestDatabase(limits?: DatabaseLimits): Promise<TestDatabase> {
-  if (testDriver === 'pglite') {
-    const handle = await openDatabase({});
+/**
+ * A database of its own for the current project's driver: a copy of the run's template, migrated and seeded as the
+ * app's start-up leaves it (which then finds nothing to do), or with `empty` one never migrated, for the tests of
+ * migrating and seeding. `limits` for PostgreSQL's pool.
+ */
+export async function createTestDatabase(
+  options: { empty?: boolean; limits?: DatabaseLimits } = {},
+): Promise<TestDatabase> {
+  const template = inject('databaseTemplate');
+  if (template?.driver !== testDriver) {
+    throw new Error(`No ${testDriver} template: run the server's tests through its Vitest projects`);
+  }
+  if (template.driver === 'pglite') {
+    const dump = await dumpOf(options.empty ? template.emptyDump : template.migratedDump);
+    const handle = await openDatabase({ loadDataDir: dump });
     return { handle, drop: () => handle.close() };
   }
   const name = `portal_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl() });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl());
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), limits });
+  await adminQuery(`CREATE DATABASE ${name}${options.empty ? '' : ` TEMPLATE ${template.name}`}`);
+  const url = databaseUrl(name);
+  const handle = await openDatabase({ url, limits: options.limits });
   return {
     handle,
-    url: url.toString(),
+    url,
     drop: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl() });
-      await cleanup.connect();
-      try {
-        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await cleanup.end();
-      }
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
@@ -83,7 +88,8 @@ export interface TestApp {
 }
 
 /**
- * The app on its own fresh database (migrated and seeded at start-up as in production). `prepare` may add
+ * The app on a database of its own, a copy of the migrated and seeded template (the start-up, as in production,
+ * finds nothing left to do). `prepare` may add
  * test-only routes before the app is made ready.
  */
 export async function buildTestApp(
@@ -101,7 +107,7 @@ export async function buildTestApp(
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-data-'));
   const config = testConfig({ DATA_DIR: dataDir, ...options.env });
   // The pool the config describes (DATABASE_POOL_SIZE and the timeouts), as the app would open it.
-  const database = await createTestDatabase(config.databaseLimits);
+  const database = await createTestDatabase({ limits: config.databaseLimits });
   const app = await buildApp(config, {
     database: database.handle,
     mail: options.mail,

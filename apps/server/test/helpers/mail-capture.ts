@@ -51,6 +51,8 @@ export interface MailCapture {
     options?: { subject?: RegExp; after?: number; timeoutMs?: number },
   ): Promise<CapturedMail>;
   count(to: string): number;
+  /** Resolves once no message is in hand: every one read has been accepted, refused or dropped (its sender gone). */
+  idle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -77,6 +79,7 @@ export async function startMailCapture(port = 0, behaviour: CaptureBehaviour = {
   const messages: CapturedMail[] = [];
   const received: CapturedMail[] = [];
   const hungUp = new Set<string>();
+  const inHand = new Set<Promise<void>>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -85,7 +88,7 @@ export async function startMailCapture(port = 0, behaviour: CaptureBehaviour = {
       hungUp.add(session.id);
     },
     onData(stream, session, callback) {
-      simpleParser(stream).then(
+      const handled = simpleParser(stream).then(
         async (parsed) => {
           const mail: CapturedMail = {
             messageId: parsed.messageId ?? '',
@@ -99,6 +102,7 @@ export async function startMailCapture(port = 0, behaviour: CaptureBehaviour = {
           };
           received.push(mail);
           const holdMs = behaviour.holdMs?.(mail) ?? 0;
+          // A wait on purpose: the stalled server the test asked for.
           if (holdMs > 0) await new Promise((done) => setTimeout(done, holdMs));
           if (hungUp.has(session.id)) return;
           if (behaviour.refuse?.(mail)) {
@@ -111,6 +115,9 @@ export async function startMailCapture(port = 0, behaviour: CaptureBehaviour = {
         },
         (error: Error) => callback(error),
       );
+      inHand.add(handled);
+      // A failure still surfaces (as an unhandled rejection, as before), once.
+      void handled.finally(() => inHand.delete(handled));
     },
   });
   server.listen(port, '127.0.0.1');
@@ -132,6 +139,9 @@ export async function startMailCapture(port = 0, behaviour: CaptureBehaviour = {
         if (Date.now() > deadline) throw new Error(`No e-mail to ${to} within the time limit`);
         await new Promise((done) => setTimeout(done, 25));
       }
+    },
+    async idle() {
+      while (inHand.size > 0) await Promise.allSettled(inHand);
     },
     close: () => new Promise<void>((done) => server.close(() => done())),
   };

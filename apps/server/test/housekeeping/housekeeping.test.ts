@@ -372,7 +372,8 @@ describe('several server processes', () => {
       expect(await expiryLetters(due)).toHaveLength(1);
       const subject = new RegExp(`request has been cancelled — ${due.confirmation_code}`);
       await capture.waitFor(ada.email, { subject });
-      // Both processes' mail workers are polling: the letter still arrives once.
+      // Both processes' mail workers are polling: the letter still arrives once. A wait on purpose: some fifteen
+      // polls of each, none of which may send it again.
       await new Promise((done) => setTimeout(done, 500));
       expect(capture.messages.filter((mail) => subject.test(mail.subject))).toHaveLength(1);
 

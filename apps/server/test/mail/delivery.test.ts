@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { apiPaths, type UndeliveredMailResponse } from '@portal/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type OutboxRow, outbox } from '../../src/db/schema.ts';
 import { compose } from '../../src/lib/mail/letter.ts';
@@ -89,7 +89,14 @@ describe('two claims of one message', () => {
 
     const [first] = await claimDueMail(db, { leaseMs: 100, maxAttempts: 8 });
     expect(first?.id).toBe(message.id);
-    await sleep(200); // the first sender is slow: its lease runs out
+    // The first sender is slow: its lease runs out (by the database's clock, which the next claim reads).
+    await until(async () => {
+      const [lease] = await db
+        .select({ over: sql<boolean>`${outbox.nextAttemptAt} <= now()` })
+        .from(outbox)
+        .where(eq(outbox.id, message.id));
+      return lease?.over === true;
+    });
     const [second] = await claimDueMail(db, { leaseMs: 60_000, maxAttempts: 8 });
     expect(second?.id).toBe(message.id);
     if (!first || !second) throw new Error('not claimed');
@@ -114,7 +121,7 @@ describe('two claims of one message', () => {
     // Workers polling afterwards find nothing left to send.
     otherWorker({ timeoutMs: 2_000 });
     otherWorker({ timeoutMs: 2_000 });
-    await sleep(400);
+    await sleep(400); // a wait on purpose: some twenty polls of each worker, none of which may send it again
     expect(captureServer().count('ada@race.test')).toBe(1);
     expect(await row(message.id)).toMatchObject({ status: 'sent', attempts: 2 });
   });
@@ -140,7 +147,8 @@ describe('two claims of one message', () => {
     const message = await enqueueMail(app().db, letterTo('grace@stall.test'));
 
     await until(async () => (await row(message.id)).status === 'sent');
-    await sleep(3_500); // past the hold: the stalled attempt must not turn into a second delivery
+    // Past the hold: the stalled attempt, answered now, must not have turned into a second delivery.
+    await captureServer().idle();
     expect(captureServer().count('grace@stall.test')).toBe(1);
     const attempts = captureServer().received.filter((mail) => mail.to === 'grace@stall.test');
     expect(attempts.length).toBeGreaterThanOrEqual(2);
@@ -207,7 +215,7 @@ describe('the attempt limit', () => {
 
     await until(async () => (await row(doomed.id)).status === 'dead');
     await captureServer().waitFor('someone@dead.test');
-    await sleep(200); // no further attempt after dead
+    await sleep(200); // a wait on purpose: ten polls, and no further attempt after dead
     expect(captureServer().received.filter((mail) => mail.to === 'nobody@dead.test')).toHaveLength(3);
     expect(await row(doomed.id)).toMatchObject({ status: 'dead', attempts: 3 });
     expect((await row(doomed.id)).lastError).toContain('451');

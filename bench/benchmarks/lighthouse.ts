@@ -1,15 +1,16 @@
 // Lighthouse 12 on the public pages, mobile (its default: a mid-range phone on simulated slow 4G) and desktop, with
-// Debian's Chromium. `npm run bench` records the figures in bench/RESULTS.md; `node bench/lighthouse.ts` (after
-// `npm run build`) measures only these, on a fresh server started as `npm start` starts it, and prints them.
+// Debian's Chromium. `npm run bench` records the figures in bench/RESULTS.md; `node bench/benchmarks/lighthouse.ts`
+// (after `npm run build`) measures only these, on a fresh server started as `npm start` starts it, and prints them.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { paths } from '@portal/domain';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Config, desktopConfig } from 'lighthouse';
-import { chromiumPath } from '../scripts/chromium.ts';
-import { waitFor } from './wait-for.ts';
+import { chromiumPath } from '../../scripts/chromium.ts';
+import { lighthousePort, root } from '../lib/settings.ts';
+import { waitFor } from '../lib/wait-for.ts';
 
 export type FormFactor = 'mobile' | 'desktop';
 
@@ -88,7 +89,6 @@ export function lighthouseTable(figures: PageFigures[]): string {
  * 127.0.0.1 cannot follow) on a fresh embedded database, measures, and stops it.
  */
 export async function measureFreshStart(port: number): Promise<PageFigures[]> {
-  const root = resolve(import.meta.dirname, '..');
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'));
   const product: ChildProcess = spawn(process.execPath, ['apps/server/src/main.ts'], {
     cwd: root,
@@ -115,9 +115,19 @@ export async function measureFreshStart(port: number): Promise<PageFigures[]> {
   }
 }
 
+export function lighthouseSection(pages: PageFigures[]): string {
+  return `## Public pages in Lighthouse 12
+
+Lighthouse's performance category with Debian's Chromium on a fresh \`npm start\`: mobile (its default: a mid-range
+phone on simulated slow 4G) and desktop. Targets: mobile ≥ 95 and desktop 100, CLS ≤ 0.02, LCP ≤ 2.0 s on mobile.
+The machine is shared, so scores move by a few points between runs (TBT most).
+
+${lighthouseTable(pages)}`;
+}
+
 if (import.meta.main) {
-  // `node bench/lighthouse.ts [origin]`: a server already running at origin, or a fresh one.
+  // `node bench/benchmarks/lighthouse.ts [origin]`: a server already running at origin, or a fresh one.
   const origin = process.argv[2];
-  const figures = origin ? await lighthouseFigures(origin) : await measureFreshStart(4502);
+  const figures = origin ? await lighthouseFigures(origin) : await measureFreshStart(lighthousePort);
   console.log(lighthouseTable(figures));
 }
