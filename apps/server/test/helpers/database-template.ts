@@ -63,8 +63,27 @@ interface Made {
   remove(): void | Promise<void>;
 }
 
+/** The dumps' folder is named after the process that made them: portal-test-template-<pid>-<random>. */
+const dumpsFolder = /^portal-test-template-(\d+)-/;
+
+/** Removes the dumps of runs that ended without their teardown (killed): some 80 MB each. */
+function removeOrphanedDumps(): void {
+  for (const entry of readdirSync(tmpdir())) {
+    const pid = Number(dumpsFolder.exec(entry)?.[1]);
+    if (!pid || pid === process.pid) continue;
+    try {
+      process.kill(pid, 0); // a signal that only asks whether the process is there
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ESRCH') {
+        rmSync(join(tmpdir(), entry), { recursive: true, force: true });
+      }
+    }
+  }
+}
+
 async function pgliteTemplate(): Promise<Made> {
-  const dir = mkdtempSync(join(tmpdir(), 'portal-test-template-'));
+  removeOrphanedDumps();
+  const dir = mkdtempSync(join(tmpdir(), `portal-test-template-${process.pid}-`));
   const template: DatabaseTemplate = {
     driver: 'pglite',
     emptyDump: join(dir, 'empty.tar'),
