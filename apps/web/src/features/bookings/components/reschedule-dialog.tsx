@@ -1,8 +1,16 @@
-import { type Booking, bookingMessages, type IsoDate, longDate } from '@portal/domain';
+import {
+  type Booking,
+  bookingMessages,
+  type IsoDate,
+  longDate,
+  type RescheduleBookingBody,
+  rescheduleBookingBodySchema,
+} from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
+import { SchemaForm, SubmitButton } from '../../../components/form/schema-form';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { useNotify } from '../../../components/notifications/use-notify';
-import { BusyButton } from '../../../components/ui/busy-button';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { ApiError } from '../../../lib/api-error';
@@ -41,35 +49,31 @@ export function RescheduleDialog({ booking, onClose }: { booking: Booking; onClo
   const queryClient = useQueryClient();
   const { notify } = useNotify();
 
-  function confirm() {
-    if (!slot) return;
+  // The move as a form of one value, the chosen slot's start, checked by the domain's schema before it is sent.
+  const form = useSchemaForm(rescheduleBookingBodySchema, { values: { startsAt: slot?.starts_at ?? '' } });
+
+  async function move({ startsAt }: RescheduleBookingBody): Promise<undefined> {
     key.current ??= crypto.randomUUID();
-    reschedule.mutate(
-      { id: booking.id, startsAt: slot.starts_at, key: key.current },
-      {
-        onSuccess: () => {
-          onClose();
-          notify({ type: 'success', title: 'Booking Rescheduled', message: bookingMessages.rescheduled });
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.status === 401) return onClose();
-          if (error instanceof ApiError && error.isClientError) key.current = undefined;
-          if (error instanceof ApiError && error.message === bookingMessages.slotTaken) {
-            // Someone else took it meanwhile: choose again from fresh slots.
-            choice.lostSlot();
-            setStep('choose');
-            void queryClient.invalidateQueries({ queryKey: bookingKeys.availabilityOf(booking.service_id) });
-          } else {
-            onClose();
-          }
-          const reason =
-            error instanceof ApiError && error.isClientError
-              ? error.message
-              : bookingMessages.rescheduleFailed;
-          notify({ type: 'error', title: 'Reschedule Failed', message: reason });
-        },
-      },
-    );
+    await reschedule.mutateAsync({ id: booking.id, startsAt, key: key.current });
+    onClose();
+    notify({ type: 'success', title: 'Booking Rescheduled', message: bookingMessages.rescheduled });
+  }
+
+  /** Said by a notification: a slot taken meanwhile goes back to the choice, any other refusal closes the dialog. */
+  function refused(error: unknown): undefined {
+    if (error instanceof ApiError && error.status === 401) return void onClose();
+    if (error instanceof ApiError && error.isClientError) key.current = undefined;
+    if (error instanceof ApiError && error.message === bookingMessages.slotTaken) {
+      // Someone else took it meanwhile: choose again from fresh slots.
+      choice.lostSlot();
+      setStep('choose');
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.availabilityOf(booking.service_id) });
+    } else {
+      onClose();
+    }
+    const reason =
+      error instanceof ApiError && error.isClientError ? error.message : bookingMessages.rescheduleFailed;
+    notify({ type: 'error', title: 'Reschedule Failed', message: reason });
   }
 
   const busy = reschedule.isPending;
@@ -122,7 +126,12 @@ export function RescheduleDialog({ booking, onClose }: { booking: Booking; onClo
               <p className="text-sm text-slate-700">
                 The booking keeps its confirmation code, price and status; we e-mail you a calendar update.
               </p>
-              <div className="flex flex-wrap justify-end gap-3">
+              <SchemaForm
+                form={form}
+                onSubmit={move}
+                onFailure={refused}
+                className="flex flex-wrap justify-end gap-3"
+              >
                 <button
                   type="button"
                   className={buttonStyles.secondary}
@@ -131,15 +140,8 @@ export function RescheduleDialog({ booking, onClose }: { booking: Booking; onClo
                 >
                   Back
                 </button>
-                <BusyButton
-                  className={buttonStyles.primary}
-                  onClick={confirm}
-                  busy={busy}
-                  busyLabel="Rescheduling..."
-                >
-                  Confirm Reschedule
-                </BusyButton>
-              </div>
+                <SubmitButton form={form} label="Confirm Reschedule" busy="Rescheduling..." />
+              </SchemaForm>
             </section>
           )
         )}
