@@ -55,7 +55,8 @@ test.describe('layout', () => {
 
   test('under 768px a menu button opens a menu that mirrors the top bar', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
-    await page.goto('/');
+    // The first paint's button is markup only: the menu opens once the app has drawn over it.
+    await openApp(page, '/');
     const banner = page.getByRole('banner');
     await expect(banner.getByRole('link', { name: 'Login', exact: true })).toBeHidden();
     const toggle = banner.getByRole('button', { name: /menu/i });
