@@ -8,7 +8,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config, TrustProxy } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { resolveAuthSecret } from './lib/accounts/secret.ts';
-import { errorHandler } from './lib/errors.ts';
+import { BadRequest, errorHandler } from './lib/errors.ts';
+import { isApiPath, isCanonicalPath } from './lib/request-path.ts';
 import { accountsLibraryRoutes } from './modules/accounts/library.routes.ts';
 import { profileRoutes } from './modules/accounts/profile.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -31,6 +32,7 @@ import { registerCompression } from './plugins/compression.ts';
 import { registerDatabase } from './plugins/db.ts';
 import { registerForgedRequestGuard } from './plugins/forged-requests.ts';
 import { registerGracefulShutdown } from './plugins/graceful-shutdown.ts';
+import { registerJsonBodies } from './plugins/json-bodies.ts';
 import { AccessLog, loggerOptions } from './plugins/logging.ts';
 import { type MailOptions, registerMail } from './plugins/mail.ts';
 import { registerOperatorChannel } from './plugins/operator-channel.ts';
@@ -73,10 +75,6 @@ function fastifyTrustProxy(
   return (_address, hop) => hop < trust;
 }
 
-function isApiPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
-}
-
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
@@ -102,12 +100,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  registerJsonBodies(app);
 
-  registerGracefulShutdown(app);
+  // Before every other hook: a path the router would read as another one is refused, so that every hook judging
+  // by path judges what is routed (lib/request-path.ts).
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    done();
+    done(isCanonicalPath(request.url) ? undefined : new BadRequest(messages.pathNotCanonical));
   });
+  registerGracefulShutdown(app);
 
   const database =
     options.database ??

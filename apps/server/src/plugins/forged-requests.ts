@@ -5,6 +5,7 @@ import { accountMessages } from '@portal/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sessionCookieName } from '../lib/accounts/library.ts';
 import { Forbidden } from '../lib/errors.ts';
+import { isApiPath } from '../lib/request-path.ts';
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const sessionCookie = new RegExp(`(?:^|;)\\s*(?:__Secure-)?${sessionCookieName.replace('.', '\\.')}=`);
@@ -21,7 +22,7 @@ function requestOrigin(request: FastifyRequest): string | undefined {
 export function registerForgedRequestGuard(app: FastifyInstance, options: { appUrl: string }): void {
   const trustedOrigin = new URL(options.appUrl).origin;
   app.addHook('onRequest', async (request) => {
-    if (!stateChanging.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!stateChanging.has(request.method) || !isApiPath(request.url)) return;
     // A bearer token is not sent by a browser on its own: only a cookie can be ridden by a forged request.
     if (!sessionCookie.test(request.headers.cookie ?? '')) return;
     if (requestOrigin(request) !== trustedOrigin) throw new Forbidden(accountMessages.originNotAllowed);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import { isApiPath } from '../lib/request-path.ts';
 
 /**
  * Security headers on every answer (API, SPA, API docs): a CSP allowing only our own origin and no inline
@@ -40,7 +41,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { https: 
   // API answers hold personal data (profiles, bookings, sessions): no browser or proxy keeps a copy, unless a route
   // says its answer is public.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+    if (isApiPath(request.url) && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store');
     done(null, payload);
   });

@@ -6,10 +6,17 @@ import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { apiPaths, defaultBusinessTimeZone, editableServiceFields, zonedInstant } from '@portal/domain';
+import {
+  apiPaths,
+  defaultBusinessTimeZone,
+  editableServiceFields,
+  messages,
+  zonedInstant,
+} from '@portal/domain';
 import fc from 'fast-check';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { maxJsonDepth } from '../../src/lib/json-depth.ts';
 import { operatorSecretHeader, readOperatorFile } from '../../src/lib/operator-channel.ts';
 import { portalEndpoints } from '../../src/modules/accounts/library.routes.ts';
 import { seedBookings, signedInAdmin } from '../admin/fixtures.ts';
@@ -58,6 +65,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** An object nested 8,000 levels deep: 48 KB, under every body limit, and past any recursive walk's stack. */
+const deepBody = `${'{"a":['.repeat(8000)}${']}'.repeat(8000)}`;
+
 /**
  * A JSON text for a route: a valid body with some fields given odd values (so that the odd value reaches as deep
  * as it can: the rules, the database), its fields alone with odd values, any JSON at all, or a hostile text.
@@ -99,6 +109,7 @@ function jsonPayload(valid: Record<string, unknown>) {
       '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}',
       `${'['.repeat(5000)}${']'.repeat(5000)}`,
       `${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`,
+      deepBody,
       '{"serviceId": 1,',
       '\ufeff{"firstName":"Ada","lastName":"Lovelace"}',
       'null',
@@ -467,6 +478,23 @@ describe('every write route under generated malformed requests', () => {
   it('fuzzes every state-changing route the app registers', () => {
     expect(registeredWrites.length).toBeGreaterThan(0);
     expect([...new Set(registeredWrites)].sort()).toEqual([...fuzzedRoutes].sort());
+  });
+
+  it.each(fuzzedRoutes)('%s refuses a body nested too deep before reading it', async (name) => {
+    const route = routes[name];
+    if (!route) throw new Error(name);
+    const tooDeep = [
+      `{"x":${'['.repeat(maxJsonDepth)}${']'.repeat(maxJsonDepth)}}`,
+      // 14 KB: under every route's body limit.
+      `${'['.repeat(7000)}${']'.repeat(7000)}`,
+      // 48 KB: under the accounts library's limit, the size that overflowed its hooks' stack.
+      ...(name.includes(apiPaths.accounts.library) ? [deepBody] : []),
+    ];
+    for (const body of tooDeep) {
+      const response = await send(testApp.app, route, bookingId, body, 'application/json');
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toEqual({ message: messages.jsonTooDeep(maxJsonDepth) });
+    }
   });
 
   it.each(fuzzedRoutes)('%s never answers 5xx', async (name) => {

@@ -20,4 +20,8 @@ export const messages = {
   serverBusy: 'The server is busy. Please try again in a moment.',
   /** 413: a body over the route's limit. */
   bodyTooLarge: 'The request body is too large',
+  /** 400: a path spelled another way than the one it routes to (percent-encoded letters, `..`, `//`, `/API`). */
+  pathNotCanonical: 'The URL must be written in its plain form',
+  /** 400: a JSON body nested deeper than any request of ours (`maxJsonDepth`). */
+  jsonTooDeep: (max: number) => `The request body is nested more than ${max} levels deep`,
 } as const;

@@ -5,7 +5,8 @@
 import { accountErrorCodes, accountMessages, apiPaths, messages } from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientIpHeader } from '../../lib/accounts/library.ts';
-import { Forbidden, NotFound, UnsupportedMediaType } from '../../lib/errors.ts';
+import { BadRequest, Forbidden, invalidField, NotFound, UnsupportedMediaType } from '../../lib/errors.ts';
+import { isJsonTooDeep, maxJsonDepth } from '../../lib/json-depth.ts';
 
 /**
  * The endpoints the portal calls — the web app (lib/accounts-client.ts, features/accounts/api) and the e-mailed
@@ -53,6 +54,11 @@ function isJsonContentType(header: string): boolean {
     mediaType === 'application/json' &&
     parameters.every((parameter) => parameter === '' || /^charset="?utf-8"?$/.test(parameter))
   );
+}
+
+/** A path on this site: `/login`, never `//host` or `/\\host` (which browsers read as another site). */
+function isSitePath(target: string): boolean {
+  return /^\/(?![/\\])/.test(target);
 }
 
 function hasBody(request: FastifyRequest): boolean {
@@ -176,12 +182,25 @@ export async function accountsLibraryRoutes(app: FastifyInstance, options: { app
     // better-auth reads the body itself: Fastify only collects the bytes (JSON only: checked below).
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) => {
-      done(null, body);
+      // Our hooks inside better-auth walk the body it parses: a pathologically deep one stops here.
+      if (isJsonTooDeep(body.toString('utf8'))) done(new BadRequest(messages.jsonTooDeep(maxJsonDepth)));
+      else done(null, body);
     });
     scope.addHook('onRequest', async (request) => {
       const { pathname } = new URL(request.url, options.appUrl);
       if (!portalEndpoints.has(`${request.method} ${pathname}`)) throw new NotFound(messages.routeNotFound);
-      if (request.method !== 'POST') return;
+      if (request.method !== 'POST') {
+        // The e-mailed link says where to go next: only to one of our pages (better-auth would follow any URL
+        // there, and fail on what is no URL at all).
+        const next = new URL(request.url, options.appUrl).searchParams.get('callbackURL');
+        if (
+          next !== null &&
+          !isSitePath(next) &&
+          !(URL.canParse(next) && new URL(next).origin === trustedOrigin)
+        )
+          throw invalidField('callbackURL', accountMessages.callbackNotOnSite);
+        return;
+      }
       // Login CSRF: better-auth checks the Origin only when cookies are present; a browser always sends one on a
       // POST, so a foreign one is refused here too. Clients without an Origin (API clients) pass.
       const { origin } = request.headers;
