@@ -203,7 +203,11 @@ describe('GET /api/bookings/admin/all', () => {
     ['?cursor=not%20a%20cursor', 'cursor', adminMessages.cursorInvalid],
     [`?cursor=${Buffer.from('b1:0').toString('base64url')}`, 'cursor', adminMessages.cursorInvalid],
     [`?cursor=${Buffer.from('{"id":3}').toString('base64url')}`, 'cursor', adminMessages.cursorInvalid],
-    ['?startDate=2022-13-01', 'startDate', 'startDate must be a date written YYYY-MM-DD'],
+    [
+      '?startDate=2022-13-01',
+      'startDate',
+      'startDate must be a date from 1970-01-01 to 2999-12-31, written YYYY-MM-DD',
+    ],
     ['?startDate=2022-06-05&endDate=2022-06-04', 'endDate', adminMessages.endBeforeStart],
   ])('refuses %s with 400 naming %s', async (query, path, msg) => {
     const response = await list(query);

@@ -222,8 +222,16 @@ describe('GET /api/bookings/admin/stats', () => {
   });
 
   it.each([
-    ['?startDate=2021-02-30', 'startDate', 'startDate must be a date written YYYY-MM-DD'],
-    ['?endDate=yesterday', 'endDate', 'endDate must be a date written YYYY-MM-DD'],
+    [
+      '?startDate=2021-02-30',
+      'startDate',
+      'startDate must be a date from 1970-01-01 to 2999-12-31, written YYYY-MM-DD',
+    ],
+    [
+      '?endDate=yesterday',
+      'endDate',
+      'endDate must be a date from 1970-01-01 to 2999-12-31, written YYYY-MM-DD',
+    ],
     ['?startDate=2021-03-10&endDate=2021-03-09', 'endDate', adminMessages.endBeforeStart],
     ['?startDate=1990-01-01&endDate=2021-03-09', 'endDate', adminMessages.rangeTooLong],
   ])('refuses %s with 400 and the field at fault', async (query, path, msg) => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { cursorQuerySchema, nextCursorSchema } from '../api/schemas.ts';
 import { bookingSchema } from '../bookings/schemas.ts';
 import { bookingStatuses } from '../bookings/statuses.ts';
-import { isIsoDate } from '../schedule/dates.ts';
+import { calendarBounds, isIsoDate } from '../schedule/dates.ts';
 import {
   activeUserDefinition,
   adminMessages,
@@ -18,7 +18,10 @@ import {
 const optionalDate = (name: string) =>
   z
     .string()
-    .refine(isIsoDate, `${name} must be a date written YYYY-MM-DD`)
+    .refine(
+      isIsoDate,
+      `${name} must be a date from ${calendarBounds.first} to ${calendarBounds.last}, written YYYY-MM-DD`,
+    )
     .optional()
     .describe(`${name}: a calendar day in the business time zone, YYYY-MM-DD, included`);
 

@@ -6,12 +6,18 @@ export type IsoDate = string;
 
 const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** Whether `value` is a real calendar date written 'YYYY-MM-DD' (years 1970–9999). */
+/**
+ * The days the product computes with: every date a request names lies within them, so that a day after the last
+ * or before the first (a range's end, a previous period) is still a date every part of the stack can compute with.
+ */
+export const calendarBounds = { first: '1970-01-01', last: '2999-12-31' } as const;
+
+/** Whether `value` is a real calendar date written 'YYYY-MM-DD' within `calendarBounds`. */
 export function isIsoDate(value: string): value is IsoDate {
   const match = isoDatePattern.exec(value);
-  if (!match) return false;
+  if (!match || value < calendarBounds.first || value > calendarBounds.last) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < 1970 || month < 1 || month > 12 || day < 1) return false;
+  if (month < 1 || month > 12 || day < 1) return false;
   return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 

@@ -146,6 +146,12 @@ describe('zones', () => {
     expect(isIsoDate('2030-13-01')).toBe(false);
     expect(isIsoDate('2030-1-01')).toBe(false);
     expect(isIsoDate('tomorrow')).toBe(false);
+    // Only the days the product computes with: the day after the last is still a date everywhere.
+    expect(isIsoDate('1970-01-01')).toBe(true);
+    expect(isIsoDate('2999-12-31')).toBe(true);
+    expect(isIsoDate('1969-12-31')).toBe(false);
+    expect(isIsoDate('3000-01-01')).toBe(false);
+    expect(isIsoDate('9999-12-31')).toBe(false);
     expect(addDays('2030-12-31', 1)).toBe('2031-01-01');
     expect(weekdayOf('2030-01-07')).toBe('monday');
     expect(weekdayOf('2030-01-06')).toBe('sunday');
