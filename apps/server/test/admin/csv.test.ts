@@ -21,10 +21,44 @@ async function write(cells: Partial<ExportRecord>[]): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** How a spreadsheet set to another separator reads a line: split on it outside quotes only. */
+function quoteAwareSplit(line: string, separator: string): string[] {
+  const cells = [''];
+  let quoted = false;
+  for (const character of line) {
+    if (character === '"') quoted = !quoted;
+    if (character === separator && !quoted) cells.push('');
+    else cells[cells.length - 1] += character;
+  }
+  return cells;
+}
+
 describe('csvWriter', () => {
   it('starts with a BOM and the header row, in the columns order', async () => {
     const text = await write([]);
-    expect(text).toBe(`\uFEFF${exportColumns.join(',')}\n`);
+    expect(text).toBe(`\uFEFF${exportColumns.map((column) => `"${column}"`).join(',')}\n`);
+  });
+
+  it('quotes every field, empty ones included', async () => {
+    const text = await write([{ confirmation_code: 'OT-2030-001', total_cost: 150, additional_notes: '' }]);
+    const [, row] = text.split('\n');
+    expect(row?.split(',').every((field) => /^".*"$/.test(field))).toBe(true);
+    expect(row).toContain('"OT-2030-001"');
+    expect(row).toContain('"150"');
+    expect(row).toContain('""');
+  });
+
+  it('leaves no formula to a spreadsheet that splits cells on ";" or a tab', async () => {
+    const text = await write([
+      { project_description: 'safe;=HYPERLINK("http://evil.example")', additional_notes: 'a\t+1+1;@SUM(A1)' },
+    ]);
+    for (const separator of [';', '\t']) {
+      for (const line of text.split('\n').slice(1, -1)) {
+        for (const cell of quoteAwareSplit(line, separator)) {
+          expect(cell.replace(/^"/, ''), `${JSON.stringify(separator)}: ${cell}`).not.toMatch(/^[=+\-@]/);
+        }
+      }
+    }
   });
 
   it.each([

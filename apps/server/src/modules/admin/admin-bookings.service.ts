@@ -131,11 +131,19 @@ function exportRecord(booking: Booking): ExportRecord {
 }
 
 /**
- * The CSV writer of the export: quoting by csv-stringify, a BOM so that spreadsheets read UTF-8, and cells that
- * a spreadsheet would run as a formula (= + - @ tab CR first) neutralised with a leading apostrophe.
+ * The CSV writer of the export: every field quoted (so that a spreadsheet splitting on `;` or a tab finds no cell
+ * boundary inside one, and no cell there starting with a formula), a BOM so that spreadsheets read UTF-8, and cells
+ * that a spreadsheet would run as a formula (= + - @ tab CR first) neutralised with a leading apostrophe.
  */
 export function csvWriter() {
-  return stringify({ header: true, columns: [...exportColumns], bom: true, escape_formulas: true });
+  return stringify({
+    header: true,
+    columns: [...exportColumns],
+    bom: true,
+    escape_formulas: true,
+    quoted: true,
+    quoted_empty: true,
+  });
 }
 
 const exportBatchSize = 1000;
