@@ -195,7 +195,7 @@ describe('without FIRM_EMAIL: the client and every administrator hear of each cl
         .split('\n')
         .slice(1)
         .map((line) => line.split(',')[0]),
-    ).toEqual([code]);
+    ).toEqual([`"${code}"`]);
     // The client is never one of the firm's recipients.
     expect((await outboxTo(ada.email)).filter((row) => row.subject.startsWith('New booking'))).toEqual([]);
   });

@@ -7,6 +7,7 @@ import {
   type Booking,
   bookingErrorCodes,
   bookingMessages,
+  calendarBounds,
   defaultBusinessTimeZone,
   defaultSchedule,
   lastBookableDate,
@@ -225,7 +226,14 @@ describe('the booking horizon (90 days)', () => {
       ).json<AvailabilityResponse>();
     expect((await day(inside)).slots).toHaveLength(15);
     expect(await day(outside)).toEqual({ date: outside, timeZone: zone, slots: [] });
-    expect((await day('9999-12-31')).slots).toEqual([]);
+    expect((await day(calendarBounds.last)).slots).toEqual([]);
+    // Past the days the product computes with, the date is refused rather than answered.
+    const far = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/services/3/availability?date=9999-12-31',
+    });
+    expect(far.statusCode).toBe(400);
+    expect(far.json().errors).toEqual([{ path: 'date', msg: bookingMessages.dateInvalid }]);
   });
 });
 
