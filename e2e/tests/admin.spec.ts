@@ -133,14 +133,14 @@ test.describe('administration', () => {
     const download = admin.waitForEvent('download');
     await admin.getByRole('link', { name: 'Export CSV' }).click();
     const csv = readFileSync((await (await download).path()) ?? '', 'utf8');
-    const line = csv.split('\n').find((candidate) => candidate.startsWith(booking.confirmation_code));
-    expect(line).toContain(',cancelled,');
+    const line = csv.split('\n').find((candidate) => candidate.startsWith(`"${booking.confirmation_code}"`));
+    expect(line).toContain(',"cancelled",');
     expect(
       csv
         .split('\n')
         .slice(1)
         .filter(Boolean)
-        .every((entry) => entry.includes(',cancelled,')),
+        .every((entry) => entry.includes(',"cancelled",')),
     ).toBe(true);
 
     await admin.goto('/admin');
