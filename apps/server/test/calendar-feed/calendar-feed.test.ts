@@ -1,5 +1,6 @@
 // The calendar feed (docs/decisions/023): a private subscription URL per account, named by the profile, answering
 // iCalendar (parsed here by an independent parser, node-ical) without a session; a reset makes the old URL 404.
+import { createHash } from 'node:crypto';
 import {
   type Booking,
   calendarFeedPastDays,
@@ -256,6 +257,28 @@ describe('POST /api/auth/calendar-feed/reset', () => {
   });
 });
 
+describe('the feed token in the database', () => {
+  it('is kept only as a hash: no column gives a URL that answers, and a token kept in clear is refused', async () => {
+    const url = await feedUrlOf(ada);
+    expect((await fetchFeed(url)).statusCode).toBe(200);
+    const [row] = await testApp.app.db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, ada.id));
+    if (!row) throw new Error('no feed row');
+    expect(row.token).toBeNull();
+    for (const stored of [row.tokenHash, String(row.generation), row.userId]) {
+      const guess = await fetchFeed(`${appUrl}/api/calendar/${encodeURIComponent(stored ?? '')}.ics`);
+      expect(guess.statusCode).toBe(404);
+    }
+    // A row as the previous release wrote it, the token in clear beside its hash: never a current token.
+    const token = /\/([^/]+)\.ics$/.exec(url)?.[1] ?? '';
+    await testApp.app.db.update(calendarFeeds).set({ token }).where(eq(calendarFeeds.userId, ada.id));
+    expect((await fetchFeed(url)).statusCode).toBe(404);
+    // The owner's next read issues the URL again (the same generation, so the same URL), from then on answering.
+    const again = await feedUrlOf(ada);
+    expect(again).toBe(url);
+    expect((await fetchFeed(again)).statusCode).toBe(200);
+  });
+});
+
 describe('the feed size', () => {
   it(`lists at most ${maxCalendarFeedEvents} consultations, the soonest first`, async () => {
     const seeded = await seedBookings(
@@ -285,10 +308,17 @@ describe('POST /api/auth/calendar-feed/reset under the write rate limit', () => 
       expect(refused.statusCode).toBe(429);
       expect(refused.headers['retry-after']).toBeDefined();
       const [row] = await limited.app.db
-        .select({ token: calendarFeeds.token })
+        .select({ tokenHash: calendarFeeds.tokenHash })
         .from(calendarFeeds)
         .where(eq(calendarFeeds.userId, client.id));
-      expect(first.json<{ calendar_feed_url: string }>().calendar_feed_url).toContain(`/${row?.token}.ics`);
+      const token = /\/([^/]+)\.ics$/.exec(
+        first.json<{ calendar_feed_url: string }>().calendar_feed_url,
+      )?.[1];
+      expect(row?.tokenHash).toBe(
+        createHash('sha256')
+          .update(token ?? '')
+          .digest('hex'),
+      );
     } finally {
       await limited.close();
     }

@@ -16,6 +16,7 @@ import type { Database } from '../../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema.ts';
 import { existingAccountEmail, passwordResetEmail, verificationEmail } from '../mail/account-emails.ts';
 import type { MailMessage } from '../mail/letter.ts';
+import { storedVerificationIdentifier } from './credentials.ts';
 import { accountsLibraryHooks } from './library-hooks.ts';
 
 /** The session cookie: `portal.session_token` (`__Secure-portal.session_token` over https). */
@@ -132,6 +133,8 @@ export function createAccountsLibrary(options: AccountsLibraryOptions) {
         );
       },
     },
+    // Reset links are kept only as hashes: nothing in the table can be used as a link (docs/decisions/040).
+    verification: { storeIdentifier: { hash: storedVerificationIdentifier } },
     session: { expiresIn: sessionExpiresInSeconds, updateAge: sessionUpdateAgeSeconds },
     // Our rules run inside better-auth, on the body it parsed (library-hooks.ts). Their refusals are our typed
     // errors, which better-auth must let through to the app's error handler instead of answering 500 itself.
