@@ -1,8 +1,9 @@
-// Tokens kept only as hashes (docs/decisions/040).
-import { accountErrorCodes } from '@portal/domain';
+// Tokens kept only as hashes, and a password reset ending everything the old password could reach
+// (docs/decisions/040): the account's other sessions, its other reset links and its calendar feed URL.
+import { accountErrorCodes, accountMessages, type ProfileUser } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifications } from '../../src/db/schema.ts';
-import { freshIp, identity, verifiedAccount } from '../helpers/accounts.ts';
+import { api, cookieHeader, freshIp, identity, verifiedAccount } from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 import { linkIn, type MailCapture, startMailCapture } from '../helpers/mail-capture.ts';
 
@@ -34,6 +35,16 @@ function resetPassword(token: string, newPassword: string) {
   return identity(testApp.app, 'POST', '/reset-password', { token, newPassword }, { ip: freshIp() });
 }
 
+async function feedUrl(cookie: string): Promise<string> {
+  const response = await api(testApp.app, 'GET', '/api/auth/profile', { cookie });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ user: ProfileUser }>().user.calendar_feed_url;
+}
+
+function fetchFeed(url: string) {
+  return testApp.app.inject({ method: 'GET', url: new URL(url).pathname });
+}
+
 describe('reset links in the database', () => {
   it('are kept only as hashes: no stored value works as a link, the e-mailed one does', async () => {
     const email = 'hashed-reset@example.com';
@@ -54,5 +65,72 @@ describe('reset links in the database', () => {
     }
     expect((await resetPassword(token, 'second-password-2')).statusCode).toBe(200);
     expect((await signIn(email, 'second-password-2')).statusCode).toBe(200);
+  });
+});
+
+describe('a password reset', () => {
+  it('ends every other session and every other reset link of the account', async () => {
+    const email = 'many-links@example.com';
+    await verifiedAccount(testApp.app, email, 'first-password-1');
+    const sessions = [
+      cookieHeader(await signIn(email, 'first-password-1')),
+      cookieHeader(await signIn(email, 'first-password-1')),
+    ];
+    const older = await resetToken(email, 0);
+    const used = await resetToken(email, 1);
+    const newer = await resetToken(email, 2);
+
+    const reset = await resetPassword(used, 'second-password-2');
+    expect(reset.statusCode).toBe(200);
+    const own = cookieHeader(reset);
+    expect(
+      (await identity(testApp.app, 'GET', '/get-session', undefined, { cookie: own })).json(),
+    ).toMatchObject({ user: { email } });
+    for (const cookie of sessions) {
+      const session = await identity(testApp.app, 'GET', '/get-session', undefined, { cookie });
+      expect(session.json()).toBeNull();
+      expect((await api(testApp.app, 'GET', '/api/auth/profile', { cookie })).statusCode).toBe(401);
+    }
+    // The links asked for before and after the used one are dead: none resets again, none signs in.
+    for (const token of [older, newer]) {
+      const again = await resetPassword(token, 'attacker-password-3');
+      expect(again.statusCode).toBe(400);
+      expect(again.json()).toEqual({
+        code: accountErrorCodes.invalidToken,
+        message: accountMessages.resetLinkInvalid,
+      });
+      expect(cookieHeader(again)).toBe('');
+    }
+    expect((await signIn(email, 'attacker-password-3')).statusCode).toBe(401);
+    expect((await signIn(email, 'second-password-2')).statusCode).toBe(200);
+  });
+
+  it('ends the calendar feed URL: the old one answers 404, the profile names a new one that answers', async () => {
+    const email = 'feed-owner@example.com';
+    await verifiedAccount(testApp.app, email, 'first-password-1');
+    const cookie = cookieHeader(await signIn(email, 'first-password-1'));
+    const saved = await api(
+      testApp.app,
+      'PUT',
+      '/api/auth/profile',
+      { cookie },
+      {
+        firstName: 'Feed',
+        lastName: 'Owner',
+      },
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const old = await feedUrl(cookie);
+    expect((await fetchFeed(old)).statusCode).toBe(200);
+
+    const reset = await resetPassword(await resetToken(email, 0), 'second-password-2');
+    expect(reset.statusCode).toBe(200);
+    expect((await fetchFeed(old)).statusCode).toBe(404);
+
+    const fresh = await feedUrl(cookieHeader(reset));
+    expect(fresh).not.toBe(old);
+    expect(fresh).toMatch(/\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    expect((await fetchFeed(fresh)).statusCode).toBe(200);
+    expect((await fetchFeed(old)).statusCode).toBe(404);
   });
 });

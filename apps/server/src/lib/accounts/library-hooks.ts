@@ -1,7 +1,7 @@
 // Our rules inside better-auth's own request pipeline (its hooks), so that they judge the body better-auth parsed,
 // whatever its encoding (docs/decisions/024): the one text rule for the fields it stores or looks up (normalized,
 // then checked), the common-password rule wherever a password is set, the account's first name, the lock after
-// failed sign-ins, and the sign-in after a password reset. Refusals are our typed errors: better-auth lets them
+// failed sign-ins, and the sign-in after a password reset and what a reset ends. Refusals are our typed errors: better-auth lets them
 // through (onAPIError.throw) to the app's one error handler.
 import {
   accountErrorCodes,
@@ -18,6 +18,7 @@ import { setSessionCookie } from 'better-auth/cookies';
 import type { Database } from '../../db/client.ts';
 import { BadRequest, invalidField, TooManyRequests } from '../errors.ts';
 import { isCommonPassword } from './common-passwords.ts';
+import { endWhatTheOldPasswordReached } from './credentials.ts';
 import { clearFailedSignIns, releaseSignInAttempt, reserveSignInAttempt } from './sign-in-failures.ts';
 
 /** Fields that carry a password: hashed, never stored as text, so under the password limits instead. */
@@ -118,9 +119,13 @@ export function accountsLibraryHooks(db: Database) {
     }
   });
 
-  /** better-auth's callback after a successful reset: the failed sign-ins go, and the after hook signs the owner in. */
+  /**
+   * better-auth's callback after a successful reset (which has ended every session): the failed sign-ins, the other
+   * reset links and the feed URL go, and the after hook signs the owner in.
+   */
   async function onPasswordReset({ user }: { user: User }, request?: Request): Promise<void> {
     await clearFailedSignIns(db, user.email);
+    await endWhatTheOldPasswordReached(db, user.id);
     if (request) resetOwners.set(request, user);
   }
 
