@@ -18,6 +18,7 @@ import { existingAccountEmail, passwordResetEmail, verificationEmail } from '../
 import type { MailMessage } from '../mail/letter.ts';
 import { storedVerificationIdentifier } from './credentials.ts';
 import { accountsLibraryHooks } from './library-hooks.ts';
+import { mayMailMailbox } from './mail-limits.ts';
 
 /** The session cookie: `portal.session_token` (`__Secure-portal.session_token` over https). */
 export const sessionCookieName = 'portal.session_token';
@@ -58,7 +59,7 @@ export interface AccountsLibraryOptions {
 }
 
 export function createAccountsLibrary(options: AccountsLibraryOptions) {
-  const { appUrl, sendMail, log } = options;
+  const { appUrl, sendMail, log, db } = options;
   const https = appUrl.startsWith('https:');
   const rules = accountsLibraryHooks(options.db);
   return betterAuth({
@@ -95,14 +96,17 @@ export function createAccountsLibrary(options: AccountsLibraryOptions) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       onPasswordReset: rules.onPasswordReset,
-      // The link opens the web app's reset page with the token; the page posts it with the new password.
+      // The link opens the web app's reset page with the token; the page posts it with the new password. Over the
+      // mailbox's limit the request answers as always and nothing is sent (docs/product.md#limits).
       sendResetPassword: async ({ user, token }) => {
+        if (!(await mayMailMailbox(db, 'password-reset', user.email))) return;
         await sendMail(
           passwordResetEmail(user.email, `${appUrl}/reset-password?token=${encodeURIComponent(token)}`),
         );
       },
       // Registering an address that has an account answers exactly like a new sign-up; the owner gets a notice.
       onExistingUserSignUp: async ({ user }) => {
+        if (!(await mayMailMailbox(db, 'verification', user.email))) return;
         await sendMail(
           existingAccountEmail(user.email, `${appUrl}${paths.login}`, `${appUrl}/forgot-password`),
         );
@@ -123,7 +127,9 @@ export function createAccountsLibrary(options: AccountsLibraryOptions) {
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       // The link verifies, signs the user in and lands on the dashboard (or `?error=…` there when it is invalid).
+      // Over the mailbox's limit nothing is sent and the request answers as always (docs/product.md#limits).
       sendVerificationEmail: async ({ user, token }) => {
+        if (!(await mayMailMailbox(db, 'verification', user.email))) return;
         const callbackURL = encodeURIComponent(`${appUrl}${paths.dashboard}`);
         await sendMail(
           verificationEmail(
