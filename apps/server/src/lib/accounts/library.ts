@@ -124,13 +124,15 @@ export function createAccountsLibrary(options: AccountsLibraryOptions) {
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: false,
-      autoSignInAfterVerification: true,
+      // The link verifies and never signs in: whoever holds the mailbox then signs in with their own password
+      // (docs/decisions/040).
+      autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
-      // The link verifies, signs the user in and lands on the dashboard (or `?error=…` there when it is invalid).
-      // Over the mailbox's limit nothing is sent and the request answers as always (docs/product.md#limits).
+      // The link verifies and lands on the sign-in page (with `&error=…` when it is invalid). Over the mailbox's
+      // limit nothing is sent and the request answers as always (docs/product.md#limits).
       sendVerificationEmail: async ({ user, token }) => {
         if (!(await mayMailMailbox(db, 'verification', user.email))) return;
-        const callbackURL = encodeURIComponent(`${appUrl}${paths.dashboard}`);
+        const callbackURL = encodeURIComponent(`${appUrl}${paths.login}?verified=1`);
         await sendMail(
           verificationEmail(
             user.email,

@@ -11,7 +11,7 @@ export function verificationEmail(to: string, url: string): MailMessage {
     ],
     action: { label: 'Verify email address', url },
     outro: [
-      'The link is valid for 24 hours and signs you in.',
+      'The link is valid for 24 hours. Once your address is confirmed, log in with the password you chose.',
       'If you did not create an account, you can ignore this email.',
     ],
   });
