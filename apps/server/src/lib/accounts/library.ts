@@ -104,8 +104,11 @@ export function createAccountsLibrary(options: AccountsLibraryOptions) {
           passwordResetEmail(user.email, `${appUrl}/reset-password?token=${encodeURIComponent(token)}`),
         );
       },
-      // Registering an address that has an account answers exactly like a new sign-up; the owner gets a notice.
+      // Registering an address that has an account answers exactly like a new sign-up; the owner of a verified one
+      // gets a notice. An account not verified yet is handed to the new sign-up instead (library-hooks.ts), which
+      // mails a verification e-mail as a first sign-up does.
       onExistingUserSignUp: async ({ user }) => {
+        if (!user.emailVerified) return;
         if (!(await mayMailMailbox(db, 'verification', user.email))) return;
         await sendMail(
           existingAccountEmail(user.email, `${appUrl}${paths.login}`, `${appUrl}/forgot-password`),
