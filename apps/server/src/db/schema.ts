@@ -238,6 +238,11 @@ export const outbox = pgTable(
     replyTo: text('reply_to'),
     /** Optional calendar invitation or cancellation (sent as a text/calendar part and as invite.ics). */
     icalEvent: jsonb('ical_event').$type<OutboxCalendarEvent>(),
+    /**
+     * The e-mail carries a one-time link (reset, verification): once an SMTP server has taken it, its text and
+     * HTML are replaced by a note, so that the outbox keeps no usable token (docs/decisions/040).
+     */
+    oneTimeLink: boolean('one_time_link').notNull().default(false),
     status: text('status', { enum: outboxStatuses }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),

@@ -1,8 +1,10 @@
 // Tokens kept only as hashes, and a password reset ending everything the old password could reach
 // (docs/decisions/040): the account's other sessions, its other reset links and its calendar feed URL.
 import { accountErrorCodes, accountMessages, type ProfileUser } from '@portal/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifications } from '../../src/db/schema.ts';
+import { outbox, users, verifications } from '../../src/db/schema.ts';
+import { forgottenOneTimeLink } from '../../src/lib/mail/outbox.ts';
 import { api, cookieHeader, freshIp, identity, verifiedAccount } from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 import { linkIn, type MailCapture, startMailCapture } from '../helpers/mail-capture.ts';
@@ -65,6 +67,38 @@ describe('reset links in the database', () => {
     }
     expect((await resetPassword(token, 'second-password-2')).statusCode).toBe(200);
     expect((await signIn(email, 'second-password-2')).statusCode).toBe(200);
+  });
+});
+
+describe('the outbox', () => {
+  it('keeps no reset or verification link once an SMTP server has taken the e-mail', async () => {
+    const email = 'outbox-reader@example.com';
+    const signUp = await identity(
+      testApp.app,
+      'POST',
+      '/sign-up/email',
+      { email, password: 'first-password-1' },
+      { ip: freshIp() },
+    );
+    expect(signUp.statusCode).toBe(200);
+    const verification = await mail.waitFor(email, { subject: /Verify/ });
+    const verifyLink = linkIn(verification, '/verify-email');
+    await testApp.app.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
+    const token = await resetToken(email, 0);
+
+    const delivered = async () =>
+      (await testApp.app.db.select().from(outbox).where(eq(outbox.to, email))).filter(
+        (row) => row.status === 'sent',
+      );
+    await expect.poll(async () => (await delivered()).length, { timeout: 5_000 }).toBe(2);
+    for (const row of await delivered()) {
+      expect(row.text).toBe(forgottenOneTimeLink);
+      for (const secret of [token, new URL(verifyLink).searchParams.get('token') ?? '']) {
+        expect(`${row.text}${row.html}`).not.toContain(secret);
+      }
+    }
+    // The e-mailed link itself still works.
+    expect((await resetPassword(token, 'second-password-2')).statusCode).toBe(200);
   });
 });
 

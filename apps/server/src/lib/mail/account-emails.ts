@@ -3,7 +3,7 @@ import { productName } from '@portal/domain';
 import { compose, type MailMessage } from './letter.ts';
 
 export function verificationEmail(to: string, url: string): MailMessage {
-  return compose({
+  const message = compose({
     to,
     subject: `Verify your email address for ${productName}`,
     intro: [
@@ -15,10 +15,11 @@ export function verificationEmail(to: string, url: string): MailMessage {
       'If you did not create an account, you can ignore this email.',
     ],
   });
+  return { ...message, oneTimeLink: true };
 }
 
 export function passwordResetEmail(to: string, url: string): MailMessage {
-  return compose({
+  const message = compose({
     to,
     subject: `Reset your ${productName} password`,
     intro: ['We received a request to reset the password of your account.'],
@@ -28,6 +29,7 @@ export function passwordResetEmail(to: string, url: string): MailMessage {
       'If you did not ask for this, you can ignore this email: your password stays as it is.',
     ],
   });
+  return { ...message, oneTimeLink: true };
 }
 
 /** Sent when someone registers with an address that already has an account (the sign-up answer is the same). */
