@@ -106,6 +106,33 @@ describe('a sign-up with the address of an account not verified yet', () => {
     expect((await sessionUser(cookieHeader(owner))).json()).toMatchObject({ user: { email } });
   });
 
+  it('refuses a verification link mailed for an earlier sign-up of the address', async () => {
+    const email = 'flip-flop@example.com';
+    expect((await signUp(email, 'owner-chose-this-6')).statusCode).toBe(200);
+    const ownersLink = new URL(linkIn(await mail.waitFor(email, { subject: /Verify/ }), '/verify-email'));
+    // JWT times are whole seconds: the next sign-up comes in a later second than the owner's link.
+    await new Promise((done) => setTimeout(done, 1100));
+    expect((await signUp(email, 'attacker-chose-this-7')).statusCode).toBe(200);
+    const attackersLink = new URL(
+      linkIn(await mail.waitFor(email, { subject: /Verify/, after: 1 }), '/verify-email'),
+    );
+
+    // The owner's link, followed after the other sign-up took the account, is as spent: nothing is verified.
+    const stale = await testApp.app.inject({ method: 'GET', url: ownersLink.pathname + ownersLink.search });
+    expect(stale.statusCode).toBe(302);
+    expect(stale.headers.location).toBe(`${appUrl}/login?verified=1&error=INVALID_TOKEN`);
+    const [account] = await testApp.app.db.select().from(users).where(eq(users.email, email));
+    expect(account?.emailVerified).toBe(false);
+
+    // The latest sign-up's link verifies.
+    const current = await testApp.app.inject({
+      method: 'GET',
+      url: attackersLink.pathname + attackersLink.search,
+    });
+    expect(current.headers.location).toBe(`${appUrl}/login?verified=1`);
+    expect((await signIn(email, 'attacker-chose-this-7')).statusCode).toBe(200);
+  });
+
   it('ends the reset links the first registrant may have asked for', async () => {
     const email = 'pre-registered@example.com';
     expect((await signUp(email, 'attacker-chose-this-3')).statusCode).toBe(200);

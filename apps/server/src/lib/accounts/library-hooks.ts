@@ -16,7 +16,7 @@ import {
 import type { User } from 'better-auth';
 import { createAuthMiddleware, isAPIError, sendVerificationEmailFn } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { userProfiles, users } from '../../db/schema.ts';
 import { BadRequest, invalidField, TooManyRequests } from '../errors.ts';
@@ -110,7 +110,8 @@ function unverifiedAccountHandOver(db: Database) {
       // Only while nobody has verified it meanwhile.
       const [taken] = await tx
         .update(users)
-        .set({ name, updatedAt: sql`now()` })
+        // The app's clock, as the verification link's time is: the link mailed below must count as after it.
+        .set({ name, updatedAt: new Date() })
         .where(and(eq(users.id, userId), eq(users.emailVerified, false)))
         .returning();
       if (!taken) return undefined;
@@ -127,6 +128,37 @@ function unverifiedAccountHandOver(db: Database) {
   return { note, handOver };
 }
 
+/** The claims of a verification link's token (better-auth's JWT), read only to judge its age: better-auth verifies it. */
+function verificationClaims(token: unknown): { email: string; issuedAt: number } | undefined {
+  if (typeof token !== 'string') return undefined;
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    if (!isRecord(claims) || typeof claims.email !== 'string' || typeof claims.iat !== 'number')
+      return undefined;
+    return { email: claims.email, issuedAt: claims.iat };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A verification link mailed before the account's latest sign-up (a hand-over) no longer verifies: it was mailed
+ * for another sign-up's password, and must not verify the one that replaced it. It is then as spent (better-auth
+ * lands it on `&error=INVALID_TOKEN`); the person asks for a new one.
+ */
+async function supersededVerificationLink(db: Database, token: unknown): Promise<boolean> {
+  const claims = verificationClaims(token);
+  if (!claims) return false;
+  const [account] = await db
+    .select({ emailVerified: users.emailVerified, updatedAt: users.updatedAt })
+    .from(users)
+    .where(eq(users.email, claims.email.toLowerCase()));
+  // JWT times are whole seconds: a link made in the second of the hand-over counts as after it.
+  return (
+    !!account && !account.emailVerified && claims.issuedAt < Math.floor(account.updatedAt.getTime() / 1000)
+  );
+}
+
 export function accountsLibraryHooks(db: Database) {
   const handOver = unverifiedAccountHandOver(db);
   // The owner of a reset that has just succeeded, for the after hook of the same request (it signs them in).
@@ -134,6 +166,13 @@ export function accountsLibraryHooks(db: Database) {
 
   const before = createAuthMiddleware(async (ctx) => {
     if (isRecord(ctx.query)) checkedTexts(ctx.query);
+    if (
+      ctx.path === '/verify-email' &&
+      isRecord(ctx.query) &&
+      (await supersededVerificationLink(db, ctx.query.token))
+    ) {
+      return { context: { query: { ...ctx.query, token: 'superseded' } } };
+    }
     if (!isRecord(ctx.body)) return;
     const body = checkedTexts(ctx.body);
     const passwordField = passwordSettingFields[ctx.path];
