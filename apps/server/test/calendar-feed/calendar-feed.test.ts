@@ -14,7 +14,9 @@ import { eq } from 'drizzle-orm';
 import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarFeeds, users } from '../../src/db/schema.ts';
+import { NotFound } from '../../src/lib/errors.ts';
 import { consultationUid } from '../../src/lib/mail/calendar.ts';
+import { calendarFeedFile, calendarFeedKey } from '../../src/modules/calendar-feed/calendar-feed.service.ts';
 import { seedBookings, signedInAdmin } from '../admin/fixtures.ts';
 import { type Client, dayAllocator, postBooking, signedInClient } from '../bookings/clients.ts';
 import { api, appUrl } from '../helpers/accounts.ts';
@@ -276,6 +278,20 @@ describe('the feed token in the database', () => {
     const again = await feedUrlOf(ada);
     expect(again).toBe(url);
     expect((await fetchFeed(again)).statusCode).toBe(200);
+  });
+
+  it('is derived from the secret: under another AUTH_SECRET the same URL is not a feed', async () => {
+    const token = /\/([^/]+)\.ics$/.exec(await feedUrlOf(grace))?.[1] ?? '';
+    const options = { timeZone: zone, appUrl, mailFrom: 'no-reply@calendar-feed.test', now: new Date() };
+    await expect(
+      calendarFeedFile(
+        testApp.app.db,
+        calendarFeedKey('another-secret-of-at-least-32-characters'),
+        token,
+        options,
+      ),
+    ).rejects.toBeInstanceOf(NotFound);
+    expect((await fetchFeed(`${appUrl}/api/calendar/${token}.ics`)).statusCode).toBe(200);
   });
 });
 
