@@ -26,6 +26,7 @@ export function passwordResetEmail(to: string, url: string): MailMessage {
     action: { label: 'Reset password', url },
     outro: [
       'The link is valid for 1 hour and can be used once. Setting a new password signs you out everywhere else.',
+      'It also ends your other reset links and your calendar feed link: subscribe again to the new one on your profile.',
       'If you did not ask for this, you can ignore this email: your password stays as it is.',
     ],
   });
