@@ -67,7 +67,8 @@ export function origin(page: Page): Record<string, string> {
 
 /**
  * An account made through the API (the journeys test the screens elsewhere): signed up, verified through the
- * e-mail's link — which signs the page's browser context in — and, unless `profile` is false, with a profile.
+ * e-mail's link (which never signs in), signed in in the page's browser context with its password, and, unless
+ * `profile` is false, with a profile.
  */
 export async function createAccount(
   page: Page,
@@ -85,6 +86,11 @@ export async function createAccount(
   expect(signUp.ok(), await signUp.text()).toBe(true);
   const mail = await latestMail(page.request, email, /verify/i);
   await page.request.get(linkTo(mail, /verify-email/));
+  const signIn = await page.request.post('/api/identity/sign-in/email', {
+    data: { email, password },
+    headers: { ...origin(page), ...ownClientAddress() },
+  });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
   if (options.profile !== false) {
     const saved = await page.request.put('/api/auth/profile', {
       data: { firstName, lastName: 'Tester', phone: '', company: '' },

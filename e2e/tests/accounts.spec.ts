@@ -61,9 +61,16 @@ test.describe('accounts journeys', () => {
     await expect(page.getByText('Verification email sent! Please check your inbox.')).toBeVisible();
     await expectAccessible(page);
 
-    // The verification link signs the user in; the guard asks for the profile first.
+    // The verification link verifies and never signs in: it lands on the sign-in page, where the password of
+    // whoever holds the mailbox signs in; the guard then asks for the profile first.
     const mail = await latestMail(page.request, email, /verify/i);
     await page.goto(linkTo(mail, /verify-email/));
+    await expect(page).toHaveURL(/\/login\?verified=1$/);
+    await expect(page.getByText('Your email address is verified. Please log in.')).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Log In' }).click();
     await expect(page).toHaveURL(/\/complete-profile$/);
     await expect(page.getByRole('heading', { name: 'Complete Your Profile' })).toBeVisible();
     await page.getByRole('button', { name: 'Complete Profile' }).click();

@@ -15,6 +15,7 @@ import { profileRoutes } from './modules/accounts/profile.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes.ts';
+import { calendarFeedKey } from './modules/calendar-feed/calendar-feed.service.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { seed } from './modules/catalogue/catalogue.seed.ts';
 import { catalogueListBytes } from './modules/catalogue/catalogue.service.ts';
@@ -131,7 +132,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerMail(app, config, options.mail);
   registerHousekeeping(app, config);
   registerReminders(app, config, options.reminders);
-  await registerAccounts(app, { appUrl: config.appUrl, secret: resolveAuthSecret(config) });
+  const authSecret = resolveAuthSecret(config);
+  const feedKey = calendarFeedKey(authSecret);
+  await registerAccounts(app, { appUrl: config.appUrl, secret: authSecret });
   const spaFallback = await registerStaticSpa(app, config.webDistDir, () => catalogueListBytes(app.db));
 
   registerWriteRateLimit(app, { perMinute: config.writeRateLimitPerMinute });
@@ -141,7 +144,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(accountsLibraryRoutes, { appUrl: config.appUrl });
   await app.register(catalogueRoutes);
   await app.register(catalogueAdminRoutes);
-  await app.register(profileRoutes, { appUrl: config.appUrl });
+  await app.register(profileRoutes, { appUrl: config.appUrl, feedKey });
   await app.register(bookingsRoutes, {
     timeZone: config.businessTimeZone,
     maxPendingBookings: config.maxPendingBookingsPerClient,
@@ -154,6 +157,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(scheduleRoutes, { timeZone: config.businessTimeZone });
   await app.register(calendarFeedRoutes, {
     timeZone: config.businessTimeZone,
+    feedKey,
     appUrl: config.appUrl,
     mailFrom: config.mailFrom,
   });

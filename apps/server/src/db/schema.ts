@@ -196,10 +196,17 @@ export const userProfiles = pgTable('user_profiles', {
  * can show the URL again, and its SHA-256, by which a feed request finds it (every token asked for, real or not,
  * takes the same path: hash, one index lookup). A reset replaces both; the row is made on the first profile read.
  */
+/**
+ * Each account's calendar feed (docs/decisions/040): the token is derived from the server's secret and the
+ * generation, so only its hash is kept; a reset counts the generation up and forgets the hash.
+ */
 export const calendarFeeds = pgTable('calendar_feeds', {
   userId: ownerId().primaryKey(),
-  token: text('token').notNull(),
-  tokenHash: text('token_hash').notNull().unique(),
+  /** The token in clear, from before tokens were derived: always null now; to be dropped in a later release. */
+  token: text('token'),
+  generation: integer('generation').notNull().default(0),
+  /** SHA-256 of the current generation's token; null from a reset until the owner's next read of the URL. */
+  tokenHash: text('token_hash').unique(),
   ...timestamps(),
 });
 
@@ -231,6 +238,11 @@ export const outbox = pgTable(
     replyTo: text('reply_to'),
     /** Optional calendar invitation or cancellation (sent as a text/calendar part and as invite.ics). */
     icalEvent: jsonb('ical_event').$type<OutboxCalendarEvent>(),
+    /**
+     * The e-mail carries a one-time link (reset, verification): once an SMTP server has taken it, its text and
+     * HTML are replaced by a note, so that the outbox keeps no usable token (docs/decisions/040).
+     */
+    oneTimeLink: boolean('one_time_link').notNull().default(false),
     status: text('status', { enum: outboxStatuses }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),

@@ -66,6 +66,7 @@ export async function registerMail(
         log: app.log,
         leaseMs: claimLeaseMs(config.smtpTimeoutMs),
         maxAttempts: config.mailMaxAttempts,
+        forgetOneTimeLinks: config.smtpUrl !== undefined,
         ...options,
       });
     });

@@ -49,7 +49,7 @@ function freshIp(): string {
   return `10.0.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
 }
 
-/** Registers, reads the verification e-mail, follows its link: returns the session cookie it set. */
+/** Registers, reads the verification e-mail, follows its link (which verifies and sets no session). */
 async function registerAndVerify(email: string, password: string, ip = freshIp()) {
   const signUp = await identity(testApp.app, 'POST', '/sign-up/email', { email, password }, { ip });
   expect(signUp.statusCode).toBe(200);
@@ -60,7 +60,7 @@ async function registerAndVerify(email: string, password: string, ip = freshIp()
     url: link.pathname + link.search,
     remoteAddress: ip,
   });
-  return { verify, cookie: cookieHeader(verify), message };
+  return { verify, message };
 }
 
 async function signIn(email: string, password: string, ip = freshIp()) {
@@ -71,7 +71,7 @@ describe('sign-up, verification and sign-in', () => {
   const email = 'ada@example.com';
   const password = 'analytical-engine';
 
-  it('registers, refuses sign-in until verified, and the e-mailed link verifies and signs in', async () => {
+  it('registers, refuses sign-in until verified, and the e-mailed link verifies but never signs in', async () => {
     const ip = freshIp();
     const signUp = await identity(testApp.app, 'POST', '/sign-up/email', { email, password }, { ip });
     expect(signUp.statusCode).toBe(200);
@@ -101,27 +101,43 @@ describe('sign-up, verification and sign-in', () => {
       url: url.pathname + url.search,
       remoteAddress: ip,
     });
+    // It verifies and sends the person to sign in with their password: no session, no cookie.
     expect(verify.statusCode).toBe(302);
-    expect(verify.headers.location).toBe(`${appUrl}/dashboard`);
-    const cookie = cookieHeader(verify);
+    expect(verify.headers.location).toBe(`${appUrl}/login?verified=1`);
+    expect(cookieHeader(verify)).toBe('');
+    expect(verify.headers['set-cookie']).toBeUndefined();
+
+    const signedIn = await signIn(email, password, ip);
+    expect(signedIn.statusCode).toBe(200);
+    const cookie = cookieHeader(signedIn);
     expect(cookie).toContain('portal.session_token=');
-    const setCookie = String(verify.headers['set-cookie']);
+    const setCookie = String(signedIn.headers['set-cookie']);
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).not.toMatch(/Secure/i); // http APP_URL
-
     const session = await identity(testApp.app, 'GET', '/get-session', undefined, { cookie, ip });
     expect(session.statusCode).toBe(200);
     expect(session.json()).toMatchObject({ user: { email, emailVerified: true, role: 'client' } });
 
-    // The link signs in only once: followed again, it lands on the dashboard without a new session.
+    // Followed again, it still lands on the sign-in page and still sets no session.
     const again = await testApp.app.inject({
       method: 'GET',
       url: url.pathname + url.search,
       remoteAddress: ip,
     });
     expect(again.statusCode).toBe(302);
+    expect(again.headers.location).toBe(`${appUrl}/login?verified=1`);
     expect(cookieHeader(again)).toBe('');
+  });
+
+  it('lands a spent or forged verification link on the sign-in page with the error, without a session', async () => {
+    const forged = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/identity/verify-email?token=not-a-token&callbackURL=${encodeURIComponent(`${appUrl}/login?verified=1`)}`,
+    });
+    expect(forged.statusCode).toBe(302);
+    expect(forged.headers.location).toBe(`${appUrl}/login?verified=1&error=INVALID_TOKEN`);
+    expect(cookieHeader(forged)).toBe('');
   });
 
   it('signs in with a cookie and a bearer token, and sign-out ends the session on the server', async () => {
@@ -614,7 +630,7 @@ describe('resending the verification e-mail', () => {
   const resend = (email: string, ip: string) =>
     identity(testApp.app, 'POST', '/send-verification-email', { email }, { ip });
 
-  it('mails a second verification e-mail whose link verifies the account and signs in', async () => {
+  it('mails a second verification e-mail whose link verifies the account, and sign-in then works', async () => {
     const email = 'radia@example.com';
     const password = 'spanning-tree';
     const ip = freshIp();
@@ -638,11 +654,15 @@ describe('resending the verification e-mail', () => {
       remoteAddress: ip,
     });
     expect(verify.statusCode).toBe(302);
-    expect(verify.headers.location).toBe(`${appUrl}/dashboard`);
-    const cookie = cookieHeader(verify);
-    const session = await identity(testApp.app, 'GET', '/get-session', undefined, { cookie, ip });
+    expect(verify.headers.location).toBe(`${appUrl}/login?verified=1`);
+    expect(cookieHeader(verify)).toBe('');
+    const signedIn = await signIn(email, password, ip);
+    expect(signedIn.statusCode).toBe(200);
+    const session = await identity(testApp.app, 'GET', '/get-session', undefined, {
+      cookie: cookieHeader(signedIn),
+      ip,
+    });
     expect(session.json()).toMatchObject({ user: { email, emailVerified: true } });
-    expect((await signIn(email, password, ip)).statusCode).toBe(200);
   });
 
   it('answers an unknown address exactly like a known one, and mails nobody for it', async () => {

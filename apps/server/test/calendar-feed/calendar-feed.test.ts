@@ -1,5 +1,6 @@
 // The calendar feed (docs/decisions/023): a private subscription URL per account, named by the profile, answering
 // iCalendar (parsed here by an independent parser, node-ical) without a session; a reset makes the old URL 404.
+import { createHash } from 'node:crypto';
 import {
   type Booking,
   calendarFeedPastDays,
@@ -13,7 +14,9 @@ import { eq } from 'drizzle-orm';
 import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarFeeds, users } from '../../src/db/schema.ts';
+import { NotFound } from '../../src/lib/errors.ts';
 import { consultationUid } from '../../src/lib/mail/calendar.ts';
+import { calendarFeedFile, calendarFeedKey } from '../../src/modules/calendar-feed/calendar-feed.service.ts';
 import { seedBookings, signedInAdmin } from '../admin/fixtures.ts';
 import { type Client, dayAllocator, postBooking, signedInClient } from '../bookings/clients.ts';
 import { api, appUrl } from '../helpers/accounts.ts';
@@ -256,6 +259,42 @@ describe('POST /api/auth/calendar-feed/reset', () => {
   });
 });
 
+describe('the feed token in the database', () => {
+  it('is kept only as a hash: no column gives a URL that answers, and a token kept in clear is refused', async () => {
+    const url = await feedUrlOf(ada);
+    expect((await fetchFeed(url)).statusCode).toBe(200);
+    const [row] = await testApp.app.db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, ada.id));
+    if (!row) throw new Error('no feed row');
+    expect(row.token).toBeNull();
+    for (const stored of [row.tokenHash, String(row.generation), row.userId]) {
+      const guess = await fetchFeed(`${appUrl}/api/calendar/${encodeURIComponent(stored ?? '')}.ics`);
+      expect(guess.statusCode).toBe(404);
+    }
+    // A row as the previous release wrote it, the token in clear beside its hash: never a current token.
+    const token = /\/([^/]+)\.ics$/.exec(url)?.[1] ?? '';
+    await testApp.app.db.update(calendarFeeds).set({ token }).where(eq(calendarFeeds.userId, ada.id));
+    expect((await fetchFeed(url)).statusCode).toBe(404);
+    // The owner's next read issues the URL again (the same generation, so the same URL), from then on answering.
+    const again = await feedUrlOf(ada);
+    expect(again).toBe(url);
+    expect((await fetchFeed(again)).statusCode).toBe(200);
+  });
+
+  it('is derived from the secret: under another AUTH_SECRET the same URL is not a feed', async () => {
+    const token = /\/([^/]+)\.ics$/.exec(await feedUrlOf(grace))?.[1] ?? '';
+    const options = { timeZone: zone, appUrl, mailFrom: 'no-reply@calendar-feed.test', now: new Date() };
+    await expect(
+      calendarFeedFile(
+        testApp.app.db,
+        calendarFeedKey('another-secret-of-at-least-32-characters'),
+        token,
+        options,
+      ),
+    ).rejects.toBeInstanceOf(NotFound);
+    expect((await fetchFeed(`${appUrl}/api/calendar/${token}.ics`)).statusCode).toBe(200);
+  });
+});
+
 describe('the feed size', () => {
   it(`lists at most ${maxCalendarFeedEvents} consultations, the soonest first`, async () => {
     const seeded = await seedBookings(
@@ -285,10 +324,17 @@ describe('POST /api/auth/calendar-feed/reset under the write rate limit', () => 
       expect(refused.statusCode).toBe(429);
       expect(refused.headers['retry-after']).toBeDefined();
       const [row] = await limited.app.db
-        .select({ token: calendarFeeds.token })
+        .select({ tokenHash: calendarFeeds.tokenHash })
         .from(calendarFeeds)
         .where(eq(calendarFeeds.userId, client.id));
-      expect(first.json<{ calendar_feed_url: string }>().calendar_feed_url).toContain(`/${row?.token}.ics`);
+      const token = /\/([^/]+)\.ics$/.exec(
+        first.json<{ calendar_feed_url: string }>().calendar_feed_url,
+      )?.[1];
+      expect(row?.tokenHash).toBe(
+        createHash('sha256')
+          .update(token ?? '')
+          .digest('hex'),
+      );
     } finally {
       await limited.close();
     }

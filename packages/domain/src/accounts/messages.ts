@@ -62,6 +62,8 @@ export const accountMessages = {
   verificationEmailFailed: 'Failed to send verification email',
   signOutFailed: 'Failed to log out. Please try again.',
   profileCompleted: 'Profile completed! Welcome aboard.',
+  /** Ours: the verification link verified the address; it never signs in (docs/decisions/040). */
+  emailVerifiedLogIn: 'Your email address is verified. Please log in.',
   /** Ours: a verification link that was spent or expired (the accounts library then lands on `?error=`). */
   verificationLinkInvalid:
     'This verification link has expired or has already been used. Log in to have a new one sent to you.',

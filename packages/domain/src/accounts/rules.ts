@@ -52,3 +52,10 @@ export const accountsLibraryTextRules: Readonly<Record<string, TextRule>> = {
   name: { label: 'Name', max: 2 * profileFieldLimits.name + 1 },
 };
 export const accountsLibraryTextMax = 2048;
+
+/**
+ * Password-reset and verification e-mails each mailbox gets at most (docs/product.md#limits), whoever asks and from
+ * wherever: a mailbox is its address case-folded and without its `+tag`. Over the limit the request answers as
+ * always and no e-mail goes out, so the limit tells nobody whether the address has an account.
+ */
+export const accountMailsPerMailbox = { max: 3, windowSeconds: 60 * 60 } as const;

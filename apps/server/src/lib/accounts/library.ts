@@ -16,7 +16,9 @@ import type { Database } from '../../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema.ts';
 import { existingAccountEmail, passwordResetEmail, verificationEmail } from '../mail/account-emails.ts';
 import type { MailMessage } from '../mail/letter.ts';
+import { storedVerificationIdentifier } from './credentials.ts';
 import { accountsLibraryHooks } from './library-hooks.ts';
+import { mayMailMailbox } from './mail-limits.ts';
 
 /** The session cookie: `portal.session_token` (`__Secure-portal.session_token` over https). */
 export const sessionCookieName = 'portal.session_token';
@@ -57,7 +59,7 @@ export interface AccountsLibraryOptions {
 }
 
 export function createAccountsLibrary(options: AccountsLibraryOptions) {
-  const { appUrl, sendMail, log } = options;
+  const { appUrl, sendMail, log, db } = options;
   const https = appUrl.startsWith('https:');
   const rules = accountsLibraryHooks(options.db);
   return betterAuth({
@@ -94,14 +96,20 @@ export function createAccountsLibrary(options: AccountsLibraryOptions) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       onPasswordReset: rules.onPasswordReset,
-      // The link opens the web app's reset page with the token; the page posts it with the new password.
+      // The link opens the web app's reset page with the token; the page posts it with the new password. Over the
+      // mailbox's limit the request answers as always and nothing is sent (docs/product.md#limits).
       sendResetPassword: async ({ user, token }) => {
+        if (!(await mayMailMailbox(db, 'password-reset', user.email))) return;
         await sendMail(
           passwordResetEmail(user.email, `${appUrl}/reset-password?token=${encodeURIComponent(token)}`),
         );
       },
-      // Registering an address that has an account answers exactly like a new sign-up; the owner gets a notice.
+      // Registering an address that has an account answers exactly like a new sign-up; the owner of a verified one
+      // gets a notice. An account not verified yet is handed to the new sign-up instead (library-hooks.ts), which
+      // mails a verification e-mail as a first sign-up does.
       onExistingUserSignUp: async ({ user }) => {
+        if (!user.emailVerified) return;
+        if (!(await mayMailMailbox(db, 'verification', user.email))) return;
         await sendMail(
           existingAccountEmail(user.email, `${appUrl}${paths.login}`, `${appUrl}/forgot-password`),
         );
@@ -119,11 +127,15 @@ export function createAccountsLibrary(options: AccountsLibraryOptions) {
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: false,
-      autoSignInAfterVerification: true,
+      // The link verifies and never signs in: whoever holds the mailbox then signs in with their own password
+      // (docs/decisions/040).
+      autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
-      // The link verifies, signs the user in and lands on the dashboard (or `?error=…` there when it is invalid).
+      // The link verifies and lands on the sign-in page (with `&error=…` when it is invalid). Over the mailbox's
+      // limit nothing is sent and the request answers as always (docs/product.md#limits).
       sendVerificationEmail: async ({ user, token }) => {
-        const callbackURL = encodeURIComponent(`${appUrl}${paths.dashboard}`);
+        if (!(await mayMailMailbox(db, 'verification', user.email))) return;
+        const callbackURL = encodeURIComponent(`${appUrl}${paths.login}?verified=1`);
         await sendMail(
           verificationEmail(
             user.email,
@@ -132,6 +144,8 @@ export function createAccountsLibrary(options: AccountsLibraryOptions) {
         );
       },
     },
+    // Reset links are kept only as hashes: nothing in the table can be used as a link (docs/decisions/040).
+    verification: { storeIdentifier: { hash: storedVerificationIdentifier } },
     session: { expiresIn: sessionExpiresInSeconds, updateAge: sessionUpdateAgeSeconds },
     // Our rules run inside better-auth, on the body it parsed (library-hooks.ts). Their refusals are our typed
     // errors, which better-auth must let through to the app's error handler instead of answering 500 itself.

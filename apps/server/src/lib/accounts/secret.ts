@@ -1,9 +1,17 @@
 // The secret that signs sessions and tokens: AUTH_SECRET, or outside production one generated once into DATA_DIR.
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Config, ConfigError, minAuthSecretLength } from '../../config.ts';
 import { ensurePrivateDir } from '../data-dir.ts';
+
+/**
+ * A key of its own for one purpose (e.g. 'calendar-feed'), derived from the secret: what it signs cannot be
+ * confused with anything the accounts library signs with the secret itself.
+ */
+export function derivedKey(secret: string, purpose: string): Buffer {
+  return createHmac('sha256', secret).update(`portal:${purpose}`).digest();
+}
 
 export function authSecretFile(dataDir: string): string {
   return join(dataDir, 'auth-secret');

@@ -3,7 +3,7 @@ import { productName } from '@portal/domain';
 import { compose, type MailMessage } from './letter.ts';
 
 export function verificationEmail(to: string, url: string): MailMessage {
-  return compose({
+  const message = compose({
     to,
     subject: `Verify your email address for ${productName}`,
     intro: [
@@ -11,23 +11,26 @@ export function verificationEmail(to: string, url: string): MailMessage {
     ],
     action: { label: 'Verify email address', url },
     outro: [
-      'The link is valid for 24 hours and signs you in.',
+      'The link is valid for 24 hours. Once your address is confirmed, log in with the password you chose.',
       'If you did not create an account, you can ignore this email.',
     ],
   });
+  return { ...message, oneTimeLink: true };
 }
 
 export function passwordResetEmail(to: string, url: string): MailMessage {
-  return compose({
+  const message = compose({
     to,
     subject: `Reset your ${productName} password`,
     intro: ['We received a request to reset the password of your account.'],
     action: { label: 'Reset password', url },
     outro: [
       'The link is valid for 1 hour and can be used once. Setting a new password signs you out everywhere else.',
+      'It also ends your other reset links and your calendar feed link: subscribe again to the new one on your profile.',
       'If you did not ask for this, you can ignore this email: your password stays as it is.',
     ],
   });
+  return { ...message, oneTimeLink: true };
 }
 
 /** Sent when someone registers with an address that already has an account (the sign-up answer is the same). */

@@ -13,6 +13,8 @@ export interface MailMessage {
   replyTo?: string | undefined;
   /** A calendar invitation or cancellation, sent as a text/calendar alternative and as invite.ics. */
   icalEvent?: OutboxCalendarEvent | undefined;
+  /** It carries a one-time link: the outbox forgets its text once it is delivered over SMTP. */
+  oneTimeLink?: boolean | undefined;
 }
 
 export function escapeHtml(text: string): string {

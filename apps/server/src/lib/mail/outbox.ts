@@ -26,7 +26,12 @@ const open = inArray(outbox.status, ['pending', 'sending']);
 export async function enqueueMail(db: Writer, message: MailMessage): Promise<OutboxRow> {
   const [row] = await db
     .insert(outbox)
-    .values({ ...message, replyTo: message.replyTo ?? null, icalEvent: message.icalEvent ?? null })
+    .values({
+      ...message,
+      replyTo: message.replyTo ?? null,
+      icalEvent: message.icalEvent ?? null,
+      oneTimeLink: message.oneTimeLink ?? false,
+    })
     .returning();
   if (!row) throw new Error('The outbox insert returned no row');
   return row;
@@ -83,11 +88,30 @@ export async function buryExhaustedMail(db: Database, maxAttempts: number): Prom
     .returning();
 }
 
-/** Records a delivery; false when this claim is no longer the message's (another worker took it over). */
-export async function markSent(db: Database, claim: ClaimedMail): Promise<boolean> {
+/** What a delivered e-mail with a one-time link keeps instead of its text. */
+export const forgottenOneTimeLink =
+  'This e-mail carried a one-time link. It was delivered, and the outbox does not keep the link.';
+
+/**
+ * Records a delivery; false when this claim is no longer the message's (another worker took it over). With
+ * `forgetOneTimeLinks` (a real delivery, not the dev mailbox, whose rows are what developers read) an e-mail with a
+ * one-time link keeps only a note in place of its text.
+ */
+export async function markSent(
+  db: Database,
+  claim: ClaimedMail,
+  options: { forgetOneTimeLinks?: boolean } = {},
+): Promise<boolean> {
+  const forget = options.forgetOneTimeLinks ? sql`${outbox.oneTimeLink}` : sql`false`;
   const rows = await db
     .update(outbox)
-    .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
+    .set({
+      status: 'sent',
+      sentAt: sql`now()`,
+      lastError: null,
+      text: sql`case when ${forget} then ${forgottenOneTimeLink} else ${outbox.text} end`,
+      html: sql`case when ${forget} then ${`<p>${forgottenOneTimeLink}</p>`} else ${outbox.html} end`,
+    })
     .where(and(eq(outbox.id, claim.id), eq(outbox.claimId, claim.claimId), eq(outbox.status, 'sending')))
     .returning({ id: outbox.id });
   return rows.length > 0;

@@ -57,6 +57,8 @@ export interface MailWorkerOptions {
   leaseMs: number;
   /** Attempts before a message is marked dead (MAIL_MAX_ATTEMPTS). */
   maxAttempts: number;
+  /** Whether a delivered e-mail's one-time link is forgotten (SMTP: yes; the dev mailbox keeps it to be read). */
+  forgetOneTimeLinks?: boolean;
   pollIntervalMs?: number;
   retryBaseMs?: number;
   retryCapMs?: number;
@@ -120,7 +122,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
         );
       return;
     }
-    if (!(await markSent(db, message))) {
+    if (!(await markSent(db, message, { forgetOneTimeLinks: options.forgetOneTimeLinks }))) {
       // Sent after the lease ran out: another claim owns the message now and may send it again.
       log.warn({ mailId: message.id }, 'mail delivered after its claim ran out; the newer claim decides');
     }

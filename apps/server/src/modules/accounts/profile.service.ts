@@ -10,9 +10,10 @@ import { calendarFeedToken, calendarFeedUrl } from '../calendar-feed/calendar-fe
 /** Whose profile it is: the signed-in caller. */
 type ProfileOwner = Pick<Caller, 'id' | 'email' | 'emailVerified' | 'role' | 'createdAt'>;
 
-/** APP_URL: the calendar feed's URL is absolute. */
+/** APP_URL: the calendar feed's URL is absolute; its token is derived with the feed key (calendarFeedKey). */
 export interface ProfileOptions {
   appUrl: string;
+  feedKey: Buffer;
 }
 
 async function toProfileUser(
@@ -39,7 +40,10 @@ async function toProfileUser(
     lastName: profile.lastName,
     createdAt,
     updatedAt,
-    calendar_feed_url: calendarFeedUrl(options.appUrl, await calendarFeedToken(db, owner.id)),
+    calendar_feed_url: calendarFeedUrl(
+      options.appUrl,
+      await calendarFeedToken(db, options.feedKey, owner.id),
+    ),
   };
 }
 

@@ -20,6 +20,8 @@ import { calendarFeedFile, calendarFeedUrl, resetCalendarFeed } from './calendar
 export interface CalendarFeedRoutesOptions extends BookingMailOptions {
   /** The business time zone (BUSINESS_TIMEZONE). */
   timeZone: string;
+  /** The key feed tokens are derived with (calendarFeedKey). */
+  feedKey: Buffer;
 }
 
 const tags = ['calendar'];
@@ -54,7 +56,12 @@ export async function calendarFeedRoutes(app: FastifyInstance, options: Calendar
       },
     },
     async (request, reply) => {
-      const ics = await calendarFeedFile(app.db, request.params.token, { ...options, now: new Date() });
+      const ics = await calendarFeedFile(app.db, options.feedKey, request.params.token, {
+        timeZone: options.timeZone,
+        appUrl: options.appUrl,
+        mailFrom: options.mailFrom,
+        now: new Date(),
+      });
       // Personal data: `Cache-Control: no-store`, as every API answer (plugins/security-headers.ts, decision 023).
       return sendFile(reply, feedFile, ics);
     },
@@ -74,7 +81,10 @@ export async function calendarFeedRoutes(app: FastifyInstance, options: Calendar
       },
     },
     async (request) => ({
-      calendar_feed_url: calendarFeedUrl(options.appUrl, await resetCalendarFeed(app.db, request.caller.id)),
+      calendar_feed_url: calendarFeedUrl(
+        options.appUrl,
+        await resetCalendarFeed(app.db, options.feedKey, request.caller.id),
+      ),
     }),
   );
 }

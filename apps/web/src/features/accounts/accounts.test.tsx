@@ -299,6 +299,23 @@ describe('login page', () => {
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
+  it('says the address is verified and asks to log in, where the verification link lands', async () => {
+    stubApi({ '/api/identity/get-session': { status: 200, body: null } });
+    renderAt('/sign-in?verified=1');
+    await expect
+      .element(page.getByRole('status').filter({ hasText: 'Your email address is verified. Please log in.' }))
+      .toBeVisible();
+  });
+
+  it('explains a spent verification link that landed here', async () => {
+    stubApi({ '/api/identity/get-session': { status: 200, body: null } });
+    renderAt('/sign-in?verified=1&error=INVALID_TOKEN');
+    await expect
+      .element(page.getByRole('status').filter({ hasText: 'This verification link has expired' }))
+      .toBeVisible();
+    await expect.element(page.getByText('Your email address is verified')).not.toBeInTheDocument();
+  });
+
   it('explains a spent verification link that brought the user here', async () => {
     stubApi({ '/api/identity/get-session': { status: 200, body: null } });
     renderAt(`/sign-in?redirect=${encodeURIComponent('/dashboard?error=INVALID_TOKEN')}`);

@@ -88,9 +88,12 @@ export function LoginCard() {
   const { notify } = useNotify();
   const [problem, setProblem] = useState<Problem | null>(null);
   const requested = safeRedirect(state.from) ?? safeRedirect(searchParams.get('redirect')) ?? paths.dashboard;
-  // A spent or expired verification link lands on its target with `?error=…` and, signed out, here.
-  const verificationFailed = /[?&]error=/.test(requested);
-  const target = verificationFailed ? (requested.split('?')[0] ?? paths.dashboard) : requested;
+  // The verification link lands here: `?verified=1`, with `&error=…` when it was spent or expired (a link mailed
+  // before it stopped signing in lands on its old target with `?error=…` and, signed out, here too).
+  const staleLinkFailed = /[?&]error=/.test(requested);
+  const verificationFailed = searchParams.has('error') || staleLinkFailed;
+  const verified = searchParams.has('verified') && !verificationFailed;
+  const target = staleLinkFailed ? (requested.split('?')[0] ?? paths.dashboard) : requested;
   const form = useSchemaForm(loginFormSchema, { defaultValues: { email: state.email ?? '', password: '' } });
 
   async function logIn(values: LoginForm): Promise<undefined> {
@@ -109,6 +112,7 @@ export function LoginCard() {
   return (
     <AccountCard title="Welcome Back" lead="Log in to book consultations and manage your account.">
       {state.message && <FormMessage type="success">{state.message}</FormMessage>}
+      {verified && !problem && <FormMessage type="success">{accountMessages.emailVerifiedLogIn}</FormMessage>}
       {verificationFailed && !problem && (
         <FormMessage type="info">{accountMessages.verificationLinkInvalid}</FormMessage>
       )}
