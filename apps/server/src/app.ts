@@ -144,6 +144,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(bookingsRoutes, {
     timeZone: config.businessTimeZone,
     maxPendingBookings: config.maxPendingBookingsPerClient,
+    maxPendingBookingsPerAddress: config.maxPendingBookingsPerAddress,
     changeNoticeHours: config.clientChangeNoticeHours,
     appUrl: config.appUrl,
     mailFrom: config.mailFrom,

@@ -47,6 +47,11 @@ export interface Config {
   devMailbox: boolean;
   /** Pending bookings not yet started one client may hold at a time (MAX_PENDING_BOOKINGS_PER_CLIENT, default 5). */
   maxPendingBookingsPerClient: number;
+  /**
+   * Pending bookings not yet started that may be held from one client address, across accounts
+   * (MAX_PENDING_BOOKINGS_PER_ADDRESS, default 10).
+   */
+  maxPendingBookingsPerAddress: number;
   /** State-changing API requests per signed-in user per minute (WRITE_RATE_LIMIT_PER_MINUTE, default 60). */
   writeRateLimitPerMinute: number;
   /** Delivery attempts of one e-mail before it is marked dead (MAIL_MAX_ATTEMPTS, default 8). */
@@ -180,6 +185,7 @@ const environmentSchema = z.object({
     z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   ),
   MAX_PENDING_BOOKINGS_PER_CLIENT: positiveWholeNumber(5),
+  MAX_PENDING_BOOKINGS_PER_ADDRESS: positiveWholeNumber(10),
   WRITE_RATE_LIMIT_PER_MINUTE: positiveWholeNumber(60),
   MAIL_MAX_ATTEMPTS: positiveWholeNumber(8),
   SMTP_TIMEOUT_SECONDS: positiveNumber(15),
@@ -318,6 +324,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     devMailbox:
       values.SMTP_URL === undefined && values.NODE_ENV !== 'production' && values.DEV_MAILBOX === 'on',
     maxPendingBookingsPerClient: values.MAX_PENDING_BOOKINGS_PER_CLIENT,
+    maxPendingBookingsPerAddress: values.MAX_PENDING_BOOKINGS_PER_ADDRESS,
     writeRateLimitPerMinute: values.WRITE_RATE_LIMIT_PER_MINUTE,
     mailMaxAttempts: values.MAIL_MAX_ATTEMPTS,
     smtpTimeoutMs: Math.round(values.SMTP_TIMEOUT_SECONDS * 1000),
