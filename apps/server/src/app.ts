@@ -149,6 +149,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     appUrl: config.appUrl,
     mailFrom: config.mailFrom,
     firmEmails: config.firmEmails,
+    firmNoticeDelayMs: config.firmNoticeDelayMs,
+    firmNoticeWindowMs: config.firmNoticeWindowMs,
     pendingExpiryHours: config.pendingExpiryHours,
   });
   await app.register(scheduleRoutes, { timeZone: config.businessTimeZone });

@@ -72,6 +72,10 @@ export interface Config {
   databaseLimits: DatabaseLimits;
   /** Where the firm's notices go (FIRM_EMAIL, comma-separated); empty → every administrator's address. */
   firmEmails: string[];
+  /** How long a first notice about a booking waits for the client's next actions (FIRM_NOTICE_DELAY_SECONDS, default 60). */
+  firmNoticeDelayMs: number;
+  /** At most one notice about a booking per window (FIRM_NOTICE_WINDOW_MINUTES, default 10). */
+  firmNoticeWindowMs: number;
   /** Hours before a confirmed consultation when its reminders go out (REMINDER_HOURS, default 24), largest first. */
   reminderHours: number[];
 }
@@ -198,6 +202,8 @@ const environmentSchema = z.object({
   DATABASE_CONNECTION_TIMEOUT_MS: positiveWholeNumber(defaultDatabaseLimits.connectionTimeoutMs),
   DATABASE_IDLE_TIMEOUT_MS: positiveWholeNumber(defaultDatabaseLimits.idleTimeoutMs),
   DATABASE_STATEMENT_TIMEOUT_MS: positiveWholeNumber(defaultDatabaseLimits.statementTimeoutMs),
+  FIRM_NOTICE_DELAY_SECONDS: wholeNumber(60),
+  FIRM_NOTICE_WINDOW_MINUTES: positiveNumber(10),
   FIRM_EMAIL: optionalText.refine(
     (value) =>
       value === undefined ||
@@ -340,6 +346,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       statementTimeoutMs: values.DATABASE_STATEMENT_TIMEOUT_MS,
     },
     firmEmails: values.FIRM_EMAIL === undefined ? [] : [...new Set(listOf(values.FIRM_EMAIL))],
+    firmNoticeDelayMs: values.FIRM_NOTICE_DELAY_SECONDS * 1000,
+    firmNoticeWindowMs: Math.round(values.FIRM_NOTICE_WINDOW_MINUTES * 60_000),
     reminderHours: [
       ...new Set(listOf(values.REMINDER_HOURS ?? String(defaultReminderHours)).map(Number)),
     ].sort((a, b) => b - a),

@@ -51,6 +51,8 @@ describe('loadConfig', () => {
       DATABASE_IDLE_TIMEOUT_MS: '30000',
       DATABASE_STATEMENT_TIMEOUT_MS: '4000',
       FIRM_EMAIL: 'office@example.com, partner@example.com,office@example.com',
+      FIRM_NOTICE_DELAY_SECONDS: '30',
+      FIRM_NOTICE_WINDOW_MINUTES: '15',
       REMINDER_HOURS: '1, 24,1',
     });
     expect(config).toEqual({
@@ -85,6 +87,8 @@ describe('loadConfig', () => {
         statementTimeoutMs: 4000,
       },
       firmEmails: ['office@example.com', 'partner@example.com'],
+      firmNoticeDelayMs: 30_000,
+      firmNoticeWindowMs: 15 * 60_000,
       reminderHours: [24, 1],
     });
   });

@@ -208,7 +208,7 @@ export async function createBooking(
       });
       const booking = await findBooking(tx, row.id, clock.timeZone);
       await enqueueMail(tx, bookingReceivedEmail(booking, settings));
-      await notifyFirm(tx, { kind: 'newBooking', booking }, settings);
+      await notifyFirm(tx, booking, settings);
       return { booking, created: true };
     });
   } catch (error) {
