@@ -18,7 +18,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import { AdminDashboardRoute } from '../../app/routes/admin';
 import { AdminBookingsRoute } from '../../app/routes/admin-bookings';
-import { bookingFixture, serviceFixture } from '../../testing/fixtures';
+import { adminBookingFixture, serviceFixture } from '../../testing/fixtures';
 import { renderRouter } from '../../testing/render-router';
 import { type Answer, type ApiCall as Call, stubApi } from '../../testing/stub-api';
 
@@ -69,8 +69,8 @@ const usersAnswer: UserStatsResponse = {
 };
 
 const recentBookings = [
-  bookingFixture({ id: 1, status: 'pending' }),
-  bookingFixture({
+  adminBookingFixture({ id: 1, status: 'pending' }),
+  adminBookingFixture({
     id: 2,
     status: 'confirmed',
     services: { name: 'AI Solutions', duration: 60, hourly_rate: 200 },
@@ -355,12 +355,12 @@ describe('admin bookings', () => {
     vi.unstubAllGlobals();
   });
 
-  const firstPage = Array.from({ length: 50 }, (_, index) => bookingFixture({ id: 100 - index }));
+  const firstPage = Array.from({ length: 50 }, (_, index) => adminBookingFixture({ id: 100 - index }));
   const secondPage = [
-    bookingFixture({ id: 50, status: 'cancelled' }),
-    bookingFixture({ id: 49, status: 'cancelled' }),
+    adminBookingFixture({ id: 50, status: 'cancelled' }),
+    adminBookingFixture({ id: 49, status: 'cancelled' }),
   ];
-  const linked = bookingFixture({
+  const linked = adminBookingFixture({
     id: 77,
     user_profiles: { first_name: 'Linked', last_name: 'Client', email: 'linked@example.com' },
   });
