@@ -467,6 +467,103 @@ describe('admin bookings', () => {
     await expect.element(page.getByText('Showing one booking', { exact: false })).not.toBeInTheDocument();
   });
 
+  describe('one client address or one client, and their pending holds', () => {
+    const address = '203.0.113.7';
+    const holds = [
+      adminBookingFixture({ id: 31, client_address: address }),
+      adminBookingFixture({
+        id: 32,
+        user_id: 'u2',
+        client_address: address,
+        user_profiles: { first_name: 'Sam', last_name: 'Lee', email: 'sam@example.com' },
+      }),
+    ];
+
+    /** The list from the address: its holds until they are cancelled, then none; the POST as `cancel` answers. */
+    function holdsApi(cancel: () => Answer) {
+      let cancelled = false;
+      return stubApi((call) => {
+        if (call.path === '/api/services') return ok({ services });
+        if (call.path === apiPaths.admin.cancelPending && call.method === 'POST') {
+          const answer = cancel();
+          if (answer !== 'unreachable' && answer.status === 200) cancelled = true;
+          return answer;
+        }
+        if (call.path !== apiPaths.admin.all) return undefined;
+        const shown = cancelled
+          ? holds.map((booking) => ({ ...booking, status: 'cancelled' as const }))
+          : holds;
+        const pendingOnly = call.query.get('status') === 'pending';
+        const bookings = pendingOnly ? shown.filter((booking) => booking.status === 'pending') : shown;
+        return ok({ bookings, total: bookings.length, nextCursor: null } satisfies AdminBookingsResponse);
+      });
+    }
+
+    it("shows a pending booking's address, with links to that address's and that client's holds", async () => {
+      listApi();
+      renderAt('/admin/bookings');
+      const row = page.getByTestId('booking-row').first();
+      await expect.element(row).toHaveTextContent(`From ${address}`);
+      await expect
+        .element(row.getByRole('link', { name: 'Holds from this address' }))
+        .toHaveAttribute('href', `/admin/bookings?status=pending&address=${address}`);
+      await expect
+        .element(row.getByRole('link', { name: "This client's holds" }))
+        .toHaveAttribute('href', '/admin/bookings?status=pending&clientId=u1');
+    });
+
+    it('cancels every pending hold of the address after asking, and tells how many went', async () => {
+      const calls = holdsApi(() => ok({ cancelled: 2 }));
+      renderAt(`/admin/bookings?status=pending&address=${address}`);
+      await expect
+        .element(page.getByText(`Showing the bookings made from one client address: ${address}.`))
+        .toBeVisible();
+      expect(Object.fromEntries(listCalls(calls)[0]?.query ?? [])).toMatchObject({
+        status: 'pending',
+        address,
+      });
+
+      await page.getByRole('button', { name: 'Cancel these 2 pending holds' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Cancel the pending holds?' });
+      await expect.element(dialog).toHaveTextContent(adminMessages.cancelPendingWarning(2));
+      // Keeping them sends nothing.
+      await dialog.getByRole('button', { name: 'Keep Them' }).click();
+      await expect.element(dialog).not.toBeInTheDocument();
+      expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+      await page.getByRole('button', { name: 'Cancel these 2 pending holds' }).click();
+      await page.getByRole('button', { name: 'Cancel Pending Holds' }).click();
+      await expect.element(page.getByText(adminMessages.cancelPendingDone(2))).toBeVisible();
+      const posts = calls.filter((call) => call.method === 'POST');
+      expect(posts.map((call) => [call.path, call.body])).toEqual([
+        [apiPaths.admin.cancelPending, { address }],
+      ]);
+      // The list is read again: nothing pending is left, so the button goes.
+      await expect.element(page.getByText('No bookings match these filters.')).toBeVisible();
+      await expect.element(page.getByRole('button', { name: /pending holds?$/ })).not.toBeInTheDocument();
+    });
+
+    it("offers one client's holds by their account, and says why when the cancellation is refused", async () => {
+      const calls = holdsApi(() => ({ status: 400, body: { message: adminMessages.cancelPendingTarget } }));
+      const router = renderAt('/admin/bookings?clientId=u1');
+      await expect
+        .element(page.getByText('Showing the bookings of one client: jane@example.com.'))
+        .toBeVisible();
+      await page.getByRole('button', { name: 'Cancel these 2 pending holds' }).click();
+      await page.getByRole('button', { name: 'Cancel Pending Holds' }).click();
+      await expect
+        .element(page.getByText(`${adminMessages.cancelPendingFailed}: ${adminMessages.cancelPendingTarget}`))
+        .toBeVisible();
+      expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ clientId: 'u1' });
+
+      await page.getByRole('button', { name: 'Show all bookings' }).click();
+      expect(router.state.location.search).toBe('');
+      await expect
+        .element(page.getByText('Showing the bookings of one client', { exact: false }))
+        .not.toBeInTheDocument();
+    });
+  });
+
   it('exports the filtered list as CSV', async () => {
     listApi();
     renderAt(`/admin/bookings${filtersIn}`);
