@@ -35,8 +35,10 @@ export async function startProduct(databaseUrl: string, dataDir: string) {
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
-    // One client books 100 slots at once: the fair-use limits (5 pending, 60 writes a minute) would refuse most.
+    // One client books 100 slots at once: the fair-use limits (5 pending, 10 per address, 60 writes a minute)
+    // would refuse most.
     MAX_PENDING_BOOKINGS_PER_CLIENT: '1000',
+    MAX_PENDING_BOOKINGS_PER_ADDRESS: '1000',
     WRITE_RATE_LIMIT_PER_MINUTE: '100000',
   });
   await waitFor(`${origin}/api/health`);

@@ -154,6 +154,43 @@ test.describe('administration', () => {
     await admin.context().close();
   });
 
+  test("an administrator cancels one client's pending holds at once from All Bookings", async ({
+    page,
+    browser,
+  }) => {
+    const client = await createAccount(page, { firstName: 'Holder' });
+    const description = `Holds journey ${Date.now()}: two requests the firm will not take.`;
+    const first = await bookThroughApi(page, description);
+    const second = await bookThroughApi(page, description);
+
+    // From the pending list, the client's holds; each pending row says where it was made from.
+    const admin = await adminPage(browser);
+    await admin.goto('/admin/bookings?status=pending');
+    const row = admin.getByTestId('booking-row').filter({ hasText: first.confirmation_code });
+    await expect(row.getByText(/^From /)).toBeVisible();
+    await row.getByRole('link', { name: "This client's holds" }).click();
+    await expect(admin.getByText(`Showing the bookings of one client: ${client.email}.`)).toBeVisible();
+    await expect(admin.getByText('Showing 1–2 of 2')).toBeVisible();
+    await expectAccessible(admin);
+
+    await admin.getByRole('button', { name: 'Cancel these 2 pending holds' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Cancel the pending holds?' });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(admin);
+    await dialog.getByRole('button', { name: 'Cancel Pending Holds' }).click();
+    await expect(
+      admin.getByText('2 pending holds cancelled; the clients have been told by e-mail.'),
+    ).toBeVisible();
+    await expect(admin.getByText('No bookings match these filters.')).toBeVisible();
+    // Each client gets an administrator's cancellation letter (the server's tests read every one).
+    const codes = `(${first.confirmation_code}|${second.confirmation_code})`;
+    await latestMail(
+      page.request,
+      client.email,
+      new RegExp(`^Your consultation has been cancelled — ${codes}$`),
+    );
+  });
+
   test('the period buttons change the range of every figure; other paths below /admin are not found', async ({
     browser,
   }) => {

@@ -148,10 +148,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(bookingsRoutes, {
     timeZone: config.businessTimeZone,
     maxPendingBookings: config.maxPendingBookingsPerClient,
+    maxPendingBookingsPerAddress: config.maxPendingBookingsPerAddress,
     changeNoticeHours: config.clientChangeNoticeHours,
     appUrl: config.appUrl,
     mailFrom: config.mailFrom,
     firmEmails: config.firmEmails,
+    firmNoticeDelayMs: config.firmNoticeDelayMs,
+    firmNoticeWindowMs: config.firmNoticeWindowMs,
     pendingExpiryHours: config.pendingExpiryHours,
   });
   await app.register(scheduleRoutes, { timeZone: config.businessTimeZone });

@@ -47,6 +47,11 @@ export interface Config {
   devMailbox: boolean;
   /** Pending bookings not yet started one client may hold at a time (MAX_PENDING_BOOKINGS_PER_CLIENT, default 5). */
   maxPendingBookingsPerClient: number;
+  /**
+   * Pending bookings not yet started that may be held from one client address, across accounts
+   * (MAX_PENDING_BOOKINGS_PER_ADDRESS, default 10).
+   */
+  maxPendingBookingsPerAddress: number;
   /** State-changing API requests per signed-in user per minute (WRITE_RATE_LIMIT_PER_MINUTE, default 60). */
   writeRateLimitPerMinute: number;
   /** Delivery attempts of one e-mail before it is marked dead (MAIL_MAX_ATTEMPTS, default 8). */
@@ -67,6 +72,10 @@ export interface Config {
   databaseLimits: DatabaseLimits;
   /** Where the firm's notices go (FIRM_EMAIL, comma-separated); empty → every administrator's address. */
   firmEmails: string[];
+  /** How long a first notice about a booking waits for the client's next actions (FIRM_NOTICE_DELAY_SECONDS, default 60). */
+  firmNoticeDelayMs: number;
+  /** At most one notice about a booking per window (FIRM_NOTICE_WINDOW_MINUTES, default 10). */
+  firmNoticeWindowMs: number;
   /** Hours before a confirmed consultation when its reminders go out (REMINDER_HOURS, default 24), largest first. */
   reminderHours: number[];
 }
@@ -180,6 +189,7 @@ const environmentSchema = z.object({
     z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   ),
   MAX_PENDING_BOOKINGS_PER_CLIENT: positiveWholeNumber(5),
+  MAX_PENDING_BOOKINGS_PER_ADDRESS: positiveWholeNumber(10),
   WRITE_RATE_LIMIT_PER_MINUTE: positiveWholeNumber(60),
   MAIL_MAX_ATTEMPTS: positiveWholeNumber(8),
   SMTP_TIMEOUT_SECONDS: positiveNumber(15),
@@ -192,6 +202,8 @@ const environmentSchema = z.object({
   DATABASE_CONNECTION_TIMEOUT_MS: positiveWholeNumber(defaultDatabaseLimits.connectionTimeoutMs),
   DATABASE_IDLE_TIMEOUT_MS: positiveWholeNumber(defaultDatabaseLimits.idleTimeoutMs),
   DATABASE_STATEMENT_TIMEOUT_MS: positiveWholeNumber(defaultDatabaseLimits.statementTimeoutMs),
+  FIRM_NOTICE_DELAY_SECONDS: wholeNumber(60),
+  FIRM_NOTICE_WINDOW_MINUTES: positiveNumber(10),
   FIRM_EMAIL: optionalText.refine(
     (value) =>
       value === undefined ||
@@ -318,6 +330,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     devMailbox:
       values.SMTP_URL === undefined && values.NODE_ENV !== 'production' && values.DEV_MAILBOX === 'on',
     maxPendingBookingsPerClient: values.MAX_PENDING_BOOKINGS_PER_CLIENT,
+    maxPendingBookingsPerAddress: values.MAX_PENDING_BOOKINGS_PER_ADDRESS,
     writeRateLimitPerMinute: values.WRITE_RATE_LIMIT_PER_MINUTE,
     mailMaxAttempts: values.MAIL_MAX_ATTEMPTS,
     smtpTimeoutMs: Math.round(values.SMTP_TIMEOUT_SECONDS * 1000),
@@ -333,6 +346,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       statementTimeoutMs: values.DATABASE_STATEMENT_TIMEOUT_MS,
     },
     firmEmails: values.FIRM_EMAIL === undefined ? [] : [...new Set(listOf(values.FIRM_EMAIL))],
+    firmNoticeDelayMs: values.FIRM_NOTICE_DELAY_SECONDS * 1000,
+    firmNoticeWindowMs: Math.round(values.FIRM_NOTICE_WINDOW_MINUTES * 60_000),
     reminderHours: [
       ...new Set(listOf(values.REMINDER_HOURS ?? String(defaultReminderHours)).map(Number)),
     ].sort((a, b) => b - a),

@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       MAIL_FROM: 'OT Consulting <hello@example.com>',
       BUSINESS_TIMEZONE: 'America/Denver',
       MAX_PENDING_BOOKINGS_PER_CLIENT: '8',
+      MAX_PENDING_BOOKINGS_PER_ADDRESS: '12',
       WRITE_RATE_LIMIT_PER_MINUTE: '120',
       MAIL_MAX_ATTEMPTS: '5',
       SMTP_TIMEOUT_SECONDS: '7.5',
@@ -50,6 +51,8 @@ describe('loadConfig', () => {
       DATABASE_IDLE_TIMEOUT_MS: '30000',
       DATABASE_STATEMENT_TIMEOUT_MS: '4000',
       FIRM_EMAIL: 'office@example.com, partner@example.com,office@example.com',
+      FIRM_NOTICE_DELAY_SECONDS: '30',
+      FIRM_NOTICE_WINDOW_MINUTES: '15',
       REMINDER_HOURS: '1, 24,1',
     });
     expect(config).toEqual({
@@ -68,6 +71,7 @@ describe('loadConfig', () => {
       businessTimeZone: 'America/Denver',
       devMailbox: false,
       maxPendingBookingsPerClient: 8,
+      maxPendingBookingsPerAddress: 12,
       writeRateLimitPerMinute: 120,
       mailMaxAttempts: 5,
       smtpTimeoutMs: 7500,
@@ -83,6 +87,8 @@ describe('loadConfig', () => {
         statementTimeoutMs: 4000,
       },
       firmEmails: ['office@example.com', 'partner@example.com'],
+      firmNoticeDelayMs: 30_000,
+      firmNoticeWindowMs: 15 * 60_000,
       reminderHours: [24, 1],
     });
   });

@@ -249,10 +249,18 @@ export const outbox = pgTable(
     lastError: text('last_error'),
     /** The current claim (a fencing token): only the worker holding it may record the outcome. */
     claimId: uuid('claim_id'),
+    /**
+     * Messages with the same key and recipient are one letter while unsent: later news rewrites it instead of
+     * adding another (the firm's notices about one booking, docs/decisions/042).
+     */
+    coalesceKey: text('coalesce_key'),
     createdAt: createdAt(),
     sentAt: instant('sent_at'),
   },
   (table) => [
+    index('outbox_coalesce_idx')
+      .on(table.coalesceKey, table.to, table.createdAt)
+      .where(sql`${table.coalesceKey} is not null`),
     index('outbox_due_idx').on(table.nextAttemptAt).where(sql`${table.status} in ('pending', 'sending')`),
     index('outbox_to_idx').on(table.to, table.createdAt),
     // Housekeeping deletes sent mail by age; the admin dashboard lists the dead letters.
@@ -320,9 +328,20 @@ export const bookings = pgTable(
     /** The client's Idempotency-Key, and a hash of the normalized request it came with. */
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
+    /**
+     * The client address it was booked from, as the pending limit per address counts it (clientAddressKey: IPv4
+     * as is, IPv6 by /64). Personal data: kept only while the booking is pending and ahead; housekeeping clears
+     * it after (docs/product.md#housekeeping).
+     */
+    clientAddress: text('client_address'),
     ...timestamps(),
   },
   (table) => [
+    // The pending limit per client address and the admin filter by address; housekeeping finds the addresses
+    // to clear. Small: only bookings still pending keep one for long.
+    index('bookings_client_address_idx')
+      .on(table.clientAddress, table.startsAt)
+      .where(sql`${table.clientAddress} is not null`),
     index('bookings_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
     // The administrators' list (newest first, keyset on created_at, id; by status or service), statistics (a
     // range of created_at: the trailing columns make them index-only scans) and upcoming schedule (active

@@ -81,6 +81,9 @@ async function world(env: Record<string, string>): Promise<World> {
       MAIL_FROM: mailFrom,
       MAX_PENDING_BOOKINGS_PER_CLIENT: '1000',
       WRITE_RATE_LIMIT_PER_MINUTE: '10000',
+      // Each action told at once, in a letter of its own: how notices gather is firm-notices.test.ts's subject.
+      FIRM_NOTICE_DELAY_SECONDS: '0',
+      FIRM_NOTICE_WINDOW_MINUTES: '0.001',
       ...env,
     },
     mail: { pollIntervalMs: 50, retryBaseMs: 100, retryCapMs: 400 },
@@ -126,6 +129,12 @@ describe('without FIRM_EMAIL: the client and every administrator hear of each cl
     api(w.testApp.app, 'PUT', `/api/bookings/${id}`, client, { status: 'cancelled' });
   const reschedule = (client: Client, id: number, startsAt: string) =>
     api(w.testApp.app, 'POST', `/api/bookings/${id}/reschedule`, client, { startsAt });
+  /** The new booking's notice delivered to both administrators: the next action is told in a letter of its own. */
+  const firmToldOfBooking = async (code: string) => {
+    for (const email of [admin.email, otherAdmin.email]) {
+      await w.capture.waitFor(email, { subject: new RegExp(`New booking — ${code}`) });
+    }
+  };
   const confirm = async (booking: Booking) => {
     const response = await api(w.testApp.app, 'PUT', `/api/bookings/admin/${booking.id}/status`, admin, {
       status: 'confirmed',
@@ -232,6 +241,7 @@ describe('without FIRM_EMAIL: the client and every administrator hear of each cl
   it('cancelled by the client: their letter withdraws the invitation (same UID, higher SEQUENCE); the firm is told', async () => {
     const booking = await w.book(ada, at(nextDay(), 13));
     const code = booking.confirmation_code;
+    await firmToldOfBooking(code);
     await confirm(booking);
     const invitation = inviteOf(await w.capture.waitFor(ada.email, { subject: /is confirmed/, after: 0 }));
 
@@ -280,6 +290,7 @@ describe('without FIRM_EMAIL: the client and every administrator hear of each cl
     const date = nextDay();
     const booking = await w.book(ada, at(date, 10));
     const code = booking.confirmation_code;
+    await firmToldOfBooking(code);
     const moved = await reschedule(ada, booking.id, at(date, 14));
     expect(moved.statusCode, moved.body).toBe(200);
 

@@ -461,8 +461,18 @@ describe('e-mail subjects', () => {
       histories.map((history) =>
         rescheduledEmail(booking, previous, history, { ...mailOptions, changeNoticeHours: 24 }),
       ),
-    firmNoticeEmail: () =>
-      firmNoticeKinds.map((kind) => firmNoticeEmail({ kind, booking, previous }, 'office@firm.test', appUrl)),
+    firmNoticeEmail: () => {
+      const happenings = firmNoticeKinds.map((kind) => ({
+        kind,
+        at: new Date(),
+        from: new Date(previous.starts_at),
+        to: new Date(booking.starts_at),
+      }));
+      // Each action alone, and all of them gathered into one letter.
+      return [...happenings.map((happening) => [happening]), happenings].map((listed) =>
+        firmNoticeEmail({ booking, happenings: listed }, 'office@firm.test', appUrl),
+      );
+    },
     contactFirmEmail: () => [contactFirmEmail('office@firm.test', contact, appUrl)],
     contactCopyEmail: () => [contactCopyEmail(contact)],
     reminderEmail: () => histories.map((history) => reminderEmail(booking, history, mailOptions)),

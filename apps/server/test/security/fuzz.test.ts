@@ -150,6 +150,7 @@ const fuzzedRoutes = [
   'POST /api/bookings/:id/reschedule',
   'PUT /api/auth/profile',
   'PUT /api/bookings/admin/:id/status',
+  `POST ${apiPaths.admin.cancelPending}`,
   'POST /api/bookings/:id/review',
   'PUT /api/admin/reviews/:id',
   'POST /api/auth/calendar-feed/reset',
@@ -308,6 +309,13 @@ beforeAll(async () => {
       method: 'PUT',
       url: (id) => `/api/bookings/admin/${id}/status`,
       valid: { status: 'confirmed' },
+      headers: () => ({ cookie: admin.cookie }),
+    },
+    [`POST ${apiPaths.admin.cancelPending}`]: {
+      method: 'POST',
+      url: () => apiPaths.admin.cancelPending,
+      // An address nobody booked from: the fuzz's other routes keep their client's bookings.
+      valid: { address: '203.0.113.250' },
       headers: () => ({ cookie: admin.cookie }),
     },
     'POST /api/bookings/:id/review': {

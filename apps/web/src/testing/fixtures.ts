@@ -1,6 +1,7 @@
 // A service, a booking and a profile as the API returns them, for browser tests (booking wizard, My Bookings,
 // admin, accounts, contact).
 import {
+  type AdminBooking,
   apiPaths,
   type Booking,
   defaultBusinessTimeZone,
@@ -56,6 +57,17 @@ export function bookingFixture(overrides: Partial<Booking> = {}): Booking {
     total_cost: 225,
     confirmation_code: `OT-2030-${String(id).padStart(3, '0')}`,
     review: null,
+    ...overrides,
+  };
+}
+
+/** A booking as the admin list answers it: whose it is (user 'u1'), and where a pending one was made from. */
+export function adminBookingFixture(overrides: Partial<AdminBooking> = {}): AdminBooking {
+  const booking = bookingFixture(overrides);
+  return {
+    ...booking,
+    user_id: 'u1',
+    client_address: booking.status === 'pending' ? '203.0.113.7' : null,
     ...overrides,
   };
 }

@@ -148,6 +148,24 @@ export const adminMessages = {
     `${count} ${count === 1 ? 'e-mail' : 'e-mails'} could not be delivered and will not be retried`,
   undeliveredMailHint:
     'Check the mail server settings (SMTP_URL) and the addresses below; the latest are listed.',
+  clientIdInvalid: 'clientId must be a client account id (letters, digits, - and _; at most 200)',
+  addressInvalid: 'address must be a client address: an IPv4 or IPv6 address, or an IPv6 /64',
+  /** `POST /api/admin/bookings/cancel-pending`: whose pending holds, one of the two. */
+  cancelPendingTarget: 'Send either clientId or address: whose pending holds to cancel',
+  /** All Bookings filtered to one client's or one address's bookings. */
+  showingClient: (email: string) => `Showing the bookings of one client: ${email}.`,
+  showingAddress: (address: string) => `Showing the bookings made from one client address: ${address}.`,
+  cancelPendingButton: (count: number) =>
+    `Cancel ${count === 1 ? 'this pending hold' : `these ${count} pending holds`}`,
+  cancelPendingTitle: 'Cancel the pending holds?',
+  cancelPendingWarning: (count: number) =>
+    `${count === 1 ? 'The pending booking' : `All ${count} pending bookings`} of this filter will be cancelled and ${count === 1 ? 'its time' : 'their times'} freed. Each client is told by e-mail, as when you cancel one booking. This cannot be undone.`,
+  cancelPendingKeep: 'Keep Them',
+  cancelPendingConfirm: 'Cancel Pending Holds',
+  cancelPendingBusy: 'Cancelling...',
+  cancelPendingDone: (count: number) =>
+    `${count} pending ${count === 1 ? 'hold' : 'holds'} cancelled; ${count === 1 ? 'the client has' : 'the clients have'} been told by e-mail.`,
+  cancelPendingFailed: 'Failed to cancel the pending holds',
 } as const;
 
 /** How many of the latest undelivered e-mails the dashboard lists. */

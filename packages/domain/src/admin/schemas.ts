@@ -95,6 +95,21 @@ export type UserStatsResponse = z.infer<typeof userStatsResponseSchema>;
 export const adminStatusFilters = ['all', ...bookingStatuses] as const;
 export type AdminStatusFilter = (typeof adminStatusFilters)[number];
 
+/** A client account's id, as the admin list shows it (user_id). */
+const clientIdSchema = z
+  .string()
+  .trim()
+  .min(1, adminMessages.clientIdInvalid)
+  .max(200, adminMessages.clientIdInvalid)
+  .regex(/^[\w-]+$/, adminMessages.clientIdInvalid);
+/** A client address, as typed or as the admin list shows it (client_address): the server reads it as the limit does. */
+const addressSchema = z
+  .string()
+  .trim()
+  .min(1, adminMessages.addressInvalid)
+  .max(100, adminMessages.addressInvalid)
+  .regex(/^[\w.:/%-]+$/, adminMessages.addressInvalid);
+
 const adminBookingFilterFields = z.object({
   status: z.enum(adminStatusFilters, { error: adminMessages.statusInvalid }).default('all'),
   startDate: optionalDate('startDate'),
@@ -105,6 +120,14 @@ const adminBookingFilterFields = z.object({
     .positive(adminMessages.serviceUnknown)
     .max(2_147_483_647, adminMessages.serviceUnknown)
     .optional(),
+  clientId: clientIdSchema
+    .optional()
+    .describe("One client's bookings: the account id (a booking's user_id in this list)"),
+  address: addressSchema
+    .optional()
+    .describe(
+      'The bookings made from one client address: an IPv4 address, or an IPv6 address or its /64 as this list shows it (client_address)',
+    ),
   // One booking (the firm's e-mails link to it): the list and the export narrow to it within the other filters.
   bookingId: z.coerce
     .number({ error: adminMessages.bookingIdInvalid })
@@ -129,8 +152,20 @@ export const adminBookingsQuerySchema = adminBookingFilterFields
   })
   .refine(endNotBeforeStart.check, endNotBeforeStart.params);
 
+/** A booking as administrators see it: whose it is, and where a pending one was made from. */
+export const adminBookingSchema = bookingSchema.extend({
+  user_id: z.string().describe("The client's account id (the clientId filter)"),
+  client_address: z
+    .string()
+    .nullable()
+    .describe(
+      'The client address a pending booking was made from (IPv4, or an IPv6 /64), as the pending limit per address counts it; null once it is no longer pending',
+    ),
+});
+export type AdminBooking = z.infer<typeof adminBookingSchema>;
+
 export const adminBookingsResponseSchema = z.object({
-  bookings: z.array(bookingSchema),
+  bookings: z.array(adminBookingSchema),
   total: count.describe(
     'How many bookings match the filters, over all pages: counted with the first page, then carried by the cursor',
   ),
@@ -147,6 +182,26 @@ export const upcomingBookingsQuerySchema = z.object({
 export const adminStatusBodySchema = z.object({
   status: z.enum(bookingStatuses, { error: adminMessages.bookingStatusInvalid }),
 });
+
+/** `POST /api/admin/bookings/cancel-pending`: one client's or one client address's pending bookings, all at once. */
+export const cancelPendingBodySchema = z
+  .object({
+    clientId: clientIdSchema.optional().describe("The client's account id (user_id)"),
+    address: addressSchema
+      .optional()
+      .describe('A client address, as the admin list shows it or any address in it'),
+  })
+  .refine((body) => (body.clientId === undefined) !== (body.address === undefined), {
+    message: adminMessages.cancelPendingTarget,
+  });
+export type CancelPendingBody = z.infer<typeof cancelPendingBodySchema>;
+
+export const cancelPendingResponseSchema = z.object({
+  cancelled: count.describe(
+    'How many pending bookings were cancelled (each recorded and its client e-mailed)',
+  ),
+});
+export type CancelPendingResponse = z.infer<typeof cancelPendingResponseSchema>;
 
 /** `GET /api/admin/undelivered-mail`: the e-mails given up on after their last attempt, the latest first. */
 export const undeliveredMailResponseSchema = z.object({

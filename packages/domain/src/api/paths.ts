@@ -75,6 +75,8 @@ export const apiPaths = {
     upcoming: '/api/bookings/admin/upcoming',
     export: '/api/bookings/admin/export',
     status: (id: number | string) => `/api/bookings/admin/${id}/status`,
+    /** Cancels every pending booking of one client or one client address (the All Bookings bulk action). */
+    cancelPending: '/api/admin/bookings/cancel-pending',
     /** E-mails given up on (dead), for the dashboard's warning. */
     undeliveredMail: '/api/admin/undelivered-mail',
   },

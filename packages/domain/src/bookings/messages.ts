@@ -56,6 +56,9 @@ export const bookingMessages = {
   slotBeyondHorizon: (days: number) => `Consultations can be booked at most ${days} days ahead`,
   pendingLimitReached: (max: number) =>
     `You already have ${max} pending ${max === 1 ? 'booking' : 'bookings'} awaiting confirmation, the most a client may have at a time. Please book again once the firm has confirmed one.`,
+  /** 409 (code PENDING_BOOKINGS_LIMIT): the pending bookings made from one client address, across accounts. */
+  addressPendingLimitReached: (max: number) =>
+    `${max} bookings made from your network are already awaiting confirmation, the most we accept from one place at a time. Please book again once the firm has confirmed some, or contact us.`,
   /** 429 on a write route: the signed-in user's changes per minute (every state-changing request counts). */
   tooManyWrites: (retryAfterSeconds: number) =>
     `Too many changes in a short time. Please try again in ${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'second' : 'seconds'}.`,

@@ -65,6 +65,26 @@ export const firmNoticeMessages = {
   action: 'Open the booking',
 } as const satisfies Record<string, Record<FirmNoticeKind, unknown> | string>;
 
+/**
+ * The firm's notice of several client actions on one booking, gathered into one letter (docs/product.md#e-mail):
+ * what the booking is now, then each action in order, at the business zone's clock.
+ */
+export const firmNoticeSummaryMessages = {
+  subject: (code: string, changes: number) => `Booking changed ${changes} times by the client — ${code}`,
+  intro: (client: string, service: string, changes: number) =>
+    `${client} has made ${changes} changes to their ${service} consultation since we last wrote. It is now as below.`,
+  happened: (zone: string) => `What the client did, in order (times in ${zone}):`,
+  /** One line per action: 'at 14:05: ...'. */
+  line: (time: string, what: string) => `at ${time}: ${what}`,
+  created: (slot: string) => `booked it for ${slot}`,
+  rescheduled: (from: string, to: string) => `moved it from ${from} to ${to}`,
+  cancelled: 'cancelled it',
+  earlier: (count: number) =>
+    `${count} earlier ${count === 1 ? 'change is' : 'changes are'} not listed here; the booking's history has them all.`,
+  outro:
+    'The client was sent a letter for each change, with the calendar update. Open the booking for its whole history.',
+} as const;
+
 /** The client's e-mail when they moved their consultation to another time. */
 export const bookingRescheduleMessages = {
   subject: (code: string) => `Your consultation has been moved — ${code}`,

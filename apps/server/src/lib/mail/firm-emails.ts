@@ -1,27 +1,43 @@
-// The firm's notices of clients' actions (a new booking, a cancellation, a move): one e-mail to each of the firm's
-// addresses, written in the caller's transaction so that it is sent only if the action commits.
+// The firm's notices of clients' actions (a new booking, a cancellation, a move), written in the caller's
+// transaction so that they are sent only if the action commits. The notices about one booking are one letter per
+// window (docs/decisions/042): a client moving a booking back and forth cannot flood the firm.
 import {
   type Booking,
   contactLabels,
   type FirmNoticeKind,
   firmNoticeMessages,
+  firmNoticeSummaryMessages,
   longDate,
   paths,
+  shortDate,
   statusLabels,
   urgencyLabels,
+  zonedDate,
+  zonedTime,
+  zoneName,
 } from '@portal/domain';
-import type { Database } from '../../db/client.ts';
-import { bookingDetails, bookingTimeRange } from './booking-emails.ts';
+import { and, asc, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
+import type { Transaction } from '../../db/client.ts';
+import { bookingEvents, outbox } from '../../db/schema.ts';
+import { bookingDetails } from './booking-emails.ts';
 import { firmRecipients } from './firm-recipients.ts';
 import { compose, type MailMessage } from './letter.ts';
-import { enqueueMail } from './outbox.ts';
+
+/** One client action the notice tells of. */
+export interface FirmNoticeHappening {
+  kind: FirmNoticeKind;
+  at: Date;
+  /** A move's old start. */
+  from?: Date | undefined;
+  /** The start it was booked for, or moved to. */
+  to?: Date | undefined;
+}
 
 export interface FirmNotice {
-  kind: FirmNoticeKind;
-  /** The booking as the action left it. */
+  /** The booking as the latest action left it. */
   booking: Booking;
-  /** Before a reschedule: where the booking was. */
-  previous?: Booking | undefined;
+  /** The actions since the firm was last written to about it, oldest first (at least one). */
+  happenings: FirmNoticeHappening[];
 }
 
 export interface FirmNoticeOptions {
@@ -29,7 +45,14 @@ export interface FirmNoticeOptions {
   appUrl: string;
   /** FIRM_EMAIL; empty: every administrator. */
   firmEmails: readonly string[];
+  /** FIRM_NOTICE_DELAY_SECONDS: how long a first notice waits for the actions that follow it. */
+  firmNoticeDelayMs: number;
+  /** FIRM_NOTICE_WINDOW_MINUTES: at most one notice about a booking per this long. */
+  firmNoticeWindowMs: number;
 }
+
+/** The most actions one letter lists (the latest); the booking's history has the rest. */
+const maxHappeningsListed = 30;
 
 /** 'Ada Lovelace', or the address when the profile has no name. */
 function clientName(booking: Booking): string {
@@ -44,44 +67,199 @@ function clientMailbox(booking: Booking): string {
   return name === email ? email : `${name} <${email}>`;
 }
 
-/** The notice's letter to one of the firm's addresses. */
+/** 'Monday, January 14, 2030, 10:00 – 11:00 Mountain Standard Time (America/Phoenix)': the booking at a start. */
+function slotAt(booking: Booking, start: Date): string {
+  const zone = booking.time_zone;
+  const end = new Date(start.getTime() + booking.services.duration * 60_000);
+  return `${longDate(zonedDate(start, zone))}, ${zonedTime(start, zone)} – ${zonedTime(end, zone)} ${zoneName(zone, start)}`;
+}
+
+/** 'Fri, Dec 18, 2026, 10:00 – 11:00': a start in a list that names the zone once. */
+function shortSlotAt(booking: Booking, start: Date): string {
+  const zone = booking.time_zone;
+  const end = new Date(start.getTime() + booking.services.duration * 60_000);
+  return `${shortDate(zonedDate(start, zone))}, ${zonedTime(start, zone)} – ${zonedTime(end, zone)}`;
+}
+
+function happeningLine(booking: Booking, happening: FirmNoticeHappening): string {
+  const words = firmNoticeSummaryMessages;
+  const what =
+    happening.kind === 'newBooking'
+      ? words.created(shortSlotAt(booking, happening.to ?? new Date(booking.starts_at)))
+      : happening.kind === 'rescheduledByClient' && happening.from && happening.to
+        ? words.rescheduled(shortSlotAt(booking, happening.from), shortSlotAt(booking, happening.to))
+        : words.cancelled;
+  return words.line(zonedTime(happening.at, booking.time_zone), what);
+}
+
+/** The facts of the booking as it is now, for the firm. */
+function firmDetails(booking: Booking, previously: [string, string][] = []): [string, string][] {
+  return [
+    ['Client', clientMailbox(booking)],
+    ...bookingDetails(booking),
+    ...previously,
+    ['Status', statusLabels[booking.status]],
+    ['Urgency', urgencyLabels[booking.urgency]],
+    ['Preferred contact', contactLabels[booking.preferred_contact]],
+    ['Project', booking.project_description],
+    ['Notes', booking.additional_notes ?? 'None'],
+  ];
+}
+
+/**
+ * The notice's letter to one of the firm's addresses: one action is told as it always was (a move with where the
+ * booking was); several are listed in order under a subject that counts them.
+ */
 export function firmNoticeEmail(notice: FirmNotice, to: string, appUrl: string): MailMessage {
-  const { kind, booking, previous } = notice;
-  const previously: [string, string][] = previous
-    ? [['Previously', `${longDate(previous.booking_date)}, ${bookingTimeRange(previous)}`]]
-    : [];
+  const { booking, happenings } = notice;
+  const action = {
+    label: firmNoticeMessages.action,
+    url: new URL(paths.adminBooking(booking.id), appUrl).toString(),
+  };
+  const [only] = happenings;
+  if (happenings.length <= 1) {
+    const kind = only?.kind ?? 'newBooking';
+    const previously: [string, string][] = only?.from ? [['Previously', slotAt(booking, only.from)]] : [];
+    return compose({
+      to,
+      subject: firmNoticeMessages.subject[kind](booking.confirmation_code),
+      intro: [firmNoticeMessages.intro[kind](clientName(booking), booking.services.name)],
+      details: firmDetails(booking, previously),
+      action,
+      outro: [firmNoticeMessages.outro[kind]],
+    });
+  }
+  const words = firmNoticeSummaryMessages;
+  const listed = happenings.slice(-maxHappeningsListed);
+  const unlisted = happenings.length - listed.length;
   return compose({
     to,
-    subject: firmNoticeMessages.subject[kind](booking.confirmation_code),
-    intro: [firmNoticeMessages.intro[kind](clientName(booking), booking.services.name)],
-    details: [
-      ['Client', clientMailbox(booking)],
-      ...bookingDetails(booking),
-      ...previously,
-      ['Status', statusLabels[booking.status]],
-      ['Urgency', urgencyLabels[booking.urgency]],
-      ['Preferred contact', contactLabels[booking.preferred_contact]],
-      ['Project', booking.project_description],
-      ['Notes', booking.additional_notes ?? 'None'],
+    subject: words.subject(booking.confirmation_code, happenings.length),
+    intro: [
+      words.intro(clientName(booking), booking.services.name, happenings.length),
+      words.happened(zoneName(booking.time_zone, new Date(booking.starts_at))),
+      ...(unlisted > 0 ? [words.earlier(unlisted)] : []),
+      ...listed.map((happening) => happeningLine(booking, happening)),
     ],
-    action: {
-      label: firmNoticeMessages.action,
-      url: new URL(paths.adminBooking(booking.id), appUrl).toString(),
-    },
-    outro: [firmNoticeMessages.outro[kind]],
+    details: firmDetails(booking),
+    action,
+    outro: [words.outro],
   });
 }
 
 /**
- * Puts the notice in the outbox for each of the firm's addresses, read in the same transaction (none yet: no
- * notice). The caller's transaction decides whether it is sent.
+ * The client's actions on the booking from `since` on, oldest first, as the notice tells them. Read from the
+ * booking's history, which the action wrote in this same transaction.
+ */
+async function happeningsSince(
+  tx: Transaction,
+  booking: Booking,
+  since: SQL,
+): Promise<FirmNoticeHappening[]> {
+  const events = await tx
+    .select({
+      type: bookingEvents.type,
+      toStatus: bookingEvents.toStatus,
+      fromStartsAt: bookingEvents.fromStartsAt,
+      toStartsAt: bookingEvents.toStartsAt,
+      at: bookingEvents.at,
+    })
+    .from(bookingEvents)
+    .where(
+      and(
+        eq(bookingEvents.bookingId, booking.id),
+        eq(bookingEvents.actor, 'client'),
+        gte(bookingEvents.at, since),
+      ),
+    )
+    .orderBy(asc(bookingEvents.at), asc(bookingEvents.id));
+  const happenings: FirmNoticeHappening[] = [];
+  for (const [index, event] of events.entries()) {
+    if (event.type === 'created') {
+      // Booked for where its first move took it from, or where it still is.
+      const firstMove = events.slice(index + 1).find((later) => later.type === 'rescheduled');
+      happenings.push({
+        kind: 'newBooking',
+        at: event.at,
+        to: firstMove?.fromStartsAt ?? new Date(booking.starts_at),
+      });
+    } else if (event.type === 'rescheduled') {
+      happenings.push({
+        kind: 'rescheduledByClient',
+        at: event.at,
+        from: event.fromStartsAt ?? undefined,
+        to: event.toStartsAt ?? undefined,
+      });
+    } else if (event.type === 'status_changed' && event.toStatus === 'cancelled') {
+      happenings.push({ kind: 'cancelledByClient', at: event.at });
+    }
+  }
+  return happenings;
+}
+
+/**
+ * Tells the firm of the client's latest action on a booking, in the caller's transaction (which decides whether
+ * it is sent), to each of the firm's addresses read now (none yet: no notice). A notice about the booking still
+ * waiting unsent takes the action in: its letter is written again with every action since it began. Otherwise a
+ * new one waits `firmNoticeDelayMs` for the actions that follow, and at least `firmNoticeWindowMs` after the
+ * previous notice's delivery. The database's clock decides, so every process keeps one window.
  */
 export async function notifyFirm(
-  tx: Pick<Database, 'select' | 'insert'>,
-  notice: FirmNotice,
+  tx: Transaction,
+  booking: Booking,
   options: FirmNoticeOptions,
 ): Promise<void> {
-  for (const to of await firmRecipients(tx, options.firmEmails)) {
-    await enqueueMail(tx, firmNoticeEmail(notice, to, options.appUrl));
+  const recipients = await firmRecipients(tx, options.firmEmails);
+  if (recipients.length === 0) return;
+  const key = `firm-notice|${booking.id}`;
+  // One action on the booking at a time decides whether to join the waiting letter or start the next.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  for (const to of recipients) {
+    const ofThisBooking = and(eq(outbox.coalesceKey, key), eq(outbox.to, to));
+    // Unsent and never tried: the worker has not claimed it (a claim would skip our lock, or we see it taken).
+    const [waiting] = await tx
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(ofThisBooking, eq(outbox.status, 'pending'), eq(outbox.attempts, 0)))
+      .orderBy(desc(outbox.createdAt))
+      .limit(1)
+      .for('update');
+    if (waiting) {
+      const since = sql`(select ${outbox.createdAt} from ${outbox} where ${outbox.id} = ${waiting.id})`;
+      const letter = firmNoticeEmail(
+        { booking, happenings: await happeningsSince(tx, booking, since) },
+        to,
+        options.appUrl,
+      );
+      await tx
+        .update(outbox)
+        .set({ subject: letter.subject, text: letter.text, html: letter.html })
+        .where(eq(outbox.id, waiting.id));
+      continue;
+    }
+    const [previous] = await tx
+      .select({
+        deliveredAt: sql<Date>`coalesce(${outbox.sentAt}, ${outbox.nextAttemptAt})`.mapWith(outbox.sentAt),
+      })
+      .from(outbox)
+      .where(ofThisBooking)
+      .orderBy(desc(outbox.createdAt))
+      .limit(1);
+    // This transaction's actions: their history entries and the new row share its start time, now().
+    const letter = firmNoticeEmail(
+      { booking, happenings: await happeningsSince(tx, booking, sql`now()`) },
+      to,
+      options.appUrl,
+    );
+    const soonest = sql`now() + make_interval(secs => ${options.firmNoticeDelayMs / 1000})`;
+    await tx.insert(outbox).values({
+      ...letter,
+      replyTo: null,
+      icalEvent: null,
+      coalesceKey: key,
+      nextAttemptAt: previous
+        ? sql`greatest(${soonest}, ${previous.deliveredAt.toISOString()}::timestamptz + make_interval(secs => ${options.firmNoticeWindowMs / 1000}))`
+        : soonest,
+    });
   }
 }

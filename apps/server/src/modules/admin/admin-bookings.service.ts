@@ -3,20 +3,36 @@
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  type AdminBooking,
   type AdminBookingFilters,
   type AdminBookingsResponse,
   activeBookingStatuses,
   adminMessages,
   type Booking,
+  type CancelPendingBody,
 } from '@portal/domain';
 import { stringify } from 'csv-stringify';
 import { and, asc, count, eq, gte, inArray, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { type Database, transactionRetryingDeadlocks } from '../../db/client.ts';
 import { withinDays } from '../../db/date-ranges.ts';
 import { bookings } from '../../db/schema.ts';
-import { invalidField } from '../../lib/errors.ts';
+import { BadRequest, invalidField } from '../../lib/errors.ts';
+import { clientAddressKey } from '../../lib/limit-keys.ts';
+import { statusChangeEmail } from '../../lib/mail/booking-emails.ts';
+import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { after, newestFirst, pageOf, readCursor } from '../bookings/booking-pages.ts';
-import { selectBookings, toBooking } from '../bookings/booking-read-model.ts';
+import {
+  type BookingJoinRow,
+  findBooking,
+  selectBookings,
+  toBooking,
+} from '../bookings/booking-read-model.ts';
+import {
+  calendarHistory,
+  recordStatusChange,
+  type StatusChangeOptions,
+} from '../bookings/booking-status.service.ts';
+import { bookingsChanged } from '../bookings/held-times.ts';
 import { loadCatalogue } from '../catalogue/catalogue.service.ts';
 
 /** The filters as SQL conditions; an unknown service is a 400 (not an empty list that hides a typo). */
@@ -36,7 +52,30 @@ async function filterConditions(
   }
   // One booking (the firm's e-mails link to it); an id that matches nothing is an empty list, like any filter.
   if (filters.bookingId !== undefined) conditions.push(eq(bookings.id, filters.bookingId));
+  if (filters.clientId !== undefined) conditions.push(eq(bookings.userId, filters.clientId));
+  if (filters.address !== undefined) conditions.push(addressIs(filters.address));
   return conditions;
+}
+
+/**
+ * The bookings made from a client address, read as the pending limit counts it: any IPv6 address of a /64 finds
+ * the /64's. Only bookings that still keep their address match (housekeeping clears it once they stop counting).
+ */
+export function addressIs(address: string): SQL {
+  return eq(
+    bookings.clientAddress,
+    clientAddressKey(address.endsWith('::/64') ? address.slice(0, -3) : address),
+  );
+}
+
+/** A booking as administrators see it: whose it is, and where a pending one was made from. */
+function toAdminBooking(row: BookingJoinRow, timeZone: string): AdminBooking {
+  const { booking } = row;
+  return {
+    ...toBooking(row, timeZone),
+    user_id: booking.userId,
+    client_address: booking.status === 'pending' ? booking.clientAddress : null,
+  };
 }
 
 /**
@@ -68,7 +107,7 @@ export async function listAdminBookings(
     cursor?.total ?? countMatching(),
   ]);
   const { page, nextCursor } = pageOf(rows, query.limit, total);
-  return { bookings: page.map((row) => toBooking(row, timeZone)), total, nextCursor };
+  return { bookings: page.map((row) => toAdminBooking(row, timeZone)), total, nextCursor };
 }
 
 /** Pending and confirmed bookings that have not started yet, soonest first. */
@@ -83,6 +122,50 @@ export async function upcomingBookings(
     .orderBy(asc(bookings.startsAt), asc(bookings.id))
     .limit(limit);
   return rows.map((row) => toBooking(row, timeZone));
+}
+
+// ——— Cancelling pending holds in one action ———
+
+/**
+ * Cancels every pending booking of one client or one client address in one transaction, as the administrator:
+ * each recorded in its history and its client e-mailed, as a cancellation from All Bookings is (docs/product.md#
+ * administration). The rows are locked first and judged again, so a booking confirmed a moment earlier stays.
+ * How many were cancelled.
+ */
+export async function cancelPendingBookings(
+  db: Database,
+  holder: CancelPendingBody,
+  actorUserId: string,
+  options: StatusChangeOptions,
+): Promise<number> {
+  const whose =
+    holder.clientId !== undefined
+      ? eq(bookings.userId, holder.clientId)
+      : holder.address !== undefined
+        ? addressIs(holder.address)
+        : undefined;
+  // The schema lets only one of the two through; never "every pending booking" for want of one.
+  if (whose === undefined) throw new BadRequest(adminMessages.cancelPendingTarget);
+  try {
+    return await transactionRetryingDeadlocks(db, async (tx) => {
+      // In id order, so that two such actions at once lock in the same order.
+      const rows = await tx
+        .select({ id: bookings.id, status: bookings.status })
+        .from(bookings)
+        .where(and(eq(bookings.status, 'pending'), whose))
+        .orderBy(asc(bookings.id))
+        .for('update');
+      for (const row of rows) {
+        await recordStatusChange(tx, row, 'cancelled', { kind: 'admin', userId: actorUserId });
+        const changed = await findBooking(tx, row.id, options.timeZone);
+        const letter = statusChangeEmail(changed, await calendarHistory(tx, row.id), options);
+        if (letter) await enqueueMail(tx, letter);
+      }
+      return rows.length;
+    });
+  } finally {
+    bookingsChanged(db);
+  }
 }
 
 // ——— CSV export ———

@@ -16,6 +16,8 @@ import {
   bookingMessages,
   bookingResponseSchema,
   bookingsResponseSchema,
+  cancelPendingBodySchema,
+  cancelPendingResponseSchema,
   revenueDefinition,
   todayIn,
   undeliveredMailResponseSchema,
@@ -31,6 +33,7 @@ import { undeliveredMail } from '../../lib/mail/outbox.ts';
 import { adminGuardResponses } from '../../plugins/accounts.ts';
 import { setBookingStatus } from '../bookings/booking-status.service.ts';
 import {
+  cancelPendingBookings,
   exportBookingsCsv,
   exportColumns,
   listAdminBookings,
@@ -182,6 +185,32 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       const change = { bookingId: params.id, status: body.status, actorUserId: caller.id };
       return { booking: await setBookingStatus(app.db, change, statusChange) };
     },
+  );
+
+  routes.post(
+    apiPaths.admin.cancelPending,
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary:
+          'Cancels every pending booking of one client or one client address; each client is told by e-mail',
+        description:
+          'Send clientId (a booking’s user_id) or address (a client_address, or any address it covers). Each ' +
+          'cancellation is recorded in the booking’s history as the administrator’s, as a status change is.',
+        body: cancelPendingBodySchema,
+        response: {
+          200: cancelPendingResponseSchema,
+          400: apiErrorBodySchema.describe(
+            `'${adminMessages.cancelPendingTarget}', '${adminMessages.clientIdInvalid}', '${adminMessages.addressInvalid}'`,
+          ),
+          ...adminGuardResponses,
+        },
+      },
+    },
+    async ({ body, caller }) => ({
+      cancelled: await cancelPendingBookings(app.db, body, caller.id, statusChange),
+    }),
   );
 
   routes.get(

@@ -26,6 +26,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type FileAnswer, sendFile } from '../../lib/file-reply.ts';
+import { clientAddressKey } from '../../lib/limit-keys.ts';
 import { sessionGuardResponses } from '../../plugins/accounts.ts';
 import { availability } from './availability.service.ts';
 import { type BookingSettings, createBooking, listUserBookings } from './bookings.service.ts';
@@ -107,7 +108,7 @@ export async function bookingsRoutes(app: FastifyInstance, settings: BookingSett
           400: invalid,
           403: apiErrorBodySchema.describe(`No profile yet: '${bookingMessages.profileIncomplete}'`),
           409: apiErrorBodySchema.describe(
-            `'${bookingMessages.slotTaken}', or with code ${bookingErrorCodes.pendingLimit}: '${bookingMessages.pendingLimitReached(settings.maxPendingBookings)}'`,
+            `'${bookingMessages.slotTaken}', or with code ${bookingErrorCodes.pendingLimit}: '${bookingMessages.pendingLimitReached(settings.maxPendingBookings)}' (the client's) or '${bookingMessages.addressPendingLimitReached(settings.maxPendingBookingsPerAddress)}' (their client address's, across accounts)`,
           ),
           422: apiErrorBodySchema.describe(`'${bookingMessages.idempotencyKeyReused}'`),
           429: tooManyWrites,
@@ -115,9 +116,10 @@ export async function bookingsRoutes(app: FastifyInstance, settings: BookingSett
         },
       },
     },
-    async ({ caller, body, headers }, reply) => {
+    async ({ caller, body, headers, ip }, reply) => {
       const key = headers['idempotency-key'];
-      const { booking, created } = await createBooking(app.db, caller.id, body, key, settings);
+      const address = clientAddressKey(ip);
+      const { booking, created } = await createBooking(app.db, caller.id, body, key, settings, address);
       return reply
         .headers(replayHeaders(created))
         .code(created ? 201 : 200)

@@ -13,8 +13,8 @@ import {
   serviceMessages,
   totalCost,
 } from '@portal/domain';
-import { and, count, eq, gt } from 'drizzle-orm';
-import { type Database, transactionRetryingDeadlocks } from '../../db/client.ts';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { type Database, type Transaction, transactionRetryingDeadlocks } from '../../db/client.ts';
 import { isExclusionViolation, isUniqueViolation } from '../../db/errors.ts';
 import { bookingEvents, bookings, services, userProfiles, users } from '../../db/schema.ts';
 import { Conflict, Forbidden, invalidField, Unprocessable } from '../../lib/errors.ts';
@@ -78,6 +78,11 @@ export interface BookingSettings extends ClientActionMail {
    * (docs/product.md#limits).
    */
   maxPendingBookings: number;
+  /**
+   * MAX_PENDING_BOOKINGS_PER_ADDRESS: pending bookings not yet started that may be held from one client address,
+   * whoever's accounts they are (docs/product.md#limits).
+   */
+  maxPendingBookingsPerAddress: number;
   /** CLIENT_CHANGE_NOTICE_HOURS: a client's cancelling and rescheduling close this long before the start. */
   changeNoticeHours: number;
   /** PENDING_EXPIRY_HOURS: the received letter says when an unconfirmed request lapses (0: never). */
@@ -102,6 +107,8 @@ export async function createBooking(
   request: CreateBookingRequest,
   idempotencyKey: string | undefined,
   settings: BookingSettings,
+  /** The sender's client address as limits count it (clientAddressKey of the request's address). */
+  clientAddress: string,
 ): Promise<CreatedBooking> {
   const clock = clockNow(settings.timeZone);
   const startsAt = new Date(request.startsAt);
@@ -169,6 +176,8 @@ export async function createBooking(
       }
       await lockServiceDay(tx, service.id, startsAt, clock.timeZone);
       await applyBuffer(tx, bufferMinutes, { serviceId: service.id, startsAt });
+      // Last before the insert: a booking waiting for its day does not hold up its address's other days.
+      await checkAddressPendingLimit(tx, clientAddress, clock.now, settings.maxPendingBookingsPerAddress);
       const [row] = await tx
         .insert(bookings)
         .values({
@@ -187,6 +196,7 @@ export async function createBooking(
           totalCost: totalCost(service.hourlyRate, service.durationMinutes),
           idempotencyKey: idempotencyKey ?? null,
           requestHash: hash,
+          clientAddress,
         })
         .returning({ id: bookings.id });
       if (!row) throw new Error('The booking insert returned no row');
@@ -198,7 +208,7 @@ export async function createBooking(
       });
       const booking = await findBooking(tx, row.id, clock.timeZone);
       await enqueueMail(tx, bookingReceivedEmail(booking, settings));
-      await notifyFirm(tx, { kind: 'newBooking', booking }, settings);
+      await notifyFirm(tx, booking, settings);
       return { booking, created: true };
     });
   } catch (error) {
@@ -213,6 +223,36 @@ export async function createBooking(
   }
   bookingsChanged(db);
   return made;
+}
+
+/**
+ * Refuses a booking when the pending bookings not yet started made from this client address, by any account,
+ * already reach the limit: throwaway accounts from one place cannot take every slot of a day. A lock on the
+ * address, held until commit, makes the bookings from one address count one after another, so the limit holds
+ * however many arrive at once (the client's row lock alone would let different accounts race).
+ */
+async function checkAddressPendingLimit(
+  tx: Transaction,
+  clientAddress: string,
+  now: Date,
+  max: number,
+): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`booking-address|${clientAddress}`}, 0))`,
+  );
+  const [pending] = await tx
+    .select({ count: count() })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.clientAddress, clientAddress),
+        eq(bookings.status, 'pending'),
+        gt(bookings.startsAt, now),
+      ),
+    );
+  if (Number(pending?.count ?? 0) >= max) {
+    throw new Conflict(bookingMessages.addressPendingLimitReached(max), bookingErrorCodes.pendingLimit);
+  }
 }
 
 // ——— Listing ———

@@ -56,7 +56,7 @@ export async function cancelOwnBooking(
     const history = await calendarHistory(tx, row.id);
     const letter = statusChangeEmail(booking, history, settings, 'cancelledByClient');
     if (letter) await enqueueMail(tx, letter);
-    await notifyFirm(tx, { kind: 'cancelledByClient', booking }, settings);
+    await notifyFirm(tx, booking, settings);
   });
   bookingsChanged(db);
   return findBooking(db, bookingId, clock.timeZone);
@@ -168,7 +168,7 @@ export async function rescheduleOwnBooking(
       const booking = await findBooking(tx, row.id, clock.timeZone);
       const history = await calendarHistory(tx, row.id);
       await enqueueMail(tx, rescheduledEmail(booking, previous, history, { ...settings, changeNoticeHours }));
-      await notifyFirm(tx, { kind: 'rescheduledByClient', booking, previous }, settings);
+      await notifyFirm(tx, booking, settings);
       return true;
     });
   } catch (error) {

@@ -1,8 +1,9 @@
 // Housekeeping, once per period across every server process: old rows go (sent mail, expired sessions and
 // tokens, stale counters), and pending bookings nobody confirmed in time are cancelled with a letter.
-import { and, eq, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
+  bookings,
   outbox,
   rateLimits,
   scheduledJobs,
@@ -40,6 +41,8 @@ export interface HousekeepingOutcome {
   rateLimits: number;
   writeRateLimits: number;
   expiredBookings: number;
+  /** Bookings whose client address was cleared (no longer pending, or started). */
+  clientAddresses: number;
 }
 
 /**
@@ -90,8 +93,28 @@ export async function housekeep(
       db.delete(writeRateLimits).where(lt(writeRateLimits.windowStartedAt, ago(countersKeptMs))),
     ),
     expiredBookings: await expirePendingBookings(db, options, now),
+    // After the expiry above, so that a booking it cancels loses its address in the same run.
+    clientAddresses: await clearClientAddresses(db, now),
   };
   return outcome;
+}
+
+/**
+ * Forgets the client address of bookings that no longer count towards the pending limit per address (no longer
+ * pending, or started): it is personal data, kept only as long as that limit needs it (docs/product.md#housekeeping).
+ */
+export async function clearClientAddresses(db: Database, now: Date): Promise<number> {
+  return deleted(
+    db
+      .update(bookings)
+      .set({ clientAddress: null })
+      .where(
+        and(
+          isNotNull(bookings.clientAddress),
+          or(ne(bookings.status, 'pending'), lte(bookings.startsAt, now)),
+        ),
+      ),
+  );
 }
 
 /** Cancels the pending bookings nobody confirmed in time, each in its own transaction; how many. */

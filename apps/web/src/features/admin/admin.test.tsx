@@ -18,7 +18,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import { AdminDashboardRoute } from '../../app/routes/admin';
 import { AdminBookingsRoute } from '../../app/routes/admin-bookings';
-import { bookingFixture, serviceFixture } from '../../testing/fixtures';
+import { adminBookingFixture, serviceFixture } from '../../testing/fixtures';
 import { renderRouter } from '../../testing/render-router';
 import { type Answer, type ApiCall as Call, stubApi } from '../../testing/stub-api';
 
@@ -69,8 +69,8 @@ const usersAnswer: UserStatsResponse = {
 };
 
 const recentBookings = [
-  bookingFixture({ id: 1, status: 'pending' }),
-  bookingFixture({
+  adminBookingFixture({ id: 1, status: 'pending' }),
+  adminBookingFixture({
     id: 2,
     status: 'confirmed',
     services: { name: 'AI Solutions', duration: 60, hourly_rate: 200 },
@@ -355,12 +355,12 @@ describe('admin bookings', () => {
     vi.unstubAllGlobals();
   });
 
-  const firstPage = Array.from({ length: 50 }, (_, index) => bookingFixture({ id: 100 - index }));
+  const firstPage = Array.from({ length: 50 }, (_, index) => adminBookingFixture({ id: 100 - index }));
   const secondPage = [
-    bookingFixture({ id: 50, status: 'cancelled' }),
-    bookingFixture({ id: 49, status: 'cancelled' }),
+    adminBookingFixture({ id: 50, status: 'cancelled' }),
+    adminBookingFixture({ id: 49, status: 'cancelled' }),
   ];
-  const linked = bookingFixture({
+  const linked = adminBookingFixture({
     id: 77,
     user_profiles: { first_name: 'Linked', last_name: 'Client', email: 'linked@example.com' },
   });
@@ -465,6 +465,103 @@ describe('admin bookings', () => {
     expect(router.state.location.search).toBe('');
     expect(listCalls(calls).at(-1)?.query.has('bookingId')).toBe(false);
     await expect.element(page.getByText('Showing one booking', { exact: false })).not.toBeInTheDocument();
+  });
+
+  describe('one client address or one client, and their pending holds', () => {
+    const address = '203.0.113.7';
+    const holds = [
+      adminBookingFixture({ id: 31, client_address: address }),
+      adminBookingFixture({
+        id: 32,
+        user_id: 'u2',
+        client_address: address,
+        user_profiles: { first_name: 'Sam', last_name: 'Lee', email: 'sam@example.com' },
+      }),
+    ];
+
+    /** The list from the address: its holds until they are cancelled, then none; the POST as `cancel` answers. */
+    function holdsApi(cancel: () => Answer) {
+      let cancelled = false;
+      return stubApi((call) => {
+        if (call.path === '/api/services') return ok({ services });
+        if (call.path === apiPaths.admin.cancelPending && call.method === 'POST') {
+          const answer = cancel();
+          if (answer !== 'unreachable' && answer.status === 200) cancelled = true;
+          return answer;
+        }
+        if (call.path !== apiPaths.admin.all) return undefined;
+        const shown = cancelled
+          ? holds.map((booking) => ({ ...booking, status: 'cancelled' as const }))
+          : holds;
+        const pendingOnly = call.query.get('status') === 'pending';
+        const bookings = pendingOnly ? shown.filter((booking) => booking.status === 'pending') : shown;
+        return ok({ bookings, total: bookings.length, nextCursor: null } satisfies AdminBookingsResponse);
+      });
+    }
+
+    it("shows a pending booking's address, with links to that address's and that client's holds", async () => {
+      listApi();
+      renderAt('/admin/bookings');
+      const row = page.getByTestId('booking-row').first();
+      await expect.element(row).toHaveTextContent(`From ${address}`);
+      await expect
+        .element(row.getByRole('link', { name: 'Holds from this address' }))
+        .toHaveAttribute('href', `/admin/bookings?status=pending&address=${address}`);
+      await expect
+        .element(row.getByRole('link', { name: "This client's holds" }))
+        .toHaveAttribute('href', '/admin/bookings?status=pending&clientId=u1');
+    });
+
+    it('cancels every pending hold of the address after asking, and tells how many went', async () => {
+      const calls = holdsApi(() => ok({ cancelled: 2 }));
+      renderAt(`/admin/bookings?status=pending&address=${address}`);
+      await expect
+        .element(page.getByText(`Showing the bookings made from one client address: ${address}.`))
+        .toBeVisible();
+      expect(Object.fromEntries(listCalls(calls)[0]?.query ?? [])).toMatchObject({
+        status: 'pending',
+        address,
+      });
+
+      await page.getByRole('button', { name: 'Cancel these 2 pending holds' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Cancel the pending holds?' });
+      await expect.element(dialog).toHaveTextContent(adminMessages.cancelPendingWarning(2));
+      // Keeping them sends nothing.
+      await dialog.getByRole('button', { name: 'Keep Them' }).click();
+      await expect.element(dialog).not.toBeInTheDocument();
+      expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+      await page.getByRole('button', { name: 'Cancel these 2 pending holds' }).click();
+      await page.getByRole('button', { name: 'Cancel Pending Holds' }).click();
+      await expect.element(page.getByText(adminMessages.cancelPendingDone(2))).toBeVisible();
+      const posts = calls.filter((call) => call.method === 'POST');
+      expect(posts.map((call) => [call.path, call.body])).toEqual([
+        [apiPaths.admin.cancelPending, { address }],
+      ]);
+      // The list is read again: nothing pending is left, so the button goes.
+      await expect.element(page.getByText('No bookings match these filters.')).toBeVisible();
+      await expect.element(page.getByRole('button', { name: /pending holds?$/ })).not.toBeInTheDocument();
+    });
+
+    it("offers one client's holds by their account, and says why when the cancellation is refused", async () => {
+      const calls = holdsApi(() => ({ status: 400, body: { message: adminMessages.cancelPendingTarget } }));
+      const router = renderAt('/admin/bookings?clientId=u1');
+      await expect
+        .element(page.getByText('Showing the bookings of one client: jane@example.com.'))
+        .toBeVisible();
+      await page.getByRole('button', { name: 'Cancel these 2 pending holds' }).click();
+      await page.getByRole('button', { name: 'Cancel Pending Holds' }).click();
+      await expect
+        .element(page.getByText(`${adminMessages.cancelPendingFailed}: ${adminMessages.cancelPendingTarget}`))
+        .toBeVisible();
+      expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ clientId: 'u1' });
+
+      await page.getByRole('button', { name: 'Show all bookings' }).click();
+      expect(router.state.location.search).toBe('');
+      await expect
+        .element(page.getByText('Showing the bookings of one client', { exact: false }))
+        .not.toBeInTheDocument();
+    });
   });
 
   it('exports the filtered list as CSV', async () => {

@@ -14,6 +14,10 @@ export interface AdminListFilters {
   serviceId?: number | undefined;
   /** One booking: the firm's e-mails link to All Bookings opened on it. */
   bookingId?: number | undefined;
+  /** One client's bookings (their account id). */
+  clientId?: string | undefined;
+  /** The bookings made from one client address (as the list shows it). */
+  address?: string | undefined;
 }
 
 /** One page of the admin list: the filters, the page size and where to start (a cursor the API gave). */
@@ -30,6 +34,8 @@ export function adminListSearch(query: AdminListFilters & Partial<AdminListQuery
   if (query.endDate) search.set('endDate', query.endDate);
   if (query.serviceId !== undefined) search.set('serviceId', String(query.serviceId));
   if (query.bookingId !== undefined) search.set('bookingId', String(query.bookingId));
+  if (query.clientId) search.set('clientId', query.clientId);
+  if (query.address) search.set('address', query.address);
   if (query.limit !== undefined) search.set('limit', String(query.limit));
   if (query.cursor) search.set('cursor', query.cursor);
   return search;
@@ -46,11 +52,15 @@ export function filtersFromSearch(search: URLSearchParams): AdminListFilters {
   const endDate = search.get('endDate') ?? '';
   const serviceId = Number(search.get('serviceId') ?? '');
   const bookingId = Number(search.get('bookingId') ?? '');
+  const clientId = search.get('clientId')?.trim() ?? '';
+  const address = search.get('address')?.trim() ?? '';
   return {
     status: adminStatusFilters.find((filter) => filter === status) ?? 'all',
     startDate: isIsoDate(startDate) ? startDate : undefined,
     endDate: isIsoDate(endDate) ? endDate : undefined,
     serviceId: Number.isInteger(serviceId) && serviceId > 0 ? serviceId : undefined,
     bookingId: Number.isSafeInteger(bookingId) && bookingId > 0 ? bookingId : undefined,
+    clientId: /^[\w-]{1,200}$/.test(clientId) ? clientId : undefined,
+    address: /^[\w.:/%-]{1,100}$/.test(address) ? address : undefined,
   };
 }

@@ -23,7 +23,8 @@ export function useUpdateBookingStatus() {
     mutationFn: updateBookingStatus,
     onSuccess: (_answer, { id, status }) => {
       // Every list shows the new status at once; the refetch below brings the figures and the rest.
-      const withStatus = (booking: Booking) => (booking.id === id ? { ...booking, status } : booking);
+      const withStatus = <Shown extends Booking>(booking: Shown): Shown =>
+        booking.id === id ? { ...booking, status } : booking;
       queryClient.setQueriesData<AdminBookingsResponse>({ queryKey: adminKeys.bookingLists }, (page) =>
         page ? { ...page, bookings: page.bookings.map(withStatus) } : page,
       );

@@ -2,6 +2,7 @@ import {
   adminMessages,
   apiPaths,
   bookingMessages,
+  type CancelPendingBody,
   defaultAdminPageSize,
   isRangeOrdered,
 } from '@portal/domain';
@@ -15,6 +16,7 @@ import { useAdminBookings } from '../api/get-admin-bookings';
 import { BackToDashboard } from './back-to-dashboard';
 import { BookingFilters } from './booking-filters';
 import { BookingsTable } from './bookings-table';
+import { CancelPendingDialog } from './cancel-pending-dialog';
 
 const small = 'px-4 py-2 text-sm';
 const unavailable = 'disabled:cursor-not-allowed disabled:opacity-60';
@@ -25,10 +27,68 @@ const listTexts: ListTexts = {
   empty: 'No bookings match these filters.',
 };
 
+/** Whose bookings the list is narrowed to, if anyone's: one client, or one client address. */
+function holderOf(filters: AdminListFilters): CancelPendingBody | undefined {
+  if (filters.clientId) return { clientId: filters.clientId };
+  if (filters.address) return { address: filters.address };
+  return undefined;
+}
+
+/**
+ * The list narrowed to one client or one address: says whose, offers every booking again, and, while the holder has
+ * pending bookings, cancels them all after asking (docs/product.md#administration). The count is the holder's
+ * pending bookings whatever the other filters say, as the action cancels them.
+ */
+function HolderBanner({
+  filters,
+  holder,
+  clientEmail,
+  onShowAll,
+}: {
+  filters: AdminListFilters;
+  holder: CancelPendingBody;
+  clientEmail: string | undefined;
+  onShowAll: () => void;
+}) {
+  const [asking, setAsking] = useState(false);
+  const holds = useAdminBookings({
+    status: 'pending',
+    clientId: filters.clientId,
+    address: holder.clientId === undefined ? filters.address : undefined,
+    limit: 1,
+  });
+  const count = holds.data?.total ?? 0;
+  return (
+    <div className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-blue-200 bg-blue-50 p-4">
+      <p className="text-sm text-blue-950">
+        {holder.clientId !== undefined
+          ? adminMessages.showingClient(clientEmail ?? holder.clientId)
+          : adminMessages.showingAddress(holder.address ?? '')}
+      </p>
+      <div className="flex flex-wrap gap-3">
+        {count > 0 && (
+          <button
+            type="button"
+            onClick={() => setAsking(true)}
+            className={`${buttonStyles.primary} ${small}`}
+          >
+            {adminMessages.cancelPendingButton(count)}
+          </button>
+        )}
+        <button type="button" onClick={onShowAll} className={`${buttonStyles.secondary} ${small}`}>
+          Show all bookings
+        </button>
+      </div>
+      {asking && <CancelPendingDialog holder={holder} count={count} onClose={() => setAsking(false)} />}
+    </div>
+  );
+}
+
 /**
  * /admin/bookings: every booking, newest first, filtered by status, the days booked and service (kept in the URL,
  * so a reload keeps them), paged with the API's cursor, each with its status dropdown; the filtered list can be
- * exported as CSV. `?bookingId=` (the firm's e-mails link there) opens it on that one booking.
+ * exported as CSV. `?bookingId=` (the firm's e-mails link there) opens it on that one booking; `?clientId=` and
+ * `?address=` on one client's or one client address's bookings, whose pending holds can be cancelled at once.
  */
 export function AdminBookings() {
   const [search, setSearch] = useSearchParams();
@@ -41,6 +101,7 @@ export function AdminBookings() {
   });
   const cursors = paging.filtersKey === filtersKey ? paging.cursors : [];
   const rangeValid = isRangeOrdered(filters);
+  const holder = holderOf(filters);
   const list = useAdminBookings(
     { ...filters, limit: defaultAdminPageSize, cursor: cursors.at(-1) },
     { enabled: rangeValid },
@@ -87,6 +148,15 @@ export function AdminBookings() {
             Show all bookings
           </button>
         </div>
+      )}
+
+      {holder && (
+        <HolderBanner
+          filters={filters}
+          holder={holder}
+          clientEmail={filters.clientId ? list.data?.bookings[0]?.user_profiles.email : undefined}
+          onShowAll={() => changeFilters({ ...filters, clientId: undefined, address: undefined })}
+        />
       )}
 
       <div className="mt-6">

@@ -1,7 +1,9 @@
-import type { Booking, Service } from '@portal/domain';
-import { dollars, hourlyRate, shortDate } from '@portal/domain';
+import type { AdminBooking, Booking, Service } from '@portal/domain';
+import { dollars, hourlyRate, paths, shortDate } from '@portal/domain';
+import { Link } from 'react-router';
 import { type Column, DataTable, tableCell } from '../../../components/ui/data-table';
 import { StatusBadge } from '../../../components/ui/status-badge';
+import { adminListSearch } from '../api/filters';
 import { useAdminServices } from '../api/get-admin-services';
 import { bookedDay, bookingDay, bookingHours, clientName } from '../format';
 import { StatusSelect } from './status-select';
@@ -25,6 +27,31 @@ function TodaysPrice({ booking, service }: { booking: Booking; service: Service 
     </span>
   );
 }
+
+const holdsLink = 'text-xs font-medium text-blue-700 underline hover:text-blue-900';
+
+/** Where a pending booking was made from, with the lists of that address's and that client's pending holds. */
+function HoldsOf({ booking }: { booking: AdminBooking }) {
+  const holdsOf = (filter: { clientId: string } | { address: string }) =>
+    `${paths.adminBookings}?${adminListSearch({ status: 'pending', ...filter })}`;
+  return (
+    <span className="mt-1 block text-xs text-slate-700">
+      {booking.client_address !== null && (
+        <>
+          <span className="block break-all">From {booking.client_address}</span>
+          <Link className={holdsLink} to={holdsOf({ address: booking.client_address })}>
+            Holds from this address
+          </Link>
+          {' · '}
+        </>
+      )}
+      <Link className={holdsLink} to={holdsOf({ clientId: booking.user_id })}>
+        This client's holds
+      </Link>
+    </span>
+  );
+}
+
 const columns: readonly Column[] = [
   { name: 'Service' },
   { name: 'Client' },
@@ -49,7 +76,8 @@ export function BookingsTable({
   caption,
   detailed = false,
 }: {
-  bookings: readonly Booking[];
+  /** Admin list bookings (with whose and where from) show, while pending, where they came from. */
+  bookings: readonly (Booking | AdminBooking)[];
   caption: string;
   detailed?: boolean;
 }) {
@@ -66,6 +94,9 @@ export function BookingsTable({
           <td className={tableCell}>
             <span className="block text-slate-900">{clientName(booking)}</span>
             <span className="block break-all text-slate-700">{booking.user_profiles.email}</span>
+            {detailed && 'user_id' in booking && booking.status === 'pending' && (
+              <HoldsOf booking={booking} />
+            )}
           </td>
           <td className={`${tableCell} whitespace-nowrap`}>
             <span className="block text-slate-900">{shortDate(bookingDay(booking))}</span>
