@@ -38,7 +38,7 @@ export const contactBodySchema = z.object({
   ),
   email: requiredText(contactEmailRule, accountMessages.emailRequired)
     .pipe(z.email({ error: accountMessages.emailInvalid }))
-    .describe('Where the firm answers (the reply-to of its copy); the sender gets a copy there too'),
+    .describe('Where the firm answers (the reply-to of its copy); an acknowledgment goes there too'),
   subject: requiredText(contactSubjectRule, contactMessages.subjectRequired).describe(
     `At most ${contactSubjectRule.max} characters`,
   ),

@@ -1,4 +1,4 @@
-// The contact form: a message stored with the firm's copies and the sender's copy in the outbox, all in one
+// The contact form: a message stored with the firm's copies and the sender's acknowledgment in the outbox, all in one
 // transaction, after the limits per address and per e-mail; the bot trap; the administrators' list and the
 // answered mark (docs/product.md#contact-form).
 import {
@@ -16,7 +16,8 @@ import { newestFirstPaging } from '../../db/newest-first.ts';
 import { countRequest, type RateLimitRule } from '../../db/rate-limit-counters.ts';
 import { contactMessages, services } from '../../db/schema.ts';
 import { invalidField, NotFound, TooManyRequests } from '../../lib/errors.ts';
-import { contactCopyEmail, contactFirmEmail } from '../../lib/mail/contact-emails.ts';
+import { clientAddressKey, mailboxKey } from '../../lib/limit-keys.ts';
+import { contactAcknowledgmentEmail, contactFirmEmail } from '../../lib/mail/contact-emails.ts';
 import { firmRecipients } from '../../lib/mail/firm-recipients.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { loadCatalogue } from '../catalogue/catalogue.service.ts';
@@ -56,8 +57,10 @@ export async function takeContactMessage(
   const about = await serviceName(db, message.serviceId);
   return db.transaction(async (tx) => {
     // Always the address first, then the e-mail: two requests never wait on each other's counter in a circle.
-    await limit(tx, `contact:address:${address}`, contactRateLimits.perAddress);
-    await limit(tx, `contact:email:${message.email.toLowerCase()}`, contactRateLimits.perEmail);
+    // Counted as the firm would tell senders apart: a mailbox without its +tag and letter case, an IPv6 sender by
+    // its /64, so that neither a tag nor a fresh address of one's own network starts a new count.
+    await limit(tx, `contact:address:${clientAddressKey(address)}`, contactRateLimits.perAddress);
+    await limit(tx, `contact:email:${mailboxKey(message.email)}`, contactRateLimits.perEmail);
     if (message.website?.trim()) return 'dropped';
     const [stored] = await tx
       .insert(contactMessages)
@@ -74,7 +77,7 @@ export async function takeContactMessage(
     for (const to of await firmRecipients(tx, options.firmEmails)) {
       await enqueueMail(tx, contactFirmEmail(to, facts, options.appUrl));
     }
-    await enqueueMail(tx, contactCopyEmail(facts));
+    await enqueueMail(tx, contactAcknowledgmentEmail(message.email));
     return 'stored';
   });
 }
