@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config, TrustProxy } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { resolveAuthSecret } from './lib/accounts/secret.ts';
+import { challengeGate } from './lib/challenge.ts';
 import { errorHandler } from './lib/errors.ts';
 import { accountsLibraryRoutes } from './modules/accounts/library.routes.ts';
 import { profileRoutes } from './modules/accounts/profile.routes.ts';
@@ -18,6 +19,7 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { seed } from './modules/catalogue/catalogue.seed.ts';
 import { catalogueListBytes } from './modules/catalogue/catalogue.service.ts';
 import { catalogueAdminRoutes } from './modules/catalogue/catalogue-admin.routes.ts';
+import { challengeRoutes } from './modules/challenge/challenge.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -130,7 +132,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerMail(app, config, options.mail);
   registerHousekeeping(app, config);
   registerReminders(app, config, options.reminders);
-  await registerAccounts(app, { appUrl: config.appUrl, secret: resolveAuthSecret(config) });
+  const secret = resolveAuthSecret(config);
+  // Sign-up and the contact form ask for a solved challenge, signed with keys derived from the same secret.
+  const challenge = challengeGate(secret, config.signUpChallenge);
+  await registerAccounts(app, { appUrl: config.appUrl, secret, challenge });
   const spaFallback = await registerStaticSpa(app, config.webDistDir, () => catalogueListBytes(app.db));
 
   registerWriteRateLimit(app, { perMinute: config.writeRateLimitPerMinute });
@@ -138,6 +143,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   if (config.devMailbox) await app.register(devMailRoutes);
   await app.register(healthRoutes);
   await app.register(accountsLibraryRoutes, { appUrl: config.appUrl });
+  await app.register(challengeRoutes, { gate: challenge });
   await app.register(catalogueRoutes);
   await app.register(catalogueAdminRoutes);
   await app.register(profileRoutes, { appUrl: config.appUrl });
@@ -157,7 +163,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     mailFrom: config.mailFrom,
   });
   await app.register(reviewsRoutes);
-  await app.register(contactRoutes, { appUrl: config.appUrl, firmEmails: config.firmEmails });
+  await app.register(contactRoutes, { appUrl: config.appUrl, firmEmails: config.firmEmails, challenge });
   await app.register(adminRoutes, {
     timeZone: config.businessTimeZone,
     requestTimeoutMs: config.requestTimeoutMs,

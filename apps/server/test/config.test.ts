@@ -51,6 +51,7 @@ describe('loadConfig', () => {
       DATABASE_STATEMENT_TIMEOUT_MS: '4000',
       FIRM_EMAIL: 'office@example.com, partner@example.com,office@example.com',
       REMINDER_HOURS: '1, 24,1',
+      SIGNUP_CHALLENGE: 'off',
     });
     expect(config).toEqual({
       port: 8080,
@@ -84,11 +85,18 @@ describe('loadConfig', () => {
       },
       firmEmails: ['office@example.com', 'partner@example.com'],
       reminderHours: [24, 1],
+      signUpChallenge: false,
     });
   });
 
   it("sends the firm's notices to the administrators and reminds 24 hours ahead unless told otherwise", () => {
     expect(loadConfig({})).toMatchObject({ firmEmails: [], reminderHours: [24] });
+  });
+
+  it('asks sign-up and the contact form for a solved challenge unless SIGNUP_CHALLENGE=off', () => {
+    expect(loadConfig({}).signUpChallenge).toBe(true);
+    expect(loadConfig({ SIGNUP_CHALLENGE: 'on' }).signUpChallenge).toBe(true);
+    expect(loadConfig({ SIGNUP_CHALLENGE: 'off' }).signUpChallenge).toBe(false);
   });
 
   it('has a default for every time and size limit', () => {
@@ -154,6 +162,7 @@ describe('loadConfig', () => {
     [{ HOST: '0.0.0.0' }, /^HOST 0\.0\.0\.0 would show the dev mailbox .* DEV_MAILBOX=off$/],
     [{ HOST: '192.168.1.20', DEV_MAILBOX: 'on' }, /^HOST 192\.168\.1\.20 would show the dev mailbox/],
     [{ DEV_MAILBOX: 'maybe' }, /^DEV_MAILBOX must be on or off/],
+    [{ SIGNUP_CHALLENGE: 'no' }, /^SIGNUP_CHALLENGE must be on or off/],
     [{ AUTH_SECRET: 'short' }, /^AUTH_SECRET must be at least 32 characters long/],
     [{ SMTP_URL: 'http://mail' }, /^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
     [{ MAIL_FROM: 'nobody' }, /^MAIL_FROM must be an address/],

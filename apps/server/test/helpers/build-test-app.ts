@@ -71,12 +71,16 @@ export async function createTestDatabase(
   };
 }
 
-/** A config as the tests want it: quiet logs, a throwaway DATA_DIR, and no web build unless one is given. */
+/**
+ * A config as the tests want it: quiet logs, a throwaway DATA_DIR, no web build unless one is given, and no
+ * proof-of-work challenge unless a test of it turns it on (test/challenge).
+ */
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: join(tmpdir(), 'portal-no-web-build'),
+    SIGNUP_CHALLENGE: 'off',
     ...env,
   });
 }

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { accountMessages } from '../accounts/messages.ts';
 import { idParamsSchema, isoInstantSchema, nextCursorSchema, pageQuerySchema } from '../api/schemas.ts';
+import { challengeSolutionSchema } from '../challenge/schemas.ts';
 import { textField } from '../text/field.ts';
 import { normalizeText, type TextRule } from '../text/rule.ts';
 import {
@@ -63,6 +64,7 @@ export const contactBodySchema = z.object({
     .max(maxHoneypotLength)
     .optional()
     .describe('Leave it out or empty: a hidden field only bots fill; a message with it is dropped'),
+  altcha: challengeSolutionSchema,
 });
 export type ContactBody = z.input<typeof contactBodySchema>;
 export type ContactRequest = z.output<typeof contactBodySchema>;

@@ -8,6 +8,7 @@ import {
   accountMessages,
   accountsLibraryTextMax,
   accountsLibraryTextRules,
+  challengeField,
   minPasswordLength,
   normalizeText,
   textProblem,
@@ -16,6 +17,7 @@ import type { User } from 'better-auth';
 import { createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
 import type { Database } from '../../db/client.ts';
+import { type ChallengeGate, takeChallengeSolution } from '../challenge.ts';
 import { BadRequest, invalidField, TooManyRequests } from '../errors.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { clearFailedSignIns, releaseSignInAttempt, reserveSignInAttempt } from './sign-in-failures.ts';
@@ -76,7 +78,16 @@ function refuseCommonPassword(password: unknown): void {
   }
 }
 
-export function accountsLibraryHooks(db: Database) {
+/**
+ * Sign-up takes a solved proof-of-work challenge (lib/challenge.ts), or is refused with a 400 naming `altcha`; the
+ * field is ours, not better-auth's, so it goes no further.
+ */
+async function takeSignUpChallenge(db: Database, gate: ChallengeGate, body: Record<string, unknown>) {
+  await takeChallengeSolution(db, gate, body[challengeField]);
+  Reflect.deleteProperty(body, challengeField);
+}
+
+export function accountsLibraryHooks(db: Database, challenge: ChallengeGate) {
   // The owner of a reset that has just succeeded, for the after hook of the same request (it signs them in).
   const resetOwners = new WeakMap<Request, User>();
 
@@ -86,6 +97,7 @@ export function accountsLibraryHooks(db: Database) {
     const body = checkedTexts(ctx.body);
     const passwordField = passwordSettingFields[ctx.path];
     if (passwordField) refuseCommonPassword(body[passwordField]);
+    if (ctx.path === '/sign-up/email') await takeSignUpChallenge(db, challenge, body);
 
     // Sign-up asks for no name, and better-auth requires one: until the profile names the person, the account's
     // name is its e-mail address (docs/decisions/024).

@@ -7,6 +7,7 @@ import {
   apiErrorBodySchema,
   apiPaths,
   badPagingSchema,
+  challengeMessages,
   contactBodySchema,
   contactMessageIdParamsSchema,
   contactMessages,
@@ -52,7 +53,8 @@ export async function contactRoutes(app: FastifyInstance, options: ContactOption
         response: {
           200: contactResponseSchema.describe(`'${contactMessages.thanks}'`),
           400: apiErrorBodySchema.describe(
-            `Invalid fields as errors[{ path, msg }], e.g. '${contactMessages.messageTooShort(12)}'`,
+            `Invalid fields as errors[{ path, msg }], e.g. '${contactMessages.messageTooShort(12)}'; ` +
+              `a missing, invalid, expired or used challenge names altcha: '${challengeMessages.required}'`,
           ),
           429: apiErrorBodySchema.describe('Too many messages: try again after Retry-After seconds'),
           default: apiErrorBodySchema,
