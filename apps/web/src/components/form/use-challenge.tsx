@@ -50,14 +50,23 @@ export function useChallenge(): Challenge {
   useEffect(() => {
     let cancelled = false;
     let started = false;
+    let expiries = 0;
     let created: AltchaWidgetElement | undefined;
     const onStateChange = (event: Event) => {
       const detail = event instanceof CustomEvent ? (event.detail as unknown) : undefined;
       if (!isStateDetail(detail)) return;
-      if (detail.state === 'verified' && detail.payload) settle(detail.payload, 'solved');
-      else if (detail.state === 'error') settle(undefined, 'failed');
+      if (detail.state === 'verified' && detail.payload) {
+        expiries = 0;
+        settle(detail.payload, 'solved');
+      } else if (detail.state === 'error') settle(undefined, 'failed');
       else if (detail.state === 'expired') {
-        // A form left open past the challenge's life: a new one, still without the person doing anything.
+        // A form left open past the challenge's life: a new one, still without the person doing anything. One
+        // that expires again at once says the browser's clock is off: no endless round of new challenges.
+        expiries += 1;
+        if (expiries > 2) {
+          settle(undefined, 'failed');
+          return;
+        }
         payload.current = undefined;
         setState('solving');
         created?.reset();
@@ -123,7 +132,7 @@ export function useChallenge(): Challenge {
       {/* The widget works unseen: the line below says what it does. */}
       <div ref={holder} hidden />
       {/* One line kept from the start, so that the text arriving moves nothing (the button least of all). */}
-      <p role="status" className={`min-h-5 ${state === 'failed' ? 'text-red-700' : 'text-slate-600'}`}>
+      <p aria-live="polite" className={`min-h-5 ${state === 'failed' ? 'text-red-700' : 'text-slate-600'}`}>
         {status}
       </p>
     </div>
