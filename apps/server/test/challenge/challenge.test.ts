@@ -109,6 +109,15 @@ describe('GET /api/challenge', () => {
   });
 });
 
+describe('the security policy', () => {
+  it('needs no exception for the widget: its worker is a file of our origin, under script-src', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/register' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toMatch(/blob:|unsafe-inline|unsafe-eval|worker-src|child-src/);
+  });
+});
+
 describe('sign-up (POST /api/identity/sign-up/email)', () => {
   it('refuses a sign-up without a solved challenge with 400 naming altcha, creating no account', async () => {
     const email = freshEmail();
