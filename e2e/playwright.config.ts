@@ -58,6 +58,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The journeys' helpers say which client they are with X-Forwarded-For, as a proxy in front would.
       TRUST_PROXY: '1',
+      // As in production: sign-up and the contact form carry a solved challenge (the widget's, or the helpers').
+      SIGNUP_CHALLENGE: 'on',
     },
   },
 });

@@ -40,7 +40,14 @@ describe('npm run dev', () => {
     const web = `http://localhost:${webPort}`;
     const child = spawn(process.execPath, ['scripts/dev.ts'], {
       cwd: root,
-      env: { PATH: process.env.PATH, PORT: String(apiPort), WEB_PORT: String(webPort), DATA_DIR: dataDir },
+      // The sign-up below tests the origin check, not the proof-of-work challenge: the latter is off.
+      env: {
+        PATH: process.env.PATH,
+        PORT: String(apiPort),
+        WEB_PORT: String(webPort),
+        DATA_DIR: dataDir,
+        SIGNUP_CHALLENGE: 'off',
+      },
       stdio: 'ignore',
     });
     try {

@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config, TrustProxy } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { resolveAuthSecret } from './lib/accounts/secret.ts';
+import { challengeGate } from './lib/challenge.ts';
 import { BadRequest, errorHandler } from './lib/errors.ts';
 import { isApiPath, isCanonicalPath } from './lib/request-path.ts';
 import { accountsLibraryRoutes } from './modules/accounts/library.routes.ts';
@@ -20,6 +21,7 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { seed } from './modules/catalogue/catalogue.seed.ts';
 import { catalogueListBytes } from './modules/catalogue/catalogue.service.ts';
 import { catalogueAdminRoutes } from './modules/catalogue/catalogue-admin.routes.ts';
+import { challengeRoutes } from './modules/challenge/challenge.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -132,9 +134,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerMail(app, config, options.mail);
   registerHousekeeping(app, config);
   registerReminders(app, config, options.reminders);
-  const authSecret = resolveAuthSecret(config);
-  const feedKey = calendarFeedKey(authSecret);
-  await registerAccounts(app, { appUrl: config.appUrl, secret: authSecret });
+  const secret = resolveAuthSecret(config);
+  const feedKey = calendarFeedKey(secret);
+  // Sign-up and the contact form ask for a solved challenge, signed with keys derived from the same secret.
+  const challenge = challengeGate(secret, config.signUpChallenge);
+  await registerAccounts(app, { appUrl: config.appUrl, secret, challenge });
   const spaFallback = await registerStaticSpa(app, config.webDistDir, () => catalogueListBytes(app.db));
 
   registerWriteRateLimit(app, { perMinute: config.writeRateLimitPerMinute });
@@ -142,6 +146,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   if (config.devMailbox) await app.register(devMailRoutes);
   await app.register(healthRoutes);
   await app.register(accountsLibraryRoutes, { appUrl: config.appUrl });
+  await app.register(challengeRoutes, { gate: challenge });
   await app.register(catalogueRoutes);
   await app.register(catalogueAdminRoutes);
   await app.register(profileRoutes, { appUrl: config.appUrl, feedKey });
@@ -165,7 +170,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     mailFrom: config.mailFrom,
   });
   await app.register(reviewsRoutes);
-  await app.register(contactRoutes, { appUrl: config.appUrl, firmEmails: config.firmEmails });
+  await app.register(contactRoutes, { appUrl: config.appUrl, firmEmails: config.firmEmails, challenge });
   await app.register(adminRoutes, {
     timeZone: config.businessTimeZone,
     requestTimeoutMs: config.requestTimeoutMs,

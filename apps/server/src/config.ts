@@ -78,6 +78,11 @@ export interface Config {
   firmNoticeWindowMs: number;
   /** Hours before a confirmed consultation when its reminders go out (REMINDER_HOURS, default 24), largest first. */
   reminderHours: number[];
+  /**
+   * Sign-up and the contact form require a solved proof-of-work challenge (SIGNUP_CHALLENGE, default on; off for
+   * automated tests and trusted deployments).
+   */
+  signUpChallenge: boolean;
 }
 
 export const defaultMailFrom = 'OT Consulting <no-reply@localhost>';
@@ -185,6 +190,10 @@ const environmentSchema = z.object({
     'must be an IANA time zone such as America/Phoenix',
   ),
   DEV_MAILBOX: z.preprocess(
+    emptyAsUnset,
+    z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  ),
+  SIGNUP_CHALLENGE: z.preprocess(
     emptyAsUnset,
     z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   ),
@@ -351,6 +360,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     reminderHours: [
       ...new Set(listOf(values.REMINDER_HOURS ?? String(defaultReminderHours)).map(Number)),
     ].sort((a, b) => b - a),
+    signUpChallenge: values.SIGNUP_CHALLENGE === 'on',
   };
   checkDeployment(config, { trustProxy: values.TRUST_PROXY, devMailbox: values.DEV_MAILBOX });
   return config;

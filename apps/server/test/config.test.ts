@@ -54,6 +54,7 @@ describe('loadConfig', () => {
       FIRM_NOTICE_DELAY_SECONDS: '30',
       FIRM_NOTICE_WINDOW_MINUTES: '15',
       REMINDER_HOURS: '1, 24,1',
+      SIGNUP_CHALLENGE: 'off',
     });
     expect(config).toEqual({
       port: 8080,
@@ -90,11 +91,18 @@ describe('loadConfig', () => {
       firmNoticeDelayMs: 30_000,
       firmNoticeWindowMs: 15 * 60_000,
       reminderHours: [24, 1],
+      signUpChallenge: false,
     });
   });
 
   it("sends the firm's notices to the administrators and reminds 24 hours ahead unless told otherwise", () => {
     expect(loadConfig({})).toMatchObject({ firmEmails: [], reminderHours: [24] });
+  });
+
+  it('asks sign-up and the contact form for a solved challenge unless SIGNUP_CHALLENGE=off', () => {
+    expect(loadConfig({}).signUpChallenge).toBe(true);
+    expect(loadConfig({ SIGNUP_CHALLENGE: 'on' }).signUpChallenge).toBe(true);
+    expect(loadConfig({ SIGNUP_CHALLENGE: 'off' }).signUpChallenge).toBe(false);
   });
 
   it('has a default for every time and size limit', () => {
@@ -160,6 +168,7 @@ describe('loadConfig', () => {
     [{ HOST: '0.0.0.0' }, /^HOST 0\.0\.0\.0 would show the dev mailbox .* DEV_MAILBOX=off$/],
     [{ HOST: '192.168.1.20', DEV_MAILBOX: 'on' }, /^HOST 192\.168\.1\.20 would show the dev mailbox/],
     [{ DEV_MAILBOX: 'maybe' }, /^DEV_MAILBOX must be on or off/],
+    [{ SIGNUP_CHALLENGE: 'no' }, /^SIGNUP_CHALLENGE must be on or off/],
     [{ AUTH_SECRET: 'short' }, /^AUTH_SECRET must be at least 32 characters long/],
     [{ SMTP_URL: 'http://mail' }, /^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
     [{ MAIL_FROM: 'nobody' }, /^MAIL_FROM must be an address/],

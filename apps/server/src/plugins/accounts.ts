@@ -5,6 +5,7 @@ import { accountMessages, apiErrorBodySchema, isRole, type Role } from '@portal/
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { type AccountsLibrary, createAccountsLibrary } from '../lib/accounts/library.ts';
+import type { ChallengeGate } from '../lib/challenge.ts';
 import { Forbidden, Unauthorized } from '../lib/errors.ts';
 
 /** The signed-in caller of a guarded route. */
@@ -52,12 +53,13 @@ export function signedInCaller(request: FastifyRequest): Caller | undefined {
 
 export async function registerAccounts(
   app: FastifyInstance,
-  options: { appUrl: string; secret: string },
+  options: { appUrl: string; secret: string; challenge: ChallengeGate },
 ): Promise<void> {
   const library = createAccountsLibrary({
     db: app.db,
     appUrl: options.appUrl,
     secret: options.secret,
+    challenge: options.challenge,
     log: app.log,
     sendMail: (message) => app.mail.send(message),
   });

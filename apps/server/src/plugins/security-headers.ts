@@ -17,6 +17,8 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { https: 
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
+        // Also the web workers' source (worker-src falls back to it): the person check's proof of work runs in a
+        // worker file of our own origin, never a blob: (docs/decisions/041).
         scriptSrc: ["'self'"],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'"],

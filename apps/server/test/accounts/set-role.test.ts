@@ -91,6 +91,8 @@ describe.skipIf(testDriver === 'postgres')(
         PORT: String(port),
         LOG_LEVEL: 'error',
         WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+        // The sign-up below is the set-up, not the subject: no proof-of-work challenge.
+        SIGNUP_CHALLENGE: 'off',
       });
       const exited = once(server, 'exit');
       cleanups.push(async () => {

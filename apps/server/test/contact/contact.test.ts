@@ -1,7 +1,8 @@
 // The contact form (docs/product.md#contact-form): the validation (each field named, nothing half written), the message
 // stored and its e-mails read back from the in-process SMTP server (the firm's with Reply-To the sender, the
-// sender's copy quoting it), the limits per address and per e-mail (in the database, exact under concurrency), the
-// bot trap, and the administrators' list and answered mark.
+// sender's acknowledgment with none of the sender's words), the limits per address and per e-mail (in the database,
+// exact under concurrency; a mailbox without its +tag or case, an IPv6 sender by its /64), the bot trap, and the
+// administrators' list and answered mark.
 import {
   type AdminContactMessage,
   type AdminContactMessagesResponse,
@@ -31,7 +32,8 @@ let client: Client;
 beforeAll(async () => {
   capture = await startMailCapture();
   testApp = await buildTestApp({
-    env: { SMTP_URL: capture.url, FIRM_EMAIL: firm.join(',') },
+    // The loopback peer is a proxy whose X-Forwarded-For is believed (the IPv6 senders below); others are not.
+    env: { SMTP_URL: capture.url, FIRM_EMAIL: firm.join(','), TRUST_PROXY: '127.0.0.1' },
     mail: { pollIntervalMs: 50, retryBaseMs: 100, retryCapMs: 400 },
   });
   admin = await signedInAdmin(testApp, 'admin@contact.test');
@@ -41,6 +43,34 @@ afterAll(async () => {
   await testApp?.close();
   await capture?.close();
 });
+
+/**
+ * A raw MIME message and every decoded form of it: each part's body decoded (base64, quoted-printable) and each
+ * header's encoded words decoded, so that a text can be looked for however a mail writer encoded it.
+ */
+function decodedForms(raw: string): string[] {
+  const utf8 = (latin1: string) => Buffer.from(latin1, 'latin1').toString('utf8');
+  const quotedPrintable = (text: string) =>
+    utf8(
+      text
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    );
+  const forms = [raw, utf8(raw), quotedPrintable(raw)];
+  // Encoded words in headers: =?charset?B|Q?text?=
+  forms.push(
+    raw.replace(/=\?([^?]+)\?([BQ])\?([^?]*)\?=/gi, (_, _charset: string, kind: string, text: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : quotedPrintable(text.replaceAll('_', ' ')),
+    ),
+  );
+  // Every part's body in base64, whatever its headers say.
+  for (const block of raw.match(/(?:^[A-Za-z0-9+/=]{8,}\r?\n)+/gm) ?? []) {
+    forms.push(Buffer.from(block.replace(/\s+/g, ''), 'base64').toString('utf8'));
+  }
+  return forms;
+}
 
 let senderCounter = 0;
 /** A sender of its own, so that the per-e-mail limit of one test never touches another. */
@@ -77,7 +107,7 @@ async function traces(email: string) {
 }
 
 describe('POST /api/contact', () => {
-  it('stores the message, sends it to FIRM_EMAIL with Reply-To the sender, and a copy quoting it to the sender', async () => {
+  it('stores the message, sends it to FIRM_EMAIL with Reply-To the sender, and an acknowledgment to the sender', async () => {
     const body = message({ name: 'Grace Hopper', serviceId: 2 });
     const response = await post(body);
     expect(response.statusCode, response.body).toBe(200);
@@ -110,13 +140,54 @@ describe('POST /api/contact', () => {
       expect(mail.text).toContain(`${appUrl}/admin/messages`);
       expect(mail.html).toContain('into a proper database.</blockquote>');
     }
-    const copy = await capture.waitFor(body.email);
-    expect(copy.subject).toBe('We received your message — OT Consulting');
-    expect(copy.replyTo).toBe('');
-    expect(copy.text).toContain('Hello Grace Hopper,');
-    expect(copy.text).toContain('within one business day');
-    expect(copy.text).toContain('> We would like to talk about moving our orders\n> into a proper database.');
-    expect(copy.text).toContain(`Subject: ${body.subject}`);
+    const ack = await capture.waitFor(body.email);
+    expect(ack.subject).toBe('We received your message — OT Consulting');
+    expect(ack.replyTo).toBe('');
+    expect(ack.text).toContain('Hello,\n');
+    expect(ack.text).toContain(
+      'We received a message sent with this e-mail address through the contact form',
+    );
+    expect(ack.text).toContain('We will get back to you within one business day.');
+    expect(ack.text).not.toContain('Grace Hopper');
+    expect(ack.text).not.toContain(body.subject);
+    expect(ack.text).not.toContain('into a proper database');
+  });
+
+  it("e-mails the sender an acknowledgment with no byte of the sender's text, in any encoding", async () => {
+    // Distinctive words in every field the sender writes, a link of theirs, and non-ASCII text that a mail writer
+    // must encode (quoted-printable, base64, encoded words): none may reach the acknowledgment in any form.
+    const body = message({
+      name: 'Zebulon Quillfeather Ærøskøbing',
+      subject: 'Marmalade invoice überfällig',
+      message:
+        'Your account is locked: verify at https://login.evil-bank.example/verify?id=Wobblesworth now — Ærøskøbing ✓',
+    });
+    const fragments = [
+      'Zebulon',
+      'Quillfeather',
+      'Ærøskøbing',
+      'Marmalade',
+      'überfällig',
+      'evil-bank',
+      'https://login',
+      'Wobblesworth',
+      '✓',
+    ];
+    const response = await post(body);
+    expect(response.statusCode, response.body).toBe(200);
+    const ack = await capture.waitFor(body.email);
+    const ofSender = () => capture.messages.filter((mail) => mail.replyTo === body.email);
+    await expect.poll(() => ofSender().length, { timeout: 10_000 }).toBe(firm.length);
+    const firmCopy = ofSender()[0];
+    if (!firmCopy) throw new Error('no firm copy');
+    // The decoding finds every fragment in the firm's copy, which keeps everything…
+    const firmForms = decodedForms(firmCopy.raw).join('\n');
+    for (const fragment of fragments) expect(firmForms, fragment).toContain(fragment);
+    // …and none in the acknowledgment, raw or decoded.
+    const ackForms = decodedForms(ack.raw).join('\n');
+    for (const fragment of fragments) {
+      expect(ackForms.toLowerCase(), fragment).not.toContain(fragment.toLowerCase());
+    }
   });
 
   it('takes a message about no service in particular, and text of any script, kept as written', async () => {
@@ -153,10 +224,12 @@ describe('POST /api/contact', () => {
     // The firm's copies are the ones a reply goes to the sender from.
     const firmCopies = () => capture.messages.filter((mail) => mail.replyTo === body.email);
     await expect.poll(() => firmCopies().length, { timeout: 10_000 }).toBe(firm.length);
-    const copy = await capture.waitFor(body.email);
-    for (const mail of [...firmCopies(), copy]) {
+    const ack = await capture.waitFor(body.email);
+    expect(ack.subject).not.toMatch(/remind/i);
+    expect(ack.text).not.toMatch(/remind/i);
+    for (const mail of firmCopies()) {
       expect(mail.subject).not.toMatch(/remind/i);
-      // The sender's words are in the body, where they belong.
+      // The sender's words are in the firm's body, where they belong.
       expect(mail.text).toContain('Subject: Reminder: your consultation tomorrow');
     }
   });
@@ -261,6 +334,41 @@ describe('the limits (5 per 10 minutes per address, 3 per hour per e-mail addres
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3590);
     expect(await traces(email)).toEqual({ stored: 2, mails: 2 * 3 });
     expect(await traces(email.toUpperCase())).toEqual({ stored: 1, mails: 3 });
+  });
+
+  it('counts one mailbox whatever its +tag or letter case', async () => {
+    const [local = '', domain = ''] = freshEmail().split('@');
+    const variants = [
+      `${local}+news@${domain}`,
+      `${local.toUpperCase()}@${domain.toUpperCase()}`,
+      `${local}+x@${domain}`,
+    ];
+    for (const email of variants) {
+      const response = await post(message({ email }));
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const refused = await post(message({ email: `${local}@${domain}` }));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: contactTexts.tooMany(3600) });
+  });
+
+  it('counts the IPv6 addresses of one /64 as one sender, and another /64 apart', async () => {
+    /** Through the trusted proxy (loopback), from `forwardedFor`. */
+    const postVia = (forwardedFor: string) =>
+      testApp.app.inject({
+        method: 'POST',
+        url: apiPaths.contact.send,
+        remoteAddress: '127.0.0.1',
+        headers: { origin: appUrl, 'x-forwarded-for': forwardedFor },
+        payload: message(),
+      });
+    const network = ['2001:db8:7:1::1', '2001:db8:7:1:abcd:ef01:2345:6789', '2001:DB8:7:1:0:0:0:42'];
+    for (let sent = 0; sent < 5; sent += 1) {
+      const response = await postVia(network[sent % network.length] ?? '');
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    expect((await postVia('2001:db8:7:1:ffff:ffff:ffff:fffe')).statusCode).toBe(429);
+    expect((await postVia('2001:db8:7:2::1')).statusCode).toBe(200);
   });
 
   it('lets exactly 5 of 12 simultaneous messages from one address through (one counter in the database)', async () => {

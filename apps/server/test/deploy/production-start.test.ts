@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testDriver } from '../helpers/build-test-app.ts';
+import { solvedPayload } from '../helpers/challenge.ts';
 import { serverDir, spawnServerScript } from '../helpers/child-process.ts';
 import { freePort } from '../helpers/ports.ts';
 
@@ -152,12 +153,17 @@ describe.skipIf(testDriver === 'postgres')('a production start', () => {
       expect((await fetch(`${base}${path}`)).status, path).toBe(200);
     }
     expect((await fetch(`${base}/dev/mail`)).status).toBe(404);
-    const signUp = await fetch(`${base}/api/identity/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: production.APP_URL },
-      body: JSON.stringify({ email: 'first@example.com', password: 'production-start' }),
-    });
-    expect(signUp.status).toBe(200);
+    // Production asks for the solved challenge by default, signed with a key derived from AUTH_SECRET.
+    const signUpBody = { email: 'first@example.com', password: 'production-start' };
+    const signUp = (body: object) =>
+      fetch(`${base}/api/identity/sign-up/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: production.APP_URL },
+        body: JSON.stringify(body),
+      });
+    expect((await signUp(signUpBody)).status).toBe(400);
+    const altcha = await solvedPayload(await (await fetch(`${base}/api/challenge`)).json());
+    expect((await signUp({ ...signUpBody, altcha })).status).toBe(200);
 
     child.kill('SIGTERM');
     const [code] = await exited;

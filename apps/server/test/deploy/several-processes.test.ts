@@ -9,6 +9,7 @@ import {
   accountErrorCodes,
   apiPaths,
   bookingMessages,
+  challengeMessages,
   defaultBusinessTimeZone,
   defaultSchedule,
   editableServiceFields,
@@ -24,6 +25,7 @@ import { operatorFile } from '../../src/lib/operator-channel.ts';
 import { setRole } from '../../src/modules/accounts/roles.service.ts';
 import { dayAllocator } from '../bookings/clients.ts';
 import { createTestDatabase, type TestDatabase, testDriver } from '../helpers/build-test-app.ts';
+import { solvedPayload } from '../helpers/challenge.ts';
 import { spawnServerScript } from '../helpers/child-process.ts';
 import { linkIn, type MailCapture, startMailCapture } from '../helpers/mail-capture.ts';
 import { freePort } from '../helpers/ports.ts';
@@ -115,6 +117,11 @@ describe.skipIf(testDriver !== 'postgres')('three server processes on one Postgr
     });
   }
 
+  /** A challenge issued by the process `index`, solved: the `altcha` of a form sent to any of them. */
+  async function solvedOn(index: number): Promise<string> {
+    return solvedPayload(await (await call(index, 'GET', apiPaths.challenge)).json());
+  }
+
   beforeAll(async () => {
     database = await createTestDatabase({ empty: true });
     mail = await startMailCapture();
@@ -183,6 +190,29 @@ describe.skipIf(testDriver !== 'postgres')('three server processes on one Postgr
     for (const server of servers) expect(existsSync(operatorFile(server.dataDir))).toBe(false);
   });
 
+  it('takes a solved challenge once across the processes: the other two refuse it', async () => {
+    const altcha = await solvedOn(0);
+    const sent = await call(1, 'POST', apiPaths.contact.send, {
+      body: {
+        name: 'Ada Lovelace',
+        email: 'ada@several.test',
+        subject: 'Across processes',
+        message: 'One solved challenge, one message, whichever process takes it.',
+        altcha,
+      },
+    });
+    expect(sent.status, await sent.clone().text()).toBe(200);
+    for (const index of [0, 2]) {
+      const replayed = await call(index, 'POST', '/api/identity/sign-up/email', {
+        body: { email: `replay${index}@several.test`, password, altcha },
+      });
+      expect(replayed.status).toBe(400);
+      expect(await replayed.json()).toMatchObject({
+        errors: [{ path: 'altcha', msg: challengeMessages.used }],
+      });
+    }
+  });
+
   const bookers: Account[] = [];
   let writer: Account;
   const target = 'target@several.test';
@@ -193,9 +223,12 @@ describe.skipIf(testDriver !== 'postgres')('three server processes on one Postgr
       'writer@several.test',
     ];
     // All at once, so the three mail workers race for the same outbox rows.
+    // Each with a challenge another process issued: the three sign with one key, derived from AUTH_SECRET.
     const signUps = await Promise.all(
-      [...emails, target].map((email, index) =>
-        call(index, 'POST', '/api/identity/sign-up/email', { body: { email, password } }),
+      [...emails, target].map(async (email, index) =>
+        call(index, 'POST', '/api/identity/sign-up/email', {
+          body: { email, password, altcha: await solvedOn(index + 1) },
+        }),
       ),
     );
     expect(signUps.map((response) => response.status)).toEqual(signUps.map(() => 200));

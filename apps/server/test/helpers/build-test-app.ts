@@ -71,7 +71,10 @@ export async function createTestDatabase(
   };
 }
 
-/** A config as the tests want it: quiet logs, a throwaway DATA_DIR, and no web build unless one is given. */
+/**
+ * A config as the tests want it: quiet logs, a throwaway DATA_DIR, no web build unless one is given, and no
+ * proof-of-work challenge unless a test of it turns it on (test/challenge).
+ */
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
@@ -80,6 +83,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     // Every test's requests come from one address (inject's 127.0.0.1): the limit per address is proven where a
     // test sets it (bookings/address-limit.test.ts), not imposed on every file that books.
     MAX_PENDING_BOOKINGS_PER_ADDRESS: '1000000',
+    SIGNUP_CHALLENGE: 'off',
     ...env,
   });
 }

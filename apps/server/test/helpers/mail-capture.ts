@@ -16,6 +16,8 @@ export interface CapturedMail {
   html: string;
   /** The other parts: attachments, and alternatives such as a text/calendar invitation. */
   attachments: CapturedAttachment[];
+  /** The message as it came over the wire (headers and every part, still encoded). */
+  raw: string;
 }
 
 export interface CapturedAttachment {
@@ -88,33 +90,38 @@ export async function startMailCapture(port = 0, behaviour: CaptureBehaviour = {
       hungUp.add(session.id);
     },
     onData(stream, session, callback) {
-      const handled = simpleParser(stream).then(
-        async (parsed) => {
-          const mail: CapturedMail = {
-            messageId: parsed.messageId ?? '',
-            to: addresses(parsed, 'to').toLowerCase(),
-            from: addresses(parsed, 'from'),
-            replyTo: addresses(parsed, 'replyTo'),
-            subject: parsed.subject ?? '',
-            text: parsed.text ?? '',
-            html: typeof parsed.html === 'string' ? parsed.html : '',
-            attachments: parsed.attachments.map(attachmentOf),
-          };
-          received.push(mail);
-          const holdMs = behaviour.holdMs?.(mail) ?? 0;
-          // A wait on purpose: the stalled server the test asked for.
-          if (holdMs > 0) await new Promise((done) => setTimeout(done, holdMs));
-          if (hungUp.has(session.id)) return;
-          if (behaviour.refuse?.(mail)) {
-            // Worded as real servers do, naming the recipient (which must not reach our logs).
-            callback(Object.assign(new Error(`<${mail.to}>: try again later`), { responseCode: 451 }));
-            return;
-          }
-          messages.push(mail);
-          callback();
-        },
-        (error: Error) => callback(error),
-      );
+      const handled = stream
+        .toArray()
+        .then((chunks: Buffer[]) => Buffer.concat(chunks))
+        .then(async (bytes) => ({ bytes, parsed: await simpleParser(bytes) }))
+        .then(
+          async ({ bytes, parsed }) => {
+            const mail: CapturedMail = {
+              messageId: parsed.messageId ?? '',
+              to: addresses(parsed, 'to').toLowerCase(),
+              from: addresses(parsed, 'from'),
+              replyTo: addresses(parsed, 'replyTo'),
+              subject: parsed.subject ?? '',
+              text: parsed.text ?? '',
+              html: typeof parsed.html === 'string' ? parsed.html : '',
+              attachments: parsed.attachments.map(attachmentOf),
+              raw: bytes.toString('latin1'),
+            };
+            received.push(mail);
+            const holdMs = behaviour.holdMs?.(mail) ?? 0;
+            // A wait on purpose: the stalled server the test asked for.
+            if (holdMs > 0) await new Promise((done) => setTimeout(done, holdMs));
+            if (hungUp.has(session.id)) return;
+            if (behaviour.refuse?.(mail)) {
+              // Worded as real servers do, naming the recipient (which must not reach our logs).
+              callback(Object.assign(new Error(`<${mail.to}>: try again later`), { responseCode: 451 }));
+              return;
+            }
+            messages.push(mail);
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
       inHand.add(handled);
       // A failure still surfaces (as an unhandled rejection, as before), once.
       void handled.finally(() => inHand.delete(handled));

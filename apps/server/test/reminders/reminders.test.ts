@@ -26,7 +26,7 @@ import {
   rescheduledEmail,
   statusChangeEmail,
 } from '../../src/lib/mail/booking-emails.ts';
-import { contactCopyEmail, contactFirmEmail } from '../../src/lib/mail/contact-emails.ts';
+import { contactAcknowledgmentEmail, contactFirmEmail } from '../../src/lib/mail/contact-emails.ts';
 import { firmNoticeEmail } from '../../src/lib/mail/firm-emails.ts';
 import type { MailMessage } from '../../src/lib/mail/letter.ts';
 import { reminderEmail } from '../../src/lib/mail/reminder-email.ts';
@@ -474,7 +474,7 @@ describe('e-mail subjects', () => {
       );
     },
     contactFirmEmail: () => [contactFirmEmail('office@firm.test', contact, appUrl)],
-    contactCopyEmail: () => [contactCopyEmail(contact)],
+    contactAcknowledgmentEmail: () => [contactAcknowledgmentEmail('sender@example.com')],
     reminderEmail: () => histories.map((history) => reminderEmail(booking, history, mailOptions)),
   };
 

@@ -519,3 +519,77 @@ describe('every write route under generated malformed requests', () => {
     expect(Object.hasOwn(Object.prototype, 'polluted')).toBe(false);
   });
 });
+
+// ——— The solved challenge (docs/decisions/041) ———
+
+/** A widget payload: base64 of a JSON text. */
+const base64Of = (text: string) => Buffer.from(text).toString('base64');
+
+/** Odd solved challenges: odd values, any JSON in base64, and a challenge's shape with odd values in its fields. */
+const oddSolutions = fc.oneof(
+  oddValue,
+  fc.jsonValue().map((value) => base64Of(JSON.stringify(value))),
+  fc
+    .record({
+      challenge: fc.record({
+        parameters: fc.record(
+          {
+            algorithm: fc.oneof(oddValue, fc.constantFrom('PBKDF2/SHA-256', 'SHA-256', 'ARGON2ID', 'SCRYPT')),
+            nonce: oddValue,
+            salt: oddValue,
+            cost: oddNumbers,
+            keyLength: oddNumbers,
+            keyPrefix: oddValue,
+            keySignature: oddValue,
+            expiresAt: oddNumbers,
+          },
+          { requiredKeys: [] },
+        ),
+        signature: oddValue,
+      }),
+      solution: fc.record({ counter: oddNumbers, derivedKey: oddValue }, { requiredKeys: [] }),
+    })
+    .map((payload) => base64Of(JSON.stringify(payload))),
+);
+
+describe('the solved challenge of sign-up and the contact form under generated malformed payloads', () => {
+  let guarded: TestApp;
+  beforeAll(async () => {
+    guarded = await buildTestApp({ env: { SIGNUP_CHALLENGE: 'on' } });
+  });
+  afterAll(async () => {
+    await guarded?.close();
+  });
+
+  it.each([
+    [
+      apiPaths.contact.send,
+      {
+        name: 'Ada Lovelace',
+        email: 'fuzz-challenge@security.test',
+        subject: 'A question',
+        message: 'A message long enough for the form.',
+      },
+    ],
+    [
+      apiPaths.accounts.signUp,
+      { email: 'fuzz-challenge@security.test', password: 'another-Correct-horse-2026' },
+    ],
+  ])('POST %s refuses each with a 4xx, never 5xx', async (url, valid) => {
+    await fc.assert(
+      fc.asyncProperty(oddSolutions, async (altcha) => {
+        const response = await guarded.app.inject({
+          method: 'POST',
+          url,
+          remoteAddress: freshIp(),
+          headers: { origin: appUrl, 'content-type': 'application/json' },
+          payload: JSON.stringify({ ...valid, altcha }),
+        });
+        expectHarmless(response.statusCode, response.body);
+        // Refused: a 400 naming a field, or 413 for an oversized one; never taken.
+        expect(response.statusCode, response.body.slice(0, 300)).toBeGreaterThanOrEqual(400);
+      }),
+      { numRuns: runsPerRoute },
+    );
+  });
+});

@@ -109,3 +109,27 @@ export function scheduleAnswer(
     },
   };
 }
+
+/**
+ * A challenge as GET /api/challenge answers it, made once with altcha-lib (PBKDF2, 10 rounds, answer 7) under a key
+ * of its own, without the expiry the server's carry (a fixed one would lapse): the widget solves it for real, and
+ * no server would take its solution.
+ */
+export const challengeFixture = {
+  parameters: {
+    algorithm: 'PBKDF2/SHA-256',
+    cost: 10,
+    keyLength: 32,
+    keyPrefix: '3c87a7d875dbc33cf10e8aa35157b430',
+    keySignature: '4d90d298f437fb19e208804ee234db1521ad535f80988cf81a709d013d1d5e79',
+    nonce: 'e8fd1d708070653b87e606f12450557e',
+    salt: 'ad3495c30fc654a751ef61f90b219928',
+  },
+  signature: '06f4323575852ec4f4740770c8865368655ba968e29157df27fea5bcf38de874',
+} as const;
+
+/** GET /api/challenge answered with the fixture. */
+export function challengeAnswer(call: { method: string; path: string }) {
+  if (call.method !== 'GET' || call.path !== apiPaths.challenge) return undefined;
+  return { status: 200, body: challengeFixture };
+}

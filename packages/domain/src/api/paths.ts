@@ -64,6 +64,8 @@ export const apiPaths = {
     adminReviews: '/api/admin/reviews',
     adminReview: (id: number | string) => `/api/admin/reviews/${id}`,
   },
+  /** A proof-of-work challenge for the forms that require one (sign-up, the contact form). */
+  challenge: '/api/challenge',
   contact: {
     send: '/api/contact',
     adminMessages: '/api/admin/messages',

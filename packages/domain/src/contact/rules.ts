@@ -53,6 +53,20 @@ export const contactMessages = {
   noService: 'None in particular',
 } as const;
 
+/**
+ * The acknowledgment e-mailed to the address a message gave. Whoever typed that address may not own it, so it
+ * carries none of the sender's words (no name, subject, message or link): the contact form is no way to send
+ * someone else a text of one's choosing (docs/product.md#contact-form).
+ */
+export const contactAcknowledgment = {
+  subject: 'We received your message',
+  intro: [
+    'We received a message sent with this e-mail address through the contact form on our portal.',
+    'We will get back to you within one business day.',
+  ],
+  outro: ['If you did not write to us, someone else used your address: you can ignore this e-mail.'],
+} as const;
+
 /** The query parameter of /contact that preselects a service ('Get Free Consultation' on a service's page). */
 export const contactServiceParam = 'service';
 

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { accountMessages } from '../accounts/messages.ts';
 import { idParamsSchema, isoInstantSchema, nextCursorSchema, pageQuerySchema } from '../api/schemas.ts';
+import { challengeSolutionSchema } from '../challenge/schemas.ts';
 import { textField } from '../text/field.ts';
 import { normalizeText, type TextRule } from '../text/rule.ts';
 import {
@@ -38,7 +39,7 @@ export const contactBodySchema = z.object({
   ),
   email: requiredText(contactEmailRule, accountMessages.emailRequired)
     .pipe(z.email({ error: accountMessages.emailInvalid }))
-    .describe('Where the firm answers (the reply-to of its copy); the sender gets a copy there too'),
+    .describe('Where the firm answers (the reply-to of its copy); an acknowledgment goes there too'),
   subject: requiredText(contactSubjectRule, contactMessages.subjectRequired).describe(
     `At most ${contactSubjectRule.max} characters`,
   ),
@@ -63,6 +64,7 @@ export const contactBodySchema = z.object({
     .max(maxHoneypotLength)
     .optional()
     .describe('Leave it out or empty: a hidden field only bots fill; a message with it is dropped'),
+  altcha: challengeSolutionSchema,
 });
 export type ContactBody = z.input<typeof contactBodySchema>;
 export type ContactRequest = z.output<typeof contactBodySchema>;

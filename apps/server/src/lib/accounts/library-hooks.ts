@@ -9,6 +9,7 @@ import {
   accountMessages,
   accountsLibraryTextMax,
   accountsLibraryTextRules,
+  challengeField,
   minPasswordLength,
   normalizeText,
   textProblem,
@@ -19,6 +20,7 @@ import { setSessionCookie } from 'better-auth/cookies';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { userProfiles, users } from '../../db/schema.ts';
+import { type ChallengeGate, takeChallengeSolution } from '../challenge.ts';
 import { BadRequest, invalidField, TooManyRequests } from '../errors.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { endWhatTheOldPasswordReached } from './credentials.ts';
@@ -159,7 +161,16 @@ async function supersededVerificationLink(db: Database, token: unknown): Promise
   );
 }
 
-export function accountsLibraryHooks(db: Database) {
+/**
+ * Sign-up takes a solved proof-of-work challenge (lib/challenge.ts), or is refused with a 400 naming `altcha`; the
+ * field is ours, not better-auth's, so it goes no further.
+ */
+async function takeSignUpChallenge(db: Database, gate: ChallengeGate, body: Record<string, unknown>) {
+  await takeChallengeSolution(db, gate, body[challengeField]);
+  Reflect.deleteProperty(body, challengeField);
+}
+
+export function accountsLibraryHooks(db: Database, challenge: ChallengeGate) {
   const handOver = unverifiedAccountHandOver(db);
   // The owner of a reset that has just succeeded, for the after hook of the same request (it signs them in).
   const resetOwners = new WeakMap<Request, User>();
@@ -177,6 +188,7 @@ export function accountsLibraryHooks(db: Database) {
     const body = checkedTexts(ctx.body);
     const passwordField = passwordSettingFields[ctx.path];
     if (passwordField) refuseCommonPassword(body[passwordField]);
+    if (ctx.path === '/sign-up/email') await takeSignUpChallenge(db, challenge, body);
 
     // Sign-up asks for no name, and better-auth requires one: until the profile names the person, the account's
     // name is its e-mail address (docs/decisions/024).

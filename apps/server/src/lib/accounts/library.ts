@@ -14,6 +14,7 @@ import { adminAc, userAc } from 'better-auth/plugins/admin/access';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema.ts';
+import type { ChallengeGate } from '../challenge.ts';
 import { existingAccountEmail, passwordResetEmail, verificationEmail } from '../mail/account-emails.ts';
 import type { MailMessage } from '../mail/letter.ts';
 import { storedVerificationIdentifier } from './credentials.ts';
@@ -54,6 +55,8 @@ export interface AccountsLibraryOptions {
   db: Database;
   appUrl: string;
   secret: string;
+  /** The proof-of-work challenge sign-up asks for. */
+  challenge: ChallengeGate;
   log: FastifyBaseLogger;
   sendMail: (message: MailMessage) => Promise<void>;
 }
@@ -61,7 +64,7 @@ export interface AccountsLibraryOptions {
 export function createAccountsLibrary(options: AccountsLibraryOptions) {
   const { appUrl, sendMail, log, db } = options;
   const https = appUrl.startsWith('https:');
-  const rules = accountsLibraryHooks(options.db);
+  const rules = accountsLibraryHooks(options.db, options.challenge);
   return betterAuth({
     appName: productName,
     baseURL: appUrl,

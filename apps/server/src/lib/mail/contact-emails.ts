@@ -1,6 +1,12 @@
 // The contact form's two e-mails: the firm's copy, which the firm answers by replying (Reply-To: the sender), and
-// the sender's copy, which quotes the message (docs/product.md#contact-form).
-import { type ContactRequest, contactMessages, paths, productName } from '@portal/domain';
+// the acknowledgment to the address the sender gave, in our words only (docs/product.md#contact-form).
+import {
+  type ContactRequest,
+  contactAcknowledgment,
+  contactMessages,
+  paths,
+  productName,
+} from '@portal/domain';
 import { compose, type MailMessage } from './letter.ts';
 
 export interface ContactLetterFacts {
@@ -42,21 +48,15 @@ export function contactFirmEmail(to: string, facts: ContactLetterFacts, appUrl: 
 }
 
 /**
- * The sender's copy. Its subject is ours alone, never the sender's words: the form cannot be used to send someone
- * else an e-mail with a subject of one's choosing.
+ * The acknowledgment to the address the message gave. Anyone can type any address, so it holds nothing the sender
+ * wrote — no name, subject, message or link of theirs — only that the firm received a message and when it answers:
+ * otherwise the form would relay a stranger's text (a phishing link above all) from the firm's own address.
  */
-export function contactCopyEmail(facts: ContactLetterFacts): MailMessage {
-  const { message } = facts;
+export function contactAcknowledgmentEmail(to: string): MailMessage {
   return compose({
-    to: message.email,
-    subject: `We received your message — ${productName}`,
-    name: message.name,
-    intro: [
-      'Thank you for writing to us: we will get back to you within one business day.',
-      'This is a copy of your message.',
-    ],
-    details: details(facts),
-    quote: message.message,
-    outro: ['If you did not write to us, someone else used your address: you can ignore this e-mail.'],
+    to,
+    subject: `${contactAcknowledgment.subject} — ${productName}`,
+    intro: [...contactAcknowledgment.intro],
+    outro: [...contactAcknowledgment.outro],
   });
 }

@@ -7,6 +7,7 @@ import {
   apiErrorBodySchema,
   apiPaths,
   badPagingSchema,
+  challengeMessages,
   contactBodySchema,
   contactMessageIdParamsSchema,
   contactMessages,
@@ -41,17 +42,19 @@ export async function contactRoutes(app: FastifyInstance, options: ContactOption
       bodyLimit: Math.max(app.initialConfig.bodyLimit ?? 0, contactBodyLimitBytes),
       schema: {
         tags: ['contact'],
-        summary: 'A message to the firm through the contact form; the sender gets a copy',
+        summary: 'A message to the firm through the contact form; the sender gets an acknowledgment',
         description:
-          `Stored, sent to FIRM_EMAIL (Reply-To: the sender) and copied to the sender. At most ${perAddress.max} ` +
-          `messages per ${perAddress.windowSeconds / 60} minutes from one client address and ${perEmail.max} per ` +
-          `${perEmail.windowSeconds / 60} minutes from one e-mail address. A message with \`website\` filled ` +
+          'Stored and sent to FIRM_EMAIL (Reply-To: the sender); the address given gets an acknowledgment with none ' +
+          `of the sender's words. At most ${perAddress.max} messages per ${perAddress.windowSeconds / 60} minutes ` +
+          `from one client address (IPv6: its /64) and ${perEmail.max} per ${perEmail.windowSeconds / 60} minutes ` +
+          'from one e-mail address (letter case and +tag ignored). A message with `website` filled ' +
           '(a field people never see) is answered the same and dropped.',
         body: contactBodySchema,
         response: {
           200: contactResponseSchema.describe(`'${contactMessages.thanks}'`),
           400: apiErrorBodySchema.describe(
-            `Invalid fields as errors[{ path, msg }], e.g. '${contactMessages.messageTooShort(12)}'`,
+            `Invalid fields as errors[{ path, msg }], e.g. '${contactMessages.messageTooShort(12)}'; ` +
+              `a missing, invalid, expired or used challenge names altcha: '${challengeMessages.required}'`,
           ),
           429: apiErrorBodySchema.describe('Too many messages: try again after Retry-After seconds'),
           default: apiErrorBodySchema,

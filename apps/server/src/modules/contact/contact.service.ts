@@ -1,4 +1,4 @@
-// The contact form: a message stored with the firm's copies and the sender's copy in the outbox, all in one
+// The contact form: a message stored with the firm's copies and the sender's acknowledgment in the outbox, all in one
 // transaction, after the limits per address and per e-mail; the bot trap; the administrators' list and the
 // answered mark (docs/product.md#contact-form).
 import {
@@ -15,8 +15,10 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { newestFirstPaging } from '../../db/newest-first.ts';
 import { countRequest, type RateLimitRule } from '../../db/rate-limit-counters.ts';
 import { contactMessages, services } from '../../db/schema.ts';
+import { type ChallengeGate, takeChallengeSolution } from '../../lib/challenge.ts';
 import { invalidField, NotFound, TooManyRequests } from '../../lib/errors.ts';
-import { contactCopyEmail, contactFirmEmail } from '../../lib/mail/contact-emails.ts';
+import { clientAddressKey, mailboxKey } from '../../lib/limit-keys.ts';
+import { contactAcknowledgmentEmail, contactFirmEmail } from '../../lib/mail/contact-emails.ts';
 import { firmRecipients } from '../../lib/mail/firm-recipients.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { loadCatalogue } from '../catalogue/catalogue.service.ts';
@@ -25,6 +27,8 @@ export interface ContactOptions {
   appUrl: string;
   /** FIRM_EMAIL; empty: every administrator. */
   firmEmails: readonly string[];
+  /** The proof-of-work challenge a message must carry solved. */
+  challenge: ChallengeGate;
 }
 
 async function limit(tx: Transaction, key: string, rule: RateLimitRule): Promise<void> {
@@ -42,7 +46,8 @@ async function serviceName(db: Database, serviceId: number | null): Promise<stri
 }
 
 /**
- * Takes a contact-form message from `address` (the client's address as Fastify sees it). Counted against both
+ * Takes a contact-form message from `address` (the client's address as Fastify sees it), with its solved challenge
+ * (a 400 naming `altcha` without one). Counted against both
  * limits first, bots included, so that the trap answers exactly as a person's message does; a filled honeypot is
  * then dropped: 'dropped', nothing stored or sent. The limits' counts, the message and its e-mails are written in
  * one transaction: all of them or none.
@@ -55,9 +60,14 @@ export async function takeContactMessage(
 ): Promise<'stored' | 'dropped'> {
   const about = await serviceName(db, message.serviceId);
   return db.transaction(async (tx) => {
+    // The solved challenge first, bots' too: taken in this transaction, so a message refused by a limit below
+    // leaves it unused.
+    await takeChallengeSolution(tx, options.challenge, message.altcha);
     // Always the address first, then the e-mail: two requests never wait on each other's counter in a circle.
-    await limit(tx, `contact:address:${address}`, contactRateLimits.perAddress);
-    await limit(tx, `contact:email:${message.email.toLowerCase()}`, contactRateLimits.perEmail);
+    // Counted as the firm would tell senders apart: a mailbox without its +tag and letter case, an IPv6 sender by
+    // its /64, so that neither a tag nor a fresh address of one's own network starts a new count.
+    await limit(tx, `contact:address:${clientAddressKey(address)}`, contactRateLimits.perAddress);
+    await limit(tx, `contact:email:${mailboxKey(message.email)}`, contactRateLimits.perEmail);
     if (message.website?.trim()) return 'dropped';
     const [stored] = await tx
       .insert(contactMessages)
@@ -74,7 +84,7 @@ export async function takeContactMessage(
     for (const to of await firmRecipients(tx, options.firmEmails)) {
       await enqueueMail(tx, contactFirmEmail(to, facts, options.appUrl));
     }
-    await enqueueMail(tx, contactCopyEmail(facts));
+    await enqueueMail(tx, contactAcknowledgmentEmail(message.email));
     return 'stored';
   });
 }

@@ -6,7 +6,7 @@ import { page } from 'vitest/browser';
 import { LoginRoute } from '../../app/routes/login';
 import { RegisterRoute } from '../../app/routes/register';
 import { ResetPasswordRoute } from '../../app/routes/reset-password';
-import { profileFixture } from '../../testing/fixtures';
+import { challengeFixture, profileFixture } from '../../testing/fixtures';
 import { renderRouter } from '../../testing/render-router';
 import { RequireAdmin, RequireSignIn } from './components/route-guards';
 
@@ -25,7 +25,9 @@ function stubApi(answers: Record<string, Answer>) {
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = new URL(String(input), window.location.origin).pathname;
     calls.push({ path, init });
-    const answer = answers[path] ?? { status: 404, body: { message: 'Route not found' } };
+    // The register form's challenge, unless a test answers it otherwise.
+    const challenge = path === '/api/challenge' ? { status: 200, body: challengeFixture } : undefined;
+    const answer = answers[path] ?? challenge ?? { status: 404, body: { message: 'Route not found' } };
     return new Response(JSON.stringify(answer.body), {
       status: answer.status,
       headers: { 'Content-Type': 'application/json' },
@@ -151,7 +153,7 @@ describe('register form', () => {
     await expect.element(page.getByRole('heading', { name: "What's Next?" })).toBeVisible();
   });
 
-  it('goes to /login with the message and the e-mail after signing up', async () => {
+  it('goes to /login with the message and the e-mail after signing up, with the challenge it solved unseen', async () => {
     const calls = stubApi({
       '/api/identity/get-session': { status: 200, body: null },
       '/api/identity/sign-up/email': { status: 200, body: { user: { id: 'u1' } } },
@@ -167,10 +169,14 @@ describe('register form', () => {
       email: 'jane@example.com',
     });
     const signUp = calls.find((call) => call.path === '/api/identity/sign-up/email');
-    expect(JSON.parse(String(signUp?.init?.body))).toMatchObject({
-      email: 'jane@example.com',
-      password: 's3cret-pass',
-    });
+    const body = JSON.parse(String(signUp?.init?.body)) as { altcha?: string };
+    expect(body).toMatchObject({ email: 'jane@example.com', password: 's3cret-pass' });
+    const solved = JSON.parse(atob(body.altcha ?? '')) as {
+      challenge: unknown;
+      solution: { counter: number };
+    };
+    expect(solved.challenge).toEqual(challengeFixture);
+    expect(solved.solution.counter).toBe(7);
   });
 
   it("says 'Registration failed. Please try again.' when the server cannot be reached", async () => {

@@ -1,10 +1,10 @@
 import '../../index.css';
-import { apiPaths, contactMessages, paths } from '@portal/domain';
+import { apiPaths, challengeMessages, contactMessages, paths } from '@portal/domain';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import { ContactRoute } from '../../app/routes/contact';
-import { profileFixture, serviceFixture } from '../../testing/fixtures';
+import { challengeAnswer, challengeFixture, profileFixture, serviceFixture } from '../../testing/fixtures';
 import { renderRouter } from '../../testing/render-router';
 import { type Answer, type ApiCall, stubApi } from '../../testing/stub-api';
 
@@ -35,6 +35,8 @@ function signedIn(call: ApiCall): Answer | undefined {
 function contactPage(url: string, options: { answer?: Answer; session?: typeof signedOut } = {}) {
   const calls = stubApi((call) => {
     if (call.path === '/api/services') return { status: 200, body: { services } };
+    const challenge = challengeAnswer(call);
+    if (challenge) return challenge;
     if (call.method === 'POST' && call.path === apiPaths.contact.send) {
       return options.answer ?? { status: 200, body: { message: contactMessages.thanks } };
     }
@@ -80,11 +82,36 @@ describe('the contact form', () => {
         message: 'We would like a review of our database design.',
         serviceId: 2,
         website: '',
+        altcha: expect.any(String),
       },
     ]);
     await expect.element(field('Message')).toHaveValue('');
     await expect.element(field('Subject')).toHaveValue('');
     await expect.element(field('Email')).toHaveValue('ada@example.com');
+  });
+
+  it('sends the challenge it solved unseen once the person started on the form, and solves a new one after', async () => {
+    const calls = contactPage('/contact');
+    // Nothing is fetched before the person starts on the form.
+    await expect.element(field('Name')).toBeVisible();
+    expect(calls.filter((call) => call.path === apiPaths.challenge)).toEqual([]);
+    await fillIn();
+    await expect.element(form().getByText(challengeMessages.solved)).toBeVisible();
+    await form().getByRole('button', { name: 'Send Message' }).click();
+    await expect.element(page.getByRole('status')).toHaveTextContent(contactMessages.thanks);
+
+    const [sent] = posts(calls);
+    const altcha = (sent?.body as { altcha?: string } | undefined)?.altcha ?? '';
+    const solved = JSON.parse(atob(altcha)) as {
+      challenge: typeof challengeFixture;
+      solution: { counter: number; derivedKey: string };
+    };
+    // The portal's challenge, as it was issued, with the answer the work found.
+    expect(solved.challenge).toEqual(challengeFixture);
+    expect(solved.solution.counter).toBe(7);
+    expect(solved.solution.derivedKey.startsWith(challengeFixture.parameters.keyPrefix)).toBe(true);
+    // Each solution is taken once: the next message gets a challenge of its own.
+    await expect.poll(() => calls.filter((call) => call.path === apiPaths.challenge).length).toBe(2);
   });
 
   it('does not preselect a service the catalogue does not offer', async () => {

@@ -3,6 +3,7 @@ import { CalendarCheck, MailCheck, UserRoundPen } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import type { InputDefinition } from '../../../components/form/form-fields';
 import { type Notice, SchemaForm, type SubmitLabels } from '../../../components/form/schema-form';
+import { useChallenge } from '../../../components/form/use-challenge';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { IconList } from '../../../components/ui/icon-list';
 import { serverMessage } from '../api/errors';
@@ -27,23 +28,36 @@ const nextSteps = [
   { icon: CalendarCheck, text: 'Book consultation services with our experts' },
 ] as const;
 
-/** Registration; on success, to the login page with the message to verify the address, the address filled in. */
+/**
+ * Registration, with the proof-of-work challenge solved meanwhile; on success, to the login page with the message
+ * to verify the address, the address filled in.
+ */
 export function RegisterCard() {
   const navigate = useNavigate();
   const signUp = useSignUp();
+  const challenge = useChallenge();
   const form = useSchemaForm(registerFormSchema, {
     defaultValues: { email: '', password: '', confirmPassword: '' },
   });
 
   async function register(values: RegisterForm): Promise<undefined> {
     const email = values.email.trim();
-    await signUp.mutateAsync({ email, password: values.password });
+    const altcha = await challenge.solution();
+    try {
+      await signUp.mutateAsync({ email, password: values.password, altcha });
+    } catch (error) {
+      // The server may have taken the solution before refusing: the next attempt gets a new one.
+      challenge.renew();
+      throw error;
+    }
     await navigate(paths.login, { state: { message: accountMessages.registrationSuccess, email } });
   }
 
   return (
     <AccountCard title="Create Your Account" lead="Register to book consultations with our experts.">
-      <SchemaForm form={form} fields={fields} submit={submit} onSubmit={register} onFailure={refused} />
+      <SchemaForm form={form} fields={fields} submit={submit} onSubmit={register} onFailure={refused}>
+        {challenge.field}
+      </SchemaForm>
       <AccountLink to={paths.login} question="Already have an account?">
         Log in
       </AccountLink>

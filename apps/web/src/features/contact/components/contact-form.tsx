@@ -12,6 +12,7 @@ import { useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { type FieldEntry, SelectField, TextAreaField } from '../../../components/form/form-fields';
 import { type Notice, SchemaForm } from '../../../components/form/schema-form';
+import { useChallenge } from '../../../components/form/use-challenge';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { ApiError } from '../../../lib/api-error';
 import { useAccount } from '../../../lib/use-session';
@@ -37,7 +38,8 @@ function refused(failure: unknown): Notice {
 /**
  * The contact form: name and e-mail (filled in for a signed-in user), subject, the service it is about (the one
  * whose 'Get Free Consultation' led here, from ?service=), and the message, checked with the server's own rules.
- * A hidden `website` field that people never see nor reach traps bots (docs/decisions/030).
+ * A hidden `website` field that people never see nor reach traps bots (docs/decisions/030); a proof-of-work
+ * challenge, solved while the form is filled in, goes with the message (docs/decisions/041).
  */
 export function ContactForm() {
   const id = useId();
@@ -45,6 +47,7 @@ export function ContactForm() {
   const [search] = useSearchParams();
   const services = useContactServices();
   const send = useSendContactMessage();
+  const challenge = useChallenge();
   const form = useSchemaForm<ContactFormValues, ContactRequest>(contactFormSchema, {
     defaultValues: {
       name: '',
@@ -77,7 +80,13 @@ export function ContactForm() {
   const length = message.trim().length;
 
   async function sendMessage(values: ContactRequest): Promise<Notice> {
-    const thanks = await send.mutateAsync(values);
+    let thanks: string;
+    try {
+      thanks = await send.mutateAsync({ ...values, altcha: await challenge.solution() });
+    } finally {
+      // Each solution is taken once: the next message, or the next attempt, gets a new one.
+      challenge.renew();
+    }
     form.reset({ ...form.getValues(), subject: '', message: '', serviceId: '', website: '' });
     return { type: 'success', text: thanks };
   }
@@ -120,6 +129,7 @@ export function ContactForm() {
           {...form.register('website')}
         />
       </div>
+      {challenge.field}
     </SchemaForm>
   );
 }
