@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import { AdminBookingsRoute, AdminServicesRoute } from '../../app/routes/admin';
 import { ServiceDetailRoute } from '../../app/routes/service-detail';
-import { bookingFixture, serviceFixture } from '../../testing/fixtures';
+import { adminBookingFixture, serviceFixture } from '../../testing/fixtures';
 import { renderRouter } from '../../testing/render-router';
 import { type Answer, type ApiCall, stubApi } from '../../testing/stub-api';
 
@@ -253,8 +253,14 @@ describe('prices stay honest', () => {
       if (call.path === apiPaths.admin.all) {
         return ok({
           bookings: [
-            bookingFixture({ id: 1, services: { name: 'Web Development', hourly_rate: 150, duration: 90 } }),
-            bookingFixture({ id: 2, services: { name: 'Web Development', hourly_rate: 200, duration: 90 } }),
+            adminBookingFixture({
+              id: 1,
+              services: { name: 'Web Development', hourly_rate: 150, duration: 90 },
+            }),
+            adminBookingFixture({
+              id: 2,
+              services: { name: 'Web Development', hourly_rate: 200, duration: 90 },
+            }),
           ],
           total: 2,
           nextCursor: null,
