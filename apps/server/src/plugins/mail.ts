@@ -26,7 +26,10 @@ export interface MailOptions {
 
 export async function registerMail(
   app: FastifyInstance,
-  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'devMailbox' | 'smtpTimeoutMs' | 'mailMaxAttempts'>,
+  config: Pick<
+    Config,
+    'smtpUrl' | 'mailFrom' | 'replyTo' | 'devMailbox' | 'smtpTimeoutMs' | 'mailMaxAttempts'
+  >,
   options: MailOptions = {},
 ): Promise<void> {
   let deliver: Deliver | undefined;
@@ -35,6 +38,7 @@ export async function registerMail(
     const smtp = smtpDelivery({
       url: config.smtpUrl,
       from: config.mailFrom,
+      replyTo: config.replyTo,
       timeoutMs: config.smtpTimeoutMs,
     });
     closeTransport = smtp.close;
