@@ -1,6 +1,7 @@
 // Every kind of e-mail the portal writes, each composed here and sent through the real outbox, worker and SMTP
 // client to the capture server: who an answer reaches (the firm for a client's letter, the client for the firm's
-// notice). A composer added to lib/mail without being listed here fails the first test.
+// notice) and the headers that keep autoresponders quiet. A composer added to lib/mail without being listed here
+// fails the first test.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Booking, bookingStatuses, firmNoticeKinds } from '@portal/domain';
@@ -184,6 +185,14 @@ describe('every letter', () => {
     for (const { composer, audience, mail } of sent) {
       expect(mail.replyTo, `${composer}: ${mail.subject}`).toBe(audience === 'client' ? firmReplyTo : client);
       expect(mail.from).toBe('no-reply@portal.example.com');
+    }
+  });
+
+  it('says it was sent automatically, so that no out-of-office reply answers it', () => {
+    for (const { composer, mail } of sent) {
+      const headers = mail.raw.slice(0, mail.raw.indexOf('\r\n\r\n'));
+      expect(headers, composer).toMatch(/^Auto-Submitted: auto-generated\r$/m);
+      expect(headers, composer).toMatch(/^X-Auto-Response-Suppress: All\r$/m);
     }
   });
 });

@@ -21,6 +21,15 @@ export function messageIdOf(outboxId: string, from: string): string {
   return `<${outboxId}@${domain}>`;
 }
 
+/**
+ * Every e-mail the portal sends is written by a program: `Auto-Submitted` (RFC 3834) keeps autoresponders from
+ * answering it, and `X-Auto-Response-Suppress` keeps Exchange's out-of-office and receipts from doing so.
+ */
+export const automaticMailHeaders = {
+  'Auto-Submitted': 'auto-generated',
+  'X-Auto-Response-Suppress': 'All',
+} as const;
+
 /** Who sends the e-mails and where replies go when a letter names no one of its own. */
 export interface Sender {
   /** MAIL_FROM. */
@@ -44,6 +53,7 @@ export function nodemailerMessage(message: OutboxRow, sender: Sender): SendMailO
     subject: message.subject,
     text: message.text,
     html: message.html,
+    headers: { ...automaticMailHeaders },
     ...(replyTo ? { replyTo } : {}),
     ...(message.icalEvent
       ? {
