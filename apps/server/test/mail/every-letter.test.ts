@@ -1,10 +1,11 @@
 // Every kind of e-mail the portal writes, each composed here and sent through the real outbox, worker and SMTP
 // client to the capture server: who an answer reaches (the firm for a client's letter, the client for the firm's
-// notice) and the headers that keep autoresponders quiet. A composer added to lib/mail without being listed here
-// fails the first test.
+// notice), the headers that keep autoresponders quiet, an HTML part html-validate accepts, and every web address of
+// the text a link in the HTML. A composer added to lib/mail without being listed here fails the first test.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Booking, bookingStatuses, firmNoticeKinds } from '@portal/domain';
+import { HtmlValidate } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   existingAccountEmail,
@@ -18,7 +19,7 @@ import {
 } from '../../src/lib/mail/booking-emails.ts';
 import { contactAcknowledgmentEmail, contactFirmEmail } from '../../src/lib/mail/contact-emails.ts';
 import { firmNoticeEmail } from '../../src/lib/mail/firm-emails.ts';
-import type { MailMessage } from '../../src/lib/mail/letter.ts';
+import { linksIn, type MailMessage } from '../../src/lib/mail/letter.ts';
 import { reminderEmail } from '../../src/lib/mail/reminder-email.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 import { type CapturedMail, type MailCapture, startMailCapture } from '../helpers/mail-capture.ts';
@@ -195,4 +196,49 @@ describe('every letter', () => {
       expect(headers, composer).toMatch(/^X-Auto-Response-Suppress: All\r$/m);
     }
   });
+
+  it('has an HTML part that is a whole, valid document', async () => {
+    const validator = new HtmlValidate({
+      extends: ['html-validate:recommended'],
+      rules: {
+        // Mail clients drop <style> sheets and external CSS: inline styles are how an e-mail is styled.
+        'no-inline-style': 'off',
+        // The title is the subject, which the mail client shows whole; the 70 characters are a search engine's.
+        'long-title': 'off',
+      },
+    });
+    for (const { composer, mail } of sent) {
+      expect(mail.html, composer).toMatch(/^<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">/);
+      expect(mail.html, composer).toContain(`<title>${escapedSubject(mail.subject)}</title>`);
+      const report = await validator.validateString(mail.html);
+      const problems = report.results.flatMap((result) =>
+        result.messages.map((message) => `${message.ruleId}: ${message.message}`),
+      );
+      expect(problems, `${composer}: ${mail.subject}`).toEqual([]);
+    }
+  });
+
+  it('links every web address of its text in its HTML, except in a text someone wrote', () => {
+    let links = 0;
+    for (const { composer, mail } of sent) {
+      const hrefs = [...mail.html.matchAll(/<a href="([^"]+)"/g)].map((match) =>
+        (match[1] ?? '').replaceAll('&amp;', '&'),
+      );
+      // A quoted contact message is the sender's text, shown as written (see contactFirmEmail).
+      const ours = mail.text
+        .split('\n')
+        .filter((line) => !line.startsWith('> '))
+        .join('\n');
+      for (const url of linksIn(ours)) {
+        expect(hrefs, `${composer}: ${mail.subject}`).toContain(url);
+        links += 1;
+      }
+    }
+    // Every letter links somewhere but the acknowledgment, which carries no link on purpose.
+    expect(links).toBeGreaterThanOrEqual(sent.length - 1);
+  });
 });
+
+function escapedSubject(subject: string): string {
+  return subject.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
