@@ -237,6 +237,26 @@ describe('every letter', () => {
     // Every letter links somewhere but the acknowledgment, which carries no link on purpose.
     expect(links).toBeGreaterThanOrEqual(sent.length - 1);
   });
+
+  it('reads right: the article the names take, one spelling of e-mail, sentences that start with a capital', () => {
+    for (const { composer, mail } of sent) {
+      const words = `${mail.subject}\n${mail.text}`;
+      // 'IT Assessment' and 'OT Consulting' are said with a vowel first: 'an'.
+      expect(words, composer).not.toMatch(/\b[Aa] (IT|OT)\b/);
+      expect(words, composer).not.toMatch(/\bemail\b/);
+      for (const paragraph of mail.text.split('\n\n')) {
+        expect(paragraph, composer).not.toMatch(/^[a-z]/);
+      }
+    }
+    const existing = sent.find((each) => each.composer === 'existingAccountEmail');
+    expect(existing?.mail.subject).toBe('You already have an OT Consulting account');
+    const received = sent.find((each) => each.composer === 'bookingReceivedEmail');
+    expect(received?.mail.text).toContain(
+      'Thank you for booking an IT Assessment consultation with OT Consulting.',
+    );
+    const notice = sent.find((each) => each.composer === 'firmNoticeEmail');
+    expect(notice?.mail.text).toContain('Ada Lovelace has booked an IT Assessment consultation.');
+  });
 });
 
 function escapedSubject(subject: string): string {
