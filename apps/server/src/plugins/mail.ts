@@ -43,6 +43,12 @@ export async function registerMail(
     });
     closeTransport = smtp.close;
     deliver = smtp.deliver;
+    if (config.replyTo === undefined) {
+      // MAIL_FROM is usually a no-reply mailbox: clients who answer a letter would write into the void.
+      app.log.warn(
+        "Neither REPLY_TO nor FIRM_EMAIL is set: e-mails carry no Reply-To, so clients' replies go to MAIL_FROM",
+      );
+    }
   } else if (config.devMailbox) {
     // The dev mailbox keeps the rows; delivering is showing where to read them. Links sign people in or reset
     // passwords: only a developer's debug log shows them.
