@@ -157,6 +157,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     changeNoticeHours: config.clientChangeNoticeHours,
     appUrl: config.appUrl,
     mailFrom: config.mailFrom,
+    replyTo: config.replyTo,
     firmEmails: config.firmEmails,
     firmNoticeDelayMs: config.firmNoticeDelayMs,
     firmNoticeWindowMs: config.firmNoticeWindowMs,
@@ -168,6 +169,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     feedKey,
     appUrl: config.appUrl,
     mailFrom: config.mailFrom,
+    replyTo: config.replyTo,
   });
   await app.register(reviewsRoutes);
   await app.register(contactRoutes, { appUrl: config.appUrl, firmEmails: config.firmEmails, challenge });
@@ -176,6 +178,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     requestTimeoutMs: config.requestTimeoutMs,
     appUrl: config.appUrl,
     mailFrom: config.mailFrom,
+    replyTo: config.replyTo,
   });
   // With DATABASE_URL operator commands connect to PostgreSQL themselves: no channel, no file in DATA_DIR.
   if (database.driver === 'pglite') {

@@ -38,6 +38,11 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The From header of every e-mail. */
   mailFrom: string;
+  /**
+   * The firm's reply address: the Reply-To of every e-mail to a client, and the address calendar events name for
+   * the firm (REPLY_TO, else the first FIRM_EMAIL address). Undefined: no Reply-To, so replies go to MAIL_FROM.
+   */
+  replyTo: string | undefined;
   /** The IANA time zone business hours are reckoned in (BUSINESS_TIMEZONE, default America/Phoenix). */
   businessTimeZone: string;
   /**
@@ -226,6 +231,10 @@ const environmentSchema = z.object({
         listOf(value).every((hours) => /^\d+$/.test(hours) && Number(hours) > 0 && Number(hours) <= 720)),
     'must be whole hours between 1 and 720, or several separated by commas, such as 24,1',
   ),
+  REPLY_TO: optionalText.refine(
+    (value) => value === undefined || /^[^<>@\s,]+@[^<>@\s,]+\.[^<>@\s,]+$/.test(value),
+    'must be one e-mail address, such as office@example.com',
+  ),
   MAIL_FROM: optionalText.refine(
     (value) => value === undefined || /^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/.test(value),
     'must be an address such as "OT Consulting <no-reply@example.com>"',
@@ -355,6 +364,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       statementTimeoutMs: values.DATABASE_STATEMENT_TIMEOUT_MS,
     },
     firmEmails: values.FIRM_EMAIL === undefined ? [] : [...new Set(listOf(values.FIRM_EMAIL))],
+    // The firm's own address when it has one: MAIL_FROM is usually a no-reply mailbox nobody reads.
+    replyTo: values.REPLY_TO ?? (values.FIRM_EMAIL === undefined ? undefined : listOf(values.FIRM_EMAIL)[0]),
     firmNoticeDelayMs: values.FIRM_NOTICE_DELAY_SECONDS * 1000,
     firmNoticeWindowMs: Math.round(values.FIRM_NOTICE_WINDOW_MINUTES * 60_000),
     reminderHours: [

@@ -88,6 +88,7 @@ describe('loadConfig', () => {
         statementTimeoutMs: 4000,
       },
       firmEmails: ['office@example.com', 'partner@example.com'],
+      replyTo: 'office@example.com',
       firmNoticeDelayMs: 30_000,
       firmNoticeWindowMs: 15 * 60_000,
       reminderHours: [24, 1],
@@ -259,6 +260,17 @@ describe('loadConfig', () => {
 
   it('defaults the sender to the company', () => {
     expect(loadConfig({}).mailFrom).toBe('OT Consulting <no-reply@localhost>');
+  });
+
+  it("takes the firm's reply address from REPLY_TO, else the first FIRM_EMAIL, else none", () => {
+    expect(loadConfig({ REPLY_TO: 'hello@example.com', FIRM_EMAIL: 'office@example.com' }).replyTo).toBe(
+      'hello@example.com',
+    );
+    expect(loadConfig({ FIRM_EMAIL: 'office@example.com,partner@example.com' }).replyTo).toBe(
+      'office@example.com',
+    );
+    expect(loadConfig({}).replyTo).toBeUndefined();
+    expect(() => loadConfig({ REPLY_TO: 'a@example.com,b@example.com' })).toThrow(ConfigError);
   });
 });
 

@@ -26,7 +26,10 @@ export interface MailOptions {
 
 export async function registerMail(
   app: FastifyInstance,
-  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'devMailbox' | 'smtpTimeoutMs' | 'mailMaxAttempts'>,
+  config: Pick<
+    Config,
+    'smtpUrl' | 'mailFrom' | 'replyTo' | 'devMailbox' | 'smtpTimeoutMs' | 'mailMaxAttempts'
+  >,
   options: MailOptions = {},
 ): Promise<void> {
   let deliver: Deliver | undefined;
@@ -35,10 +38,17 @@ export async function registerMail(
     const smtp = smtpDelivery({
       url: config.smtpUrl,
       from: config.mailFrom,
+      replyTo: config.replyTo,
       timeoutMs: config.smtpTimeoutMs,
     });
     closeTransport = smtp.close;
     deliver = smtp.deliver;
+    if (config.replyTo === undefined) {
+      // MAIL_FROM is usually a no-reply mailbox: clients who answer a letter would write into the void.
+      app.log.warn(
+        "Neither REPLY_TO nor FIRM_EMAIL is set: e-mails carry no Reply-To, so clients' replies go to MAIL_FROM",
+      );
+    }
   } else if (config.devMailbox) {
     // The dev mailbox keeps the rows; delivering is showing where to read them. Links sign people in or reset
     // passwords: only a developer's debug log shows them.

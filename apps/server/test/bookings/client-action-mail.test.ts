@@ -174,6 +174,8 @@ describe('without FIRM_EMAIL: the client and every administrator hear of each cl
     for (const email of [admin.email, otherAdmin.email]) {
       const notice = await w.capture.waitFor(email, { subject: new RegExp(code) });
       expect(notice.subject).toBe(`New booking — ${code}`);
+      // Answering the notice writes to the client.
+      expect(notice.replyTo).toBe('ada@client-action.test');
       for (const body of [notice.text, notice.html]) {
         expect(body).toContain('Ada Lovelace has booked a');
         expect(body).toContain('ada@client-action.test');
@@ -269,6 +271,7 @@ describe('without FIRM_EMAIL: the client and every administrator hear of each cl
 
     for (const email of [admin.email, otherAdmin.email]) {
       const notice = await w.capture.waitFor(email, { subject: /cancelled by the client/ });
+      expect(notice.replyTo).toBe(ada.email);
       expect(notice.subject).toBe(`Booking cancelled by the client — ${code}`);
       expect(notice.text).toContain('Ada Lovelace has cancelled their');
       expect(notice.text).toContain(`13:00 – 14:00 ${zoneShown}`);
@@ -304,6 +307,7 @@ describe('without FIRM_EMAIL: the client and every administrator hear of each cl
 
     for (const email of [admin.email, otherAdmin.email]) {
       const notice = await w.capture.waitFor(email, { subject: /rescheduled by the client/ });
+      expect(notice.replyTo).toBe(ada.email);
       expect(notice.subject).toBe(`Booking rescheduled by the client — ${code}`);
       for (const body of [notice.text, notice.html]) {
         expect(body).toContain('Ada Lovelace has moved their');
@@ -350,8 +354,11 @@ describe('with FIRM_EMAIL: the notices go to those addresses, not to the adminis
       const notice = await w.capture.waitFor(email, { subject: new RegExp(code) });
       expect(notice.subject).toBe(`New booking — ${code}`);
       expect(notice.text).toContain('Grace Hopper has booked a');
+      expect(notice.replyTo).toBe(grace.email);
     }
     const letter = await w.capture.waitFor(grace.email, { subject: /received/ });
+    // The client's answer goes to the firm's first address, not to the no-reply sender.
+    expect(letter.replyTo).toBe('office@firm.test');
     expect(letter.text).toContain('it is pending until we confirm it');
     expect(letter.text).not.toContain('If we have not confirmed it by');
     const rows = await w.testApp.app.db.select().from(outbox).where(eq(outbox.to, admin.email));

@@ -107,6 +107,8 @@ describe('twelve moves in quick succession', () => {
       timeoutMs: 20_000,
     });
     expect(notice.subject).toBe(`Booking changed 13 times by the client — ${booking.confirmation_code}`);
+    // Rewritten with every move, it still answers to the client.
+    expect(notice.replyTo).toBe(booking.user_profiles.email);
     const day = shortDay(date);
     const there = `${day}, 10:00 – 11:00`;
     const back = `${day}, 14:00 – 15:00`;

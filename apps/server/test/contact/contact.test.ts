@@ -142,7 +142,8 @@ describe('POST /api/contact', () => {
     }
     const ack = await capture.waitFor(body.email);
     expect(ack.subject).toBe('We received your message — OT Consulting');
-    expect(ack.replyTo).toBe('');
+    // Answering the acknowledgment writes to the firm (its first address), not to the no-reply sender.
+    expect(ack.replyTo).toBe(firm[0]);
     expect(ack.text).toContain('Hello,\n');
     expect(ack.text).toContain(
       'We received a message sent with this e-mail address through the contact form',

@@ -258,3 +258,28 @@ describe('the attempt limit', () => {
     expect(body.latest[0]?.lastError).toMatch(/never reported back/);
   }, 20_000);
 });
+
+describe('the reply address', () => {
+  it("warns at start-up when clients' replies would go to MAIL_FROM, and only then", async () => {
+    capture = await startMailCapture();
+    for (const [env, warned] of [
+      [{}, true],
+      [{ FIRM_EMAIL: 'office@firm.test' }, false],
+      [{ REPLY_TO: 'hello@firm.test' }, false],
+    ] as const) {
+      const logged: { level: number; msg: string }[] = [];
+      const started = await buildTestApp({
+        env: { SMTP_URL: captureServer().url, MAIL_FROM: mailFrom, LOG_LEVEL: 'warn', ...env },
+        logStream: new Writable({
+          write(chunk, _encoding, done) {
+            for (const line of String(chunk).split('\n').filter(Boolean)) logged.push(JSON.parse(line));
+            done();
+          },
+        }),
+      });
+      await started.close();
+      const warning = logged.some((line) => line.level === 40 && /REPLY_TO/.test(line.msg));
+      expect(warning, JSON.stringify(env)).toBe(warned);
+    }
+  });
+});

@@ -180,7 +180,7 @@ describe('reminders at their time, read from the SMTP server', () => {
     for (const body of [mail.text, mail.html]) {
       expect(body).toContain(booking.services.name);
       expect(body).toContain('10:00 – 11:00 Mountain Standard Time (America/Phoenix)');
-      expect(body).toContain('We will call you by phone, at the number in your profile.');
+      expect(body).toContain('We will call you at the phone number in your profile.');
       expect(body).toContain(`${appUrl}/booking/${booking.id}`);
       expect(body).toContain(`${appUrl}/api/bookings/${booking.id}/calendar.ics`);
     }

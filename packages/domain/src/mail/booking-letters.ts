@@ -3,6 +3,7 @@
 // "reminder": only the reminders' do.
 import { productName } from '../accounts/rules.ts';
 import type { PreferredContact } from '../bookings/details.ts';
+import { withIndefiniteArticle } from '../text/format.ts';
 
 /** How the firm will reach the client for the consultation, by the preferred contact they chose. */
 const contactWays: Record<PreferredContact, string> = {
@@ -15,7 +16,7 @@ const contactWays: Record<PreferredContact, string> = {
 export const bookingReceivedMessages = {
   subject: (code: string) => `Your consultation request has been received — ${code}`,
   intro: (service: string) =>
-    `Thank you for booking a ${service} consultation with ${productName}. We have received your request: it is pending until we confirm it, and the time is held for you meanwhile.`,
+    `Thank you for booking ${withIndefiniteArticle(service)} consultation with ${productName}. We have received your request: it is pending until we confirm it, and the time is held for you meanwhile.`,
   nextSteps: (contact: PreferredContact) =>
     `What happens next: we review your request and confirm it, usually within one business day. You will then receive an e-mail with a calendar invitation, and we will contact you ${contactWays[contact]}, as you asked.`,
   /** Only when unconfirmed requests expire (PENDING_EXPIRY_HOURS > 0); `deadline` names its zone. */
@@ -23,7 +24,7 @@ export const bookingReceivedMessages = {
     `If we have not confirmed it by ${deadline}, the request is cancelled automatically, the time is released, and we will let you know by e-mail.`,
   changes:
     'Need another time? You can reschedule the request from the booking page. The invitation for your calendar comes with our confirmation.',
-  action: 'View Your Booking',
+  action: 'View your booking',
 } as const;
 
 /** The client's e-mail when they cancelled their own booking. */
@@ -48,7 +49,7 @@ export const firmNoticeMessages = {
   },
   intro: {
     newBooking: (client: string, service: string) =>
-      `${client} has booked a ${service} consultation. It is pending until you confirm it.`,
+      `${client} has booked ${withIndefiniteArticle(service)} consultation. It is pending until you confirm it.`,
     cancelledByClient: (client: string, service: string) =>
       `${client} has cancelled their ${service} consultation. The time is free again.`,
     rescheduledByClient: (client: string, service: string) =>
@@ -72,17 +73,17 @@ export const firmNoticeMessages = {
 export const firmNoticeSummaryMessages = {
   subject: (code: string, changes: number) => `Booking changed ${changes} times by the client — ${code}`,
   intro: (client: string, service: string, changes: number) =>
-    `${client} has made ${changes} changes to their ${service} consultation since we last wrote. It is now as below.`,
+    `${client} has made ${changes} changes to their ${service} consultation since the last notice. It now stands as below.`,
   happened: (zone: string) => `What the client did, in order (times in ${zone}):`,
-  /** One line per action: 'at 14:05: ...'. */
-  line: (time: string, what: string) => `at ${time}: ${what}`,
+  /** One line per action: 'At 14:05: ...'. */
+  line: (time: string, what: string) => `At ${time}: ${what}`,
   created: (slot: string) => `booked it for ${slot}`,
   rescheduled: (from: string, to: string) => `moved it from ${from} to ${to}`,
   cancelled: 'cancelled it',
   earlier: (count: number) =>
     `${count} earlier ${count === 1 ? 'change is' : 'changes are'} not listed here; the booking's history has them all.`,
   outro:
-    'The client was sent a letter for each change, with the calendar update. Open the booking for its whole history.',
+    'The client received an e-mail for each change, with its calendar update. Open the booking for its whole history.',
 } as const;
 
 /** The client's e-mail when they moved their consultation to another time. */

@@ -62,7 +62,7 @@ export function reminderStartBounds(
 /** How the firm will reach the client, in words. */
 export const reminderContactSentences: Record<PreferredContact, string> = {
   email: 'We will contact you by e-mail at this address.',
-  phone: 'We will call you by phone, at the number in your profile.',
+  phone: 'We will call you at the phone number in your profile.',
   video: 'We will meet you by video call, as you asked.',
 };
 

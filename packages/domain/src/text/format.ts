@@ -82,3 +82,23 @@ export function zoneAbbreviation(timeZone: string, at: Date): string {
 export function longMoment(instant: Date, timeZone: string): string {
   return `${longDate(zonedDate(instant, timeZone))}, ${zonedTime(instant, timeZone)} ${zoneName(timeZone, instant)}`;
 }
+
+/** Initialisms read with a vowel sound first ('an IT review', 'an OT account'): the letters named 'eff', 'aitch'… */
+const vowelSoundLetters = /^[AEFHILMNORSX]/;
+/** Words spelled with a vowel but said with a consonant first ('a user', 'a one-off'), and the reverse ('an hour'). */
+const consonantSoundStarts = /^(uni|use|usu|uti|ura|eu|ewe|one|once)/;
+const vowelSoundStarts = /^(hour|honest|honou?r|heir)/;
+
+/**
+ * A name with its indefinite article, chosen by how it is said: 'a Web Development', 'an IT Consulting', 'an OT
+ * Consulting'. Service names come from the catalogue, so 'a' before every one of them read wrong.
+ */
+export function withIndefiniteArticle(phrase: string): string {
+  const word = phrase.trim().split(/\s/)[0] ?? '';
+  const initialism = /^[A-Z][A-Z0-9]{1,4}$/.test(word);
+  const lower = word.toLowerCase();
+  const vowelSound = initialism
+    ? vowelSoundLetters.test(word)
+    : (/^[aeiou]/.test(lower) && !consonantSoundStarts.test(lower)) || vowelSoundStarts.test(lower);
+  return `${vowelSound ? 'an' : 'a'} ${phrase}`;
+}

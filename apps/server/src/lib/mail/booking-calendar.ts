@@ -17,6 +17,11 @@ export interface BookingMailOptions {
   appUrl: string;
   /** MAIL_FROM: the organizer of the calendar event. */
   mailFrom: string;
+  /**
+   * The firm's reply address (REPLY_TO, else the first FIRM_EMAIL; undefined when neither is set): where a
+   * client's answer belongs, and so the address an invitation should name for the firm rather than MAIL_FROM.
+   */
+  replyTo?: string | undefined;
 }
 
 /** What the booking's history says about its calendar event. */

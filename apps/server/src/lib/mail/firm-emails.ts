@@ -108,7 +108,7 @@ function firmDetails(booking: Booking, previously: [string, string][] = []): [st
 
 /**
  * The notice's letter to one of the firm's addresses: one action is told as it always was (a move with where the
- * booking was); several are listed in order under a subject that counts them.
+ * booking was); several are listed in order under a subject that counts them. Replying to it writes to the client.
  */
 export function firmNoticeEmail(notice: FirmNotice, to: string, appUrl: string): MailMessage {
   const { booking, happenings } = notice;
@@ -122,6 +122,7 @@ export function firmNoticeEmail(notice: FirmNotice, to: string, appUrl: string):
     const previously: [string, string][] = only?.from ? [['Previously', slotAt(booking, only.from)]] : [];
     return compose({
       to,
+      replyTo: booking.user_profiles.email,
       subject: firmNoticeMessages.subject[kind](booking.confirmation_code),
       intro: [firmNoticeMessages.intro[kind](clientName(booking), booking.services.name)],
       details: firmDetails(booking, previously),
@@ -134,6 +135,7 @@ export function firmNoticeEmail(notice: FirmNotice, to: string, appUrl: string):
   const unlisted = happenings.length - listed.length;
   return compose({
     to,
+    replyTo: booking.user_profiles.email,
     subject: words.subject(booking.confirmation_code, happenings.length),
     intro: [
       words.intro(clientName(booking), booking.services.name, happenings.length),
@@ -233,7 +235,12 @@ export async function notifyFirm(
       );
       await tx
         .update(outbox)
-        .set({ subject: letter.subject, text: letter.text, html: letter.html })
+        .set({
+          subject: letter.subject,
+          text: letter.text,
+          html: letter.html,
+          replyTo: letter.replyTo ?? null,
+        })
         .where(eq(outbox.id, waiting.id));
       continue;
     }
@@ -254,7 +261,7 @@ export async function notifyFirm(
     const soonest = sql`now() + make_interval(secs => ${options.firmNoticeDelayMs / 1000})`;
     await tx.insert(outbox).values({
       ...letter,
-      replyTo: null,
+      replyTo: letter.replyTo ?? null,
       icalEvent: null,
       coalesceKey: key,
       nextAttemptAt: previous

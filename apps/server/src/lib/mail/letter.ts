@@ -1,5 +1,6 @@
 // One letter layout for every e-mail: a greeting, paragraphs, facts, a button with its link spelled out, and the
-// same content as plain text.
+// same content as plain text. The HTML is a whole document (doctype, language, character set, title), as mail
+// clients and validators expect, and every address in our words is a link.
 import { productName } from '@portal/domain';
 import type { OutboxCalendarEvent } from '../../db/schema.ts';
 
@@ -24,6 +25,24 @@ export function escapeHtml(text: string): string {
     .replaceAll('>', '&gt;')
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&#39;');
+}
+
+/**
+ * A web address in a letter's text: up to a space or a character that cannot be in one, without the punctuation
+ * that ends the sentence it closes ('… here: https://example.com/page.').
+ */
+const urlPattern = /https?:\/\/[^\s<>"]*[^\s<>".,;:!?)'\]]/g;
+
+/** A paragraph of our words as HTML: escaped, with every web address in it a link. */
+function withLinks(text: string): string {
+  let html = '';
+  let from = 0;
+  for (const match of text.matchAll(urlPattern)) {
+    const url = escapeHtml(match[0]);
+    html += `${escapeHtml(text.slice(from, match.index))}<a href="${url}">${url}</a>`;
+    from = match.index + match[0].length;
+  }
+  return html + escapeHtml(text.slice(from));
 }
 
 export interface Letter {
@@ -57,7 +76,7 @@ export function compose(letter: Letter): MailMessage {
     `— ${productName}`,
   ].join('\n');
   const paragraph = (content: string) =>
-    `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(content)}</p>`;
+    `<p style="margin:0 0 16px;line-height:1.5">${withLinks(content)}</p>`;
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#2563eb;color:#ffffff;` +
       `padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>` +
@@ -66,18 +85,21 @@ export function compose(letter: Letter): MailMessage {
     : '';
   const facts =
     details.length > 0
-      ? '<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">' +
+      ? '<table role="presentation" style="border-collapse:collapse;margin:0 0 16px"><tbody>' +
         details
           .map(
             ([label, value]) =>
               `<tr><th scope="row" style="text-align:left;padding:4px 16px 4px 0;color:#4b5563;font-weight:normal;vertical-align:top">${escapeHtml(label)}</th>` +
-              `<td style="padding:4px 0;font-weight:bold">${escapeHtml(value)}</td></tr>`,
+              `<td style="padding:4px 0;font-weight:bold">${withLinks(value)}</td></tr>`,
           )
           .join('') +
-        '</table>'
+        '</tbody></table>'
       : '';
   const html =
-    '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;background:#f9fafb;margin:0;padding:24px">' +
+    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<title>${escapeHtml(letter.subject)}</title></head>` +
+    '<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;background:#f9fafb;margin:0;padding:24px">' +
     '<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">' +
     `<h1 style="font-size:20px;margin:0 0 24px;color:#1e3a8a">${escapeHtml(productName)}</h1>` +
     paragraph(greeting) +
@@ -94,7 +116,7 @@ export function compose(letter: Letter): MailMessage {
   return { to: letter.to, subject: letter.subject, replyTo: letter.replyTo, text, html };
 }
 
-/** The links of a plain-text message (the dev mailbox logs and shows them). */
+/** The links of a plain-text message (the dev mailbox logs and shows them; the HTML part links each). */
 export function linksIn(text: string): string[] {
-  return [...new Set(text.match(/https?:\/\/[^\s<>"]+/g) ?? [])];
+  return [...new Set(text.match(urlPattern) ?? [])];
 }

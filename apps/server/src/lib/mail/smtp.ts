@@ -1,14 +1,14 @@
 // Delivery over SMTP with nodemailer: every wait on the server is bounded, so a send gives up well within the
 // claim lease derived from the same timeout (see claimLeaseMs).
 import nodemailer from 'nodemailer';
-import { type Deliver, nodemailerMessage } from './worker.ts';
+import { type Deliver, nodemailerMessage, type Sender } from './worker.ts';
 
 export interface SmtpDelivery {
   deliver: Deliver;
   close(): void;
 }
 
-export function smtpDelivery(options: { url: string; from: string; timeoutMs: number }): SmtpDelivery {
+export function smtpDelivery(options: Sender & { url: string; timeoutMs: number }): SmtpDelivery {
   const transport = nodemailer.createTransport({
     url: options.url,
     connectionTimeout: options.timeoutMs,
@@ -17,7 +17,7 @@ export function smtpDelivery(options: { url: string; from: string; timeoutMs: nu
   });
   return {
     deliver: async (message) => {
-      await transport.sendMail(nodemailerMessage(message, options.from));
+      await transport.sendMail(nodemailerMessage(message, options));
     },
     close: () => transport.close(),
   };

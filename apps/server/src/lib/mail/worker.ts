@@ -22,18 +22,39 @@ export function messageIdOf(outboxId: string, from: string): string {
 }
 
 /**
- * The nodemailer message of an outbox row. A calendar part goes in `icalEvent`: nodemailer sends it both as a
- * text/calendar alternative with its METHOD (which mail clients turn into an invitation) and as invite.ics.
+ * Every e-mail the portal sends is written by a program: `Auto-Submitted` (RFC 3834) keeps autoresponders from
+ * answering it, and `X-Auto-Response-Suppress` keeps Exchange's out-of-office and receipts from doing so.
  */
-export function nodemailerMessage(message: OutboxRow, from: string): SendMailOptions {
+export const automaticMailHeaders = {
+  'Auto-Submitted': 'auto-generated',
+  'X-Auto-Response-Suppress': 'All',
+} as const;
+
+/** Who sends the e-mails and where replies go when a letter names no one of its own. */
+export interface Sender {
+  /** MAIL_FROM. */
+  from: string;
+  /** The firm's reply address (REPLY_TO, else the first FIRM_EMAIL); undefined: replies go to `from`. */
+  replyTo?: string | undefined;
+}
+
+/**
+ * The nodemailer message of an outbox row. A letter's own Reply-To (the client, on the firm's notices) wins;
+ * every other letter goes to a client, whose answer belongs to the firm, not to a no-reply sender. A calendar part
+ * goes in `icalEvent`: nodemailer sends it both as a text/calendar alternative with its METHOD (which mail clients
+ * turn into an invitation) and as invite.ics.
+ */
+export function nodemailerMessage(message: OutboxRow, sender: Sender): SendMailOptions {
+  const replyTo = message.replyTo ?? sender.replyTo;
   return {
-    from,
-    messageId: messageIdOf(message.id, from),
+    from: sender.from,
+    messageId: messageIdOf(message.id, sender.from),
     to: message.to,
     subject: message.subject,
     text: message.text,
     html: message.html,
-    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+    headers: { ...automaticMailHeaders },
+    ...(replyTo ? { replyTo } : {}),
     ...(message.icalEvent
       ? {
           icalEvent: {

@@ -47,6 +47,8 @@ export interface AdminRoutesOptions {
   /** APP_URL and MAIL_FROM: the client's e-mail about a status change links back and names its sender. */
   appUrl: string;
   mailFrom: string;
+  /** The firm's reply address (REPLY_TO, else the first FIRM_EMAIL), for the calendar event. */
+  replyTo?: string | undefined;
   /** REQUEST_TIMEOUT_MS. The CSV export streams for as long as the bookings take: it gets `exportTimeoutMs` at least. */
   requestTimeoutMs: number;
 }
@@ -75,6 +77,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     timeZone,
     appUrl: options.appUrl,
     mailFrom: options.mailFrom,
+    replyTo: options.replyTo,
     confirmed: () => app.reminders.wake(),
   };
   const adminOnly = app.requireRole('admin');

@@ -11,7 +11,7 @@ export function registerHousekeeping(
   app: FastifyInstance,
   config: Pick<
     Config,
-    'housekeepingIntervalMs' | 'pendingExpiryHours' | 'businessTimeZone' | 'appUrl' | 'mailFrom'
+    'housekeepingIntervalMs' | 'pendingExpiryHours' | 'businessTimeZone' | 'appUrl' | 'mailFrom' | 'replyTo'
   >,
 ): void {
   const options = {
@@ -20,6 +20,7 @@ export function registerHousekeeping(
     timeZone: config.businessTimeZone,
     appUrl: config.appUrl,
     mailFrom: config.mailFrom,
+    replyTo: config.replyTo,
   };
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;

@@ -23,7 +23,7 @@ const defaultPollIntervalMs = 60_000;
 
 export function registerReminders(
   app: FastifyInstance,
-  config: Pick<Config, 'reminderHours' | 'businessTimeZone' | 'appUrl' | 'mailFrom'>,
+  config: Pick<Config, 'reminderHours' | 'businessTimeZone' | 'appUrl' | 'mailFrom' | 'replyTo'>,
   workerOptions: ReminderWorkerOptions = {},
 ): void {
   const options = {
@@ -31,6 +31,7 @@ export function registerReminders(
     timeZone: config.businessTimeZone,
     appUrl: config.appUrl,
     mailFrom: config.mailFrom,
+    replyTo: config.replyTo,
   };
   const pollIntervalMs = workerOptions.pollIntervalMs ?? defaultPollIntervalMs;
   let timer: NodeJS.Timeout | undefined;

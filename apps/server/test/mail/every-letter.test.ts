@@ -1,0 +1,264 @@
+// Every kind of e-mail the portal writes, each composed here and sent through the real outbox, worker and SMTP
+// client to the capture server: who an answer reaches (the firm for a client's letter, the client for the firm's
+// notice), the headers that keep autoresponders quiet, an HTML part html-validate accepts, and every web address of
+// the text a link in the HTML. A composer added to lib/mail without being listed here fails the first test.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Booking, bookingStatuses, firmNoticeKinds } from '@portal/domain';
+import { HtmlValidate } from 'html-validate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  existingAccountEmail,
+  passwordResetEmail,
+  verificationEmail,
+} from '../../src/lib/mail/account-emails.ts';
+import {
+  bookingReceivedEmail,
+  rescheduledEmail,
+  statusChangeEmail,
+} from '../../src/lib/mail/booking-emails.ts';
+import { contactAcknowledgmentEmail, contactFirmEmail } from '../../src/lib/mail/contact-emails.ts';
+import { firmNoticeEmail } from '../../src/lib/mail/firm-emails.ts';
+import { linksIn, type MailMessage } from '../../src/lib/mail/letter.ts';
+import { reminderEmail } from '../../src/lib/mail/reminder-email.ts';
+import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
+import { type CapturedMail, type MailCapture, startMailCapture } from '../helpers/mail-capture.ts';
+
+const appUrl = 'https://portal.example.com';
+const mailFrom = 'OT Consulting <no-reply@portal.example.com>';
+const firmReplyTo = 'hello@firm.test';
+const client = 'ada@client.test';
+const firm = 'office@firm.test';
+
+const booking: Booking = {
+  id: 7,
+  service_id: 1,
+  status: 'confirmed',
+  project_description: 'Move the orders into a proper database.',
+  created_at: '2026-11-20T16:00:00.000Z',
+  updated_at: '2026-11-20T16:00:00.000Z',
+  booking_date: '2026-12-01',
+  services: { name: 'IT Assessment', duration: 60, hourly_rate: 100 },
+  time_slots: [{ start_time: '10:00', end_time: '11:00', availability: { date: '2026-12-01' } }],
+  user_profiles: { first_name: 'Ada', last_name: 'Lovelace', email: client },
+  starts_at: '2026-12-01T17:00:00.000Z',
+  ends_at: '2026-12-01T18:00:00.000Z',
+  time_zone: 'America/Phoenix',
+  urgency: 'normal',
+  preferred_contact: 'video',
+  additional_notes: 'See https://client.example.com/brief for the brief.',
+  total_cost: 100,
+  confirmation_code: 'OT-2026-007',
+  review: null,
+};
+const previous: Booking = { ...booking, booking_date: '2026-11-30', starts_at: '2026-11-30T17:00:00.000Z' };
+const mailOptions = { appUrl, mailFrom, replyTo: firmReplyTo };
+const histories = [
+  { sequence: 0, invited: false },
+  { sequence: 2, invited: true },
+];
+const contact = {
+  id: 3,
+  message: {
+    name: 'Ada Lovelace',
+    email: client,
+    subject: 'Our database',
+    message: 'We would like to talk about moving our orders\ninto a proper database.',
+    serviceId: 1,
+    website: '',
+  },
+  serviceName: 'Database Architecture',
+};
+const link = `${appUrl}/reset-password?token=abc`;
+
+/** Who a letter goes to, and so where an answer to it must go. */
+type Audience = 'client' | 'firm';
+
+/** Each exported composer (a function named …Email in lib/mail) with every e-mail it can write, and to whom. */
+const composers: Record<string, { audience: Audience; letters: () => (MailMessage | undefined)[] }> = {
+  verificationEmail: { audience: 'client', letters: () => [verificationEmail(client, link)] },
+  passwordResetEmail: { audience: 'client', letters: () => [passwordResetEmail(client, link)] },
+  existingAccountEmail: {
+    audience: 'client',
+    letters: () => [existingAccountEmail(client, `${appUrl}/login`, `${appUrl}/forgot-password`)],
+  },
+  statusChangeEmail: {
+    audience: 'client',
+    letters: () =>
+      bookingStatuses.flatMap((status) =>
+        histories.flatMap((history) =>
+          [undefined, 'notConfirmedInTime' as const, 'cancelledByClient' as const].map((reason) =>
+            statusChangeEmail({ ...booking, status }, history, mailOptions, reason),
+          ),
+        ),
+      ),
+  },
+  bookingReceivedEmail: {
+    audience: 'client',
+    letters: () =>
+      [0, 72].map((pendingExpiryHours) =>
+        bookingReceivedEmail({ ...booking, status: 'pending' }, { appUrl, pendingExpiryHours }),
+      ),
+  },
+  rescheduledEmail: {
+    audience: 'client',
+    letters: () =>
+      histories.map((history) =>
+        rescheduledEmail(booking, previous, history, { ...mailOptions, changeNoticeHours: 24 }),
+      ),
+  },
+  reminderEmail: {
+    audience: 'client',
+    letters: () => histories.map((history) => reminderEmail(booking, history, mailOptions)),
+  },
+  contactAcknowledgmentEmail: { audience: 'client', letters: () => [contactAcknowledgmentEmail(client)] },
+  firmNoticeEmail: {
+    audience: 'firm',
+    letters: () => {
+      const happenings = firmNoticeKinds.map((kind) => ({
+        kind,
+        at: new Date('2026-11-25T21:05:00Z'),
+        from: new Date(previous.starts_at),
+        to: new Date(booking.starts_at),
+      }));
+      // Each action alone, and all of them gathered into one letter.
+      return [...happenings.map((happening) => [happening]), happenings].map((listed) =>
+        firmNoticeEmail({ booking, happenings: listed }, firm, appUrl),
+      );
+    },
+  },
+  contactFirmEmail: { audience: 'firm', letters: () => [contactFirmEmail(firm, contact, appUrl)] },
+};
+
+interface Sent {
+  composer: string;
+  audience: Audience;
+  letter: MailMessage;
+  mail: CapturedMail;
+}
+
+let testApp: TestApp;
+let capture: MailCapture;
+const sent: Sent[] = [];
+
+beforeAll(async () => {
+  capture = await startMailCapture();
+  testApp = await buildTestApp({
+    env: { SMTP_URL: capture.url, MAIL_FROM: mailFrom, REPLY_TO: firmReplyTo },
+    mail: { pollIntervalMs: 20 },
+  });
+  const written = Object.entries(composers).flatMap(([composer, { audience, letters }]) =>
+    letters()
+      .filter((letter) => letter !== undefined)
+      .map((letter) => ({ composer, audience, letter })),
+  );
+  // Each to an address of its own, so that the capture tells them apart.
+  const addressed = written.map((each, index) => ({ ...each, to: `letter-${index}@inbox.test` }));
+  for (const { letter, to } of addressed) await testApp.app.mail.send({ ...letter, to });
+  for (const { to, ...each } of addressed) sent.push({ ...each, mail: await capture.waitFor(to) });
+}, 30_000);
+
+afterAll(async () => {
+  await testApp?.close();
+  await capture?.close();
+});
+
+describe('every letter', () => {
+  it('is written by a composer listed here: every …Email function of lib/mail', async () => {
+    const mailDir = join(import.meta.dirname, '../../src/lib/mail');
+    const exported: string[] = [];
+    for (const file of readdirSync(mailDir).filter((name) => name.endsWith('.ts'))) {
+      const module: Record<string, unknown> = await import(join(mailDir, file));
+      for (const [name, value] of Object.entries(module)) {
+        if (typeof value === 'function' && name.endsWith('Email')) exported.push(name);
+      }
+    }
+    expect(exported.sort()).toEqual(Object.keys(composers).sort());
+    for (const composer of Object.keys(composers)) {
+      expect(
+        sent.some((each) => each.composer === composer),
+        composer,
+      ).toBe(true);
+    }
+  });
+
+  it("sends a client's answer to the firm, and the firm's answer to the client", () => {
+    for (const { composer, audience, mail } of sent) {
+      expect(mail.replyTo, `${composer}: ${mail.subject}`).toBe(audience === 'client' ? firmReplyTo : client);
+      expect(mail.from).toBe('no-reply@portal.example.com');
+    }
+  });
+
+  it('says it was sent automatically, so that no out-of-office reply answers it', () => {
+    for (const { composer, mail } of sent) {
+      const headers = mail.raw.slice(0, mail.raw.indexOf('\r\n\r\n'));
+      expect(headers, composer).toMatch(/^Auto-Submitted: auto-generated\r$/m);
+      expect(headers, composer).toMatch(/^X-Auto-Response-Suppress: All\r$/m);
+    }
+  });
+
+  it('has an HTML part that is a whole, valid document', async () => {
+    const validator = new HtmlValidate({
+      extends: ['html-validate:recommended'],
+      rules: {
+        // Mail clients drop <style> sheets and external CSS: inline styles are how an e-mail is styled.
+        'no-inline-style': 'off',
+        // The title is the subject, which the mail client shows whole; the 70 characters are a search engine's.
+        'long-title': 'off',
+      },
+    });
+    for (const { composer, mail } of sent) {
+      expect(mail.html, composer).toMatch(/^<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">/);
+      expect(mail.html, composer).toContain(`<title>${escapedSubject(mail.subject)}</title>`);
+      const report = await validator.validateString(mail.html);
+      const problems = report.results.flatMap((result) =>
+        result.messages.map((message) => `${message.ruleId}: ${message.message}`),
+      );
+      expect(problems, `${composer}: ${mail.subject}`).toEqual([]);
+    }
+  });
+
+  it('links every web address of its text in its HTML, except in a text someone wrote', () => {
+    let links = 0;
+    for (const { composer, mail } of sent) {
+      const hrefs = [...mail.html.matchAll(/<a href="([^"]+)"/g)].map((match) =>
+        (match[1] ?? '').replaceAll('&amp;', '&'),
+      );
+      // A quoted contact message is the sender's text, shown as written (see contactFirmEmail).
+      const ours = mail.text
+        .split('\n')
+        .filter((line) => !line.startsWith('> '))
+        .join('\n');
+      for (const url of linksIn(ours)) {
+        expect(hrefs, `${composer}: ${mail.subject}`).toContain(url);
+        links += 1;
+      }
+    }
+    // Every letter links somewhere but the acknowledgment, which carries no link on purpose.
+    expect(links).toBeGreaterThanOrEqual(sent.length - 1);
+  });
+
+  it('reads right: the article the names take, one spelling of e-mail, sentences that start with a capital', () => {
+    for (const { composer, mail } of sent) {
+      const words = `${mail.subject}\n${mail.text}`;
+      // 'IT Assessment' and 'OT Consulting' are said with a vowel first: 'an'.
+      expect(words, composer).not.toMatch(/\b[Aa] (IT|OT)\b/);
+      expect(words, composer).not.toMatch(/\bemail\b/);
+      for (const paragraph of mail.text.split('\n\n')) {
+        expect(paragraph, composer).not.toMatch(/^[a-z]/);
+      }
+    }
+    const existing = sent.find((each) => each.composer === 'existingAccountEmail');
+    expect(existing?.mail.subject).toBe('You already have an OT Consulting account');
+    const received = sent.find((each) => each.composer === 'bookingReceivedEmail');
+    expect(received?.mail.text).toContain(
+      'Thank you for booking an IT Assessment consultation with OT Consulting.',
+    );
+    const notice = sent.find((each) => each.composer === 'firmNoticeEmail');
+    expect(notice?.mail.text).toContain('Ada Lovelace has booked an IT Assessment consultation.');
+  });
+});
+
+function escapedSubject(subject: string): string {
+  return subject.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
