@@ -19,7 +19,7 @@ import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes
 import { calendarFeedKey } from './modules/calendar-feed/calendar-feed.service.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { seed } from './modules/catalogue/catalogue.seed.ts';
-import { catalogueListBytes } from './modules/catalogue/catalogue.service.ts';
+import { catalogueForPages } from './modules/catalogue/catalogue.service.ts';
 import { catalogueAdminRoutes } from './modules/catalogue/catalogue-admin.routes.ts';
 import { challengeRoutes } from './modules/challenge/challenge.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -139,7 +139,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Sign-up and the contact form ask for a solved challenge, signed with keys derived from the same secret.
   const challenge = challengeGate(secret, config.signUpChallenge);
   await registerAccounts(app, { appUrl: config.appUrl, secret, challenge });
-  const spaFallback = await registerStaticSpa(app, config.webDistDir, () => catalogueListBytes(app.db));
+  const spaFallback = await registerStaticSpa(
+    app,
+    config.webDistDir,
+    () => catalogueForPages(app.db),
+    config.appUrl,
+  );
 
   registerWriteRateLimit(app, { perMinute: config.writeRateLimitPerMinute });
 
