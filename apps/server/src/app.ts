@@ -23,6 +23,7 @@ import { catalogueForPages } from './modules/catalogue/catalogue.service.ts';
 import { catalogueAdminRoutes } from './modules/catalogue/catalogue-admin.routes.ts';
 import { challengeRoutes } from './modules/challenge/challenge.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { crawlersRoutes } from './modules/crawlers/crawlers.routes.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerHousekeeping } from './modules/housekeeping/housekeeping.scheduler.ts';
@@ -154,6 +155,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(challengeRoutes, { gate: challenge });
   await app.register(catalogueRoutes);
   await app.register(catalogueAdminRoutes);
+  await app.register(crawlersRoutes, { appUrl: config.appUrl });
   await app.register(profileRoutes, { appUrl: config.appUrl, feedKey });
   await app.register(bookingsRoutes, {
     timeZone: config.businessTimeZone,

@@ -7,7 +7,7 @@ import { apiPaths, type NewServiceBody, type Service } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAdmin } from '../admin/fixtures.ts';
 import { api, appUrl, type Caller } from '../helpers/accounts.ts';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
+import { buildTestApp, secondApp, type TestApp } from '../helpers/build-test-app.ts';
 
 /** The built index.html as far as these tests care: Vite's title and description, which each page replaces. */
 const indexHtml =
@@ -80,6 +80,10 @@ function headOf(html: string): Head {
 }
 
 const get = (url: string) => testApp.app.inject(url);
+
+async function services(): Promise<Service[]> {
+  return (await get(apiPaths.catalogue.services)).json<{ services: Service[] }>().services;
+}
 
 let nameCounter = 0;
 async function createService(): Promise<Service> {
@@ -235,6 +239,73 @@ describe('pages that are not there', () => {
     expect(head.canonical).toBeUndefined();
     // The app reads it from the API, which still answers for it.
     expect((await get(apiPaths.catalogue.service(service.id))).statusCode).toBe(200);
+  });
+});
+
+describe('robots.txt', () => {
+  it('lets crawlers read the public pages, keeps them out of the API and the signed-in pages, names the sitemap', async () => {
+    const response = await get('/robots.txt');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    const lines = response.body.split('\n');
+    expect(lines[0]).toBe('User-agent: *');
+    expect(lines).toContain('Allow: /');
+    for (const path of ['/api/', '/admin', '/dashboard', '/profile', '/my-bookings', '/booking/', '/book/']) {
+      expect(lines).toContain(`Disallow: ${path}`);
+    }
+    for (const path of ['/', '/services', '/contact', '/login', '/register']) {
+      expect(lines).not.toContain(`Disallow: ${path}`);
+    }
+    expect(lines).toContain(`Sitemap: ${appUrl}/sitemap.xml`);
+  });
+});
+
+describe('sitemap.xml', () => {
+  const locs = (xml: string) =>
+    [...xml.matchAll(/<url><loc>([^<]*)<\/loc><\/url>/g)].map(([, loc]) => loc ?? '');
+
+  it('lists the public pages and the page of every offered service, by their full address', async () => {
+    const response = await get('/sitemap.xml');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(response.body.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n')).toBe(true);
+    expect(response.body).toMatch(
+      /<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">\n(<url><loc>[^<]+<\/loc><\/url>\n)+<\/urlset>\n$/,
+    );
+    const listed = locs(response.body);
+    for (const path of ['/', '/services', '/contact', '/login', '/register']) {
+      expect(listed).toContain(`${appUrl}${path}`);
+    }
+    const offered = await services();
+    expect(offered.length).toBeGreaterThan(0);
+    for (const service of offered) expect(listed).toContain(`${appUrl}/services/${service.id}`);
+    expect(listed).toHaveLength(5 + offered.length);
+  });
+
+  it('follows the catalogue in every server process: a new service is added, a retired one leaves', async () => {
+    const other = await secondApp(testApp);
+    try {
+      const listedBy = async () => locs((await other.app.inject('/sitemap.xml')).body);
+      const before = await listedBy();
+      const service = await createService();
+      const page = `${appUrl}/services/${service.id}`;
+      expect(before).not.toContain(page);
+      // The other process serves the change within a second (the catalogue cache's version).
+      const within = async (check: (listed: string[]) => boolean) => {
+        const changedAt = Date.now();
+        while (!check(await listedBy())) {
+          expect(Date.now() - changedAt).toBeLessThan(1000);
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+      };
+      await within((listed) => listed.includes(page));
+      expect(locs((await get('/sitemap.xml')).body)).toContain(page);
+      await retire(service);
+      expect(locs((await get('/sitemap.xml')).body)).not.toContain(page);
+      await within((listed) => !listed.includes(page));
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -84,3 +84,24 @@ export const serviceNotFoundHead: PageHead = {
   title: 'Service Not Found',
   description: 'Service not found: it may have been retired, or the link may be mistyped.',
 };
+
+/**
+ * Paths crawlers are asked to leave alone (robots.txt): the API and every page behind a sign-in. A service's
+ * booking page (`/services/{id}/book`) is named by its pattern.
+ */
+export const crawlersDisallowed = [
+  '/api/',
+  '/admin',
+  '/dashboard',
+  '/profile',
+  '/my-bookings',
+  '/booking/',
+  '/book/',
+  '/services/*/book',
+  '/complete-profile',
+  '/reset-password',
+  '/dev/',
+] as const;
+
+/** The files crawlers ask for, served by the server beside the pages. */
+export const crawlerPaths = { robots: '/robots.txt', sitemap: '/sitemap.xml' } as const;
