@@ -67,7 +67,7 @@ describe('with a built web app', () => {
     rmSync(distDir, { recursive: true, force: true });
   });
 
-  it.each(['/', '/services', '/services/2', '/contact', '/services?x=1', '/dashboard', '/admin/anything'])(
+  it.each(['/', '/services', '/services/2', '/contact', '/services?x=1', '/dashboard', '/admin/services'])(
     'answers the page %s with the SPA and 200, revalidated on every visit',
     async (url) => {
       const response = await testApp.app.inject(url);
@@ -86,6 +86,7 @@ describe('with a built web app', () => {
     '/administrator',
     '/services/999',
     '/services/not-a-number',
+    '/admin/anything',
   ])('answers %s, which is no page, with the SPA and 404', async (url) => {
     const response = await testApp.app.inject(url);
     expect(response.statusCode).toBe(404);
