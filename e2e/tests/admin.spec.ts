@@ -216,8 +216,9 @@ test.describe('administration', () => {
     expect(asked.some((search) => search.includes(`startDate=${businessDay(-6)}`))).toBe(true);
     expect(asked.some((search) => search.includes(`startDate=${quarterStart}`))).toBe(true);
 
-    // Below /admin, only the dashboard and All Bookings exist.
-    await admin.goto('/admin/reports');
+    // Below /admin, only the administrators' pages exist: any other path is no page (404).
+    const response = await admin.goto('/admin/reports');
+    expect(response?.status()).toBe(404);
     await expect(admin.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
     await admin.context().close();
   });

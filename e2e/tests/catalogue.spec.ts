@@ -123,7 +123,8 @@ test.describe('service detail', () => {
   }) => {
     allowConsoleError(/404/);
     const response = await page.goto('/services/999');
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveTitle('Service Not Found | OT Consulting');
     await expect(page.getByRole('heading', { name: 'Service Not Found' })).toBeVisible();
     await page.getByRole('link', { name: 'Back to Services' }).click();
     await expect(page).toHaveURL(/\/services$/);

@@ -19,10 +19,11 @@ import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes
 import { calendarFeedKey } from './modules/calendar-feed/calendar-feed.service.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { seed } from './modules/catalogue/catalogue.seed.ts';
-import { catalogueListBytes } from './modules/catalogue/catalogue.service.ts';
+import { catalogueForPages } from './modules/catalogue/catalogue.service.ts';
 import { catalogueAdminRoutes } from './modules/catalogue/catalogue-admin.routes.ts';
 import { challengeRoutes } from './modules/challenge/challenge.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { crawlersRoutes } from './modules/crawlers/crawlers.routes.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerHousekeeping } from './modules/housekeeping/housekeeping.scheduler.ts';
@@ -139,7 +140,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Sign-up and the contact form ask for a solved challenge, signed with keys derived from the same secret.
   const challenge = challengeGate(secret, config.signUpChallenge);
   await registerAccounts(app, { appUrl: config.appUrl, secret, challenge });
-  const spaFallback = await registerStaticSpa(app, config.webDistDir, () => catalogueListBytes(app.db));
+  const spaFallback = await registerStaticSpa(
+    app,
+    config.webDistDir,
+    () => catalogueForPages(app.db),
+    config.appUrl,
+  );
 
   registerWriteRateLimit(app, { perMinute: config.writeRateLimitPerMinute });
 
@@ -149,6 +155,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(challengeRoutes, { gate: challenge });
   await app.register(catalogueRoutes);
   await app.register(catalogueAdminRoutes);
+  await app.register(crawlersRoutes, { appUrl: config.appUrl });
   await app.register(profileRoutes, { appUrl: config.appUrl, feedKey });
   await app.register(bookingsRoutes, {
     timeZone: config.businessTimeZone,

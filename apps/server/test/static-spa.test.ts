@@ -67,7 +67,7 @@ describe('with a built web app', () => {
     rmSync(distDir, { recursive: true, force: true });
   });
 
-  it.each(['/', '/services', '/services/2', '/services/999', '/contact', '/services?x=1'])(
+  it.each(['/', '/services', '/services/2', '/contact', '/services?x=1', '/dashboard', '/admin/services'])(
     'answers the page %s with the SPA and 200, revalidated on every visit',
     async (url) => {
       const response = await testApp.app.inject(url);
@@ -80,15 +80,19 @@ describe('with a built web app', () => {
     },
   );
 
-  it.each(['/no-such-page', '/services/2/extra', '/administrator'])(
-    'answers %s, which is no page, with the SPA and 404',
-    async (url) => {
-      const response = await testApp.app.inject(url);
-      expect(response.statusCode).toBe(404);
-      expect(response.headers['content-type']).toContain('text/html');
-      expect(response.body.startsWith(head)).toBe(true);
-    },
-  );
+  it.each([
+    '/no-such-page',
+    '/services/2/extra',
+    '/administrator',
+    '/services/999',
+    '/services/not-a-number',
+    '/admin/anything',
+  ])('answers %s, which is no page, with the SPA and 404', async (url) => {
+    const response = await testApp.app.inject(url);
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body.startsWith(head)).toBe(true);
+  });
 
   it('never sends the index.html of the build, which has no catalogue, nor its list of preloads', async () => {
     for (const url of ['/index.html', '/route-preloads.json']) {
@@ -316,9 +320,9 @@ describe('with the first paint built', () => {
     rmSync(buildDir, { recursive: true, force: true });
   });
 
-  const page = async (url: string) => {
+  const page = async (url: string, status = 200) => {
     const response = await testApp.app.inject(url);
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode).toBe(status);
     return response.body;
   };
   /** What the page's #root holds before any script has run. */
@@ -358,7 +362,7 @@ describe('with the first paint built', () => {
     // The session is not known yet: Book leads to the booking page, whose guard sends a visitor to sign in (a
     // signed-in client clicking before the app starts must not land on the sign-in form).
     expect(html).toMatch(new RegExp(`<a[^>]*href="/book/${service.id}"[^>]*>.*?Book Consultation Now`));
-    expect(firstPaint(await page('/services/999'))).toBe('');
+    expect(firstPaint(await page('/services/999', 404))).toBe('');
     expect(firstPaint(await page('/contact'))).toBe('');
   });
 
@@ -371,7 +375,7 @@ describe('with the first paint built', () => {
     // Outside the template, only the script that starts the app.
     expect(html.replace(/<template>.*?<\/template>/s, '')).not.toContain('modulepreload');
     // A page the app draws alone fetches its scripts at once.
-    const contact = await page('/services/999');
+    const contact = await page('/services/999', 404);
     expect(contact).not.toContain('<template>');
     expect(contact).toContain('<link rel="modulepreload" crossorigin href="/assets/app-1.js">');
     expect(contact).toContain('<link rel="modulepreload" crossorigin href="/assets/service-detail-1.js">');

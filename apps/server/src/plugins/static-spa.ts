@@ -2,9 +2,24 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { catalogueDataId, pageRouteOf, pageRoutes, pathId, paths } from '@portal/domain';
+import {
+  catalogueDataId,
+  type PageHead,
+  pageNotFoundHead,
+  pageRouteOf,
+  pageRoutes,
+  pathId,
+  paths,
+  privatePageHead,
+  publicPageHeads,
+  type Service,
+  serviceMessages,
+  serviceNotFoundHead,
+  unlistedPageHeads,
+} from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type EncodedBody, encodeOnce, sendEncoded } from '../lib/encoded-body.ts';
+import { type HeadTags, headTags, withHead } from './page-head.ts';
 
 /** Answers a GET for a path that is neither an API route nor a built file: the SPA's index.html. */
 export type SpaFallback = (
@@ -12,8 +27,16 @@ export type SpaFallback = (
   reply: FastifyReply,
 ) => FastifyReply | Promise<FastifyReply>;
 
-/** The `{ services }` body of GET /api/services now: a new Buffer whenever the catalogue changes. */
-export type CatalogueBytes = () => Buffer | Promise<Buffer>;
+/** The catalogue as the pages need it, from the catalogue cache kept in step across processes. */
+export interface PageCatalogue {
+  /** The `{ services }` body of GET /api/services: a new Buffer whenever the catalogue changes. */
+  list: Buffer;
+  /** Every service, retired ones too: their pages' heads and statuses. */
+  services: readonly Pick<Service, 'id' | 'name' | 'description' | 'active'>[];
+}
+
+/** The catalogue now. */
+export type CatalogueNow = () => PageCatalogue | Promise<PageCatalogue>;
 
 const immutable = 'public, max-age=31536000, immutable';
 const revalidate = 'no-cache';
@@ -104,15 +127,58 @@ async function loadFirstPaint(
   }
 }
 
-/** The ids of the services in a `{ services }` body: the service pages that get a first paint. */
-function serviceIdsOf(catalogueJson: string): ReadonlySet<number> {
-  if (!catalogueJson) return new Set();
-  const body: { services: { id: number }[] } = JSON.parse(catalogueJson);
-  return new Set(body.services.map((service) => service.id));
+/** The catalogue of the pages built when it cannot be read: every service page is then drawn by the app. */
+const noCatalogue: PageCatalogue = { list: Buffer.alloc(0), services: [] };
+
+/** The heads of the public pages, by route. */
+const publicHeads: Readonly<Record<string, PageHead>> = { ...publicPageHeads, ...unlistedPageHeads };
+
+/** How the server answers a page: its status, head, and the path of its first paint if it has one. */
+interface PagePlan {
+  /** The page's key in the per-catalogue cache: bounded by the routes and the catalogue's services. */
+  key: string;
+  status: 200 | 404 | 410;
+  head: HeadTags;
+  firstPaintPath?: string;
 }
 
-/** The key of the pages built without a catalogue, when it cannot be read. */
-const noCatalogue = Buffer.alloc(0);
+/**
+ * The plan of the page at `pathname`, of the page route `route`: a public page has its own head and canonical
+ * address; a service's page is the service's (410 once retired, 404 for an id the catalogue does not have); a
+ * path that is no page answers 404. Signed-in pages and pages answered without the catalogue are never indexed.
+ */
+function planOf(
+  pathname: string,
+  route: string | undefined,
+  services: ReadonlyMap<number, PageCatalogue['services'][number]> | undefined,
+): PagePlan {
+  if (route === undefined) return { key: '404', status: 404, head: pageNotFoundHead };
+  if (route === pageRoutes.service) {
+    if (!services) return { key: route, status: 200, head: privatePageHead };
+    const id = pathId(pathname.split('/').pop());
+    const service = id === null ? undefined : services.get(id);
+    if (!service) return { key: 'service-not-found', status: 404, head: serviceNotFoundHead };
+    const path = paths.service(service.id);
+    if (!service.active) {
+      return {
+        key: path,
+        status: 410,
+        head: { title: service.name, description: `${serviceMessages.retiredNotice}.` },
+      };
+    }
+    return {
+      key: path,
+      status: 200,
+      head: { title: service.name, description: service.description, canonicalPath: path },
+      firstPaintPath: path,
+    };
+  }
+  const head = publicHeads[route];
+  if (!head) return { key: route, status: 200, head: privatePageHead };
+  const plan: PagePlan = { key: route, status: 200, head: { ...head, canonicalPath: route } };
+  if (firstPaintRoutes.has(route)) plan.firstPaintPath = route;
+  return plan;
+}
 
 function readRoutePreloads(webDistDir: string): Readonly<Record<string, readonly string[]>> {
   const path = join(webDistDir, routePreloadsFile);
@@ -121,15 +187,18 @@ function readRoutePreloads(webDistDir: string): Readonly<Record<string, readonly
 
 /**
  * Serves the built SPA from `webDistDir`: hashed files under /assets are cached for a year, their Brotli and gzip
- * copies written by the build sent to the clients that accept them. index.html, with the catalogue embedded, is
- * built and compressed once per version of the catalogue, revalidated every time (its ETag changes with the
- * catalogue), and answers every page route with 200 and any other path with 404 (the SPA then shows
- * 'Page Not Found'). Without a build, non-API paths answer 503 with a hint instead of crashing start-up.
+ * copies written by the build sent to the clients that accept them. index.html, with the catalogue embedded and
+ * the page's own head (title, description, canonical address, link preview tags for an app at `appUrl`), is built
+ * and compressed once per version of the catalogue, revalidated every time (its ETag changes with the catalogue),
+ * and answers every page route with 200 — a service's page with 404 when there is no such service, 410 once it is
+ * retired — and any other path with 404 (the SPA then shows 'Page Not Found'). Without a build, non-API paths
+ * answer 503 with a hint instead of crashing start-up.
  */
 export async function registerStaticSpa(
   app: FastifyInstance,
   webDistDir: string,
-  catalogueBytes: CatalogueBytes,
+  catalogueNow: CatalogueNow,
+  appUrl: string,
 ): Promise<SpaFallback> {
   if (!webBuildPresent(webDistDir)) {
     app.log.warn({ webDistDir }, 'web app build not found; pages answer 503 until it is built');
@@ -158,57 +227,57 @@ export async function registerStaticSpa(
   const template = readFileSync(join(webDistDir, 'index.html'), 'utf8');
   const routePreloads = readRoutePreloads(webDistDir);
   const renderFirstPaint = await loadFirstPaint(app, webDistDir);
-  /** Per catalogue version: its services' ids, and its pages. */
+  /** Per catalogue version: its services by id (none when it could not be read), and its pages. */
   interface Pages {
-    serviceIds: ReadonlySet<number>;
-    byKey: Map<string | undefined, Promise<EncodedBody>>;
+    services: ReadonlyMap<number, PageCatalogue['services'][number]> | undefined;
+    byKey: Map<string, Promise<EncodedBody>>;
   }
-  // Per catalogue, one page for each route (and one for no route), and one for each of its services' pages, so
-  // that the keys are bounded by the catalogue: a new catalogue comes as a new Buffer, and the pages of old ones
-  // are collected.
+  // Per catalogue, one page for each route, one for any path that is no page, one for a missing service, and one
+  // for each of its services' pages, so that the keys are bounded by the catalogue: a new catalogue comes as a new
+  // Buffer, and the pages of old ones are collected.
   const pages = new WeakMap<Buffer, Pages>();
-  const buildPage = async (catalogueJson: string, route: string | undefined, path: string | undefined) => {
+  const buildPage = async (catalogueJson: string, route: string | undefined, plan: PagePlan) => {
     const scripts = (route && routePreloads[route]) || [];
     let firstPaint = '';
-    if (renderFirstPaint && path !== undefined) {
+    if (renderFirstPaint && plan.firstPaintPath !== undefined) {
       try {
-        firstPaint = await renderFirstPaint(path, catalogueJson);
+        firstPaint = await renderFirstPaint(plan.firstPaintPath, catalogueJson);
       } catch (error) {
         // The app draws the page as it did before there was a first paint.
-        app.log.error({ err: error, path }, 'first paint failed; page served without it');
+        app.log.error(
+          { err: error, path: plan.firstPaintPath },
+          'first paint failed; page served without it',
+        );
       }
     }
-    return encodeOnce(Buffer.from(pageWithCatalogue(template, catalogueJson, scripts, firstPaint)));
+    const page = withHead(template, headTags(appUrl, plan.head));
+    return encodeOnce(Buffer.from(pageWithCatalogue(page, catalogueJson, scripts, firstPaint)));
   };
-  const pageFor = (catalogue: Buffer, pathname: string, route: string | undefined): Promise<EncodedBody> => {
-    let forCatalogue = pages.get(catalogue);
+  const pageFor = (catalogue: PageCatalogue, pathname: string, route: string | undefined) => {
+    let forCatalogue = pages.get(catalogue.list);
     if (!forCatalogue) {
-      forCatalogue = { serviceIds: serviceIdsOf(catalogue.toString('utf8')), byKey: new Map() };
-      pages.set(catalogue, forCatalogue);
+      forCatalogue = {
+        services:
+          catalogue === noCatalogue
+            ? undefined
+            : new Map(catalogue.services.map((service) => [service.id, service])),
+        byKey: new Map(),
+      };
+      pages.set(catalogue.list, forCatalogue);
     }
-    // The first paint's path: the route itself, or a service's page of this catalogue (any other id is drawn by
-    // the app, which says the service is not found).
-    let path: string | undefined;
-    if (route !== undefined && firstPaintRoutes.has(route)) {
-      if (route !== pageRoutes.service) path = route;
-      else {
-        const id = pathId(pathname.split('/').pop());
-        if (id !== null && forCatalogue.serviceIds.has(id)) path = paths.service(id);
-      }
-    }
-    const key = path ?? route;
-    let page = forCatalogue.byKey.get(key);
+    const plan = planOf(pathname, route, forCatalogue.services);
+    let page = forCatalogue.byKey.get(plan.key);
     if (!page) {
-      page = buildPage(catalogue.toString('utf8'), route, path);
-      forCatalogue.byKey.set(key, page);
+      page = buildPage(catalogue.list.toString('utf8'), route, plan);
+      forCatalogue.byKey.set(plan.key, page);
     }
-    return page;
+    return { status: plan.status, page };
   };
-  const send = async (request: FastifyRequest, reply: FastifyReply, catalogue: Buffer) => {
+  const send = async (request: FastifyRequest, reply: FastifyReply, catalogue: PageCatalogue) => {
     const pathname = request.url.split('?', 1)[0] ?? '/';
     const route = pageRouteOf(pathname);
-    const status = route === undefined ? 404 : 200;
-    const page = await pageFor(catalogue, pathname, route);
+    const { status, page: building } = pageFor(catalogue, pathname, route);
+    const page = await building;
     reply.header('cache-control', revalidate).header('etag', page.etag).type('text/html; charset=utf-8');
     if (status === 200 && request.headers['if-none-match'] === page.etag) {
       return reply.code(304).header('vary', 'accept-encoding').send();
@@ -216,12 +285,12 @@ export async function registerStaticSpa(
     return sendEncoded(request, reply.code(status), page);
   };
   const fallback: SpaFallback = (request, reply) => {
-    const catalogue = catalogueBytes();
-    if (Buffer.isBuffer(catalogue)) return send(request, reply, catalogue);
+    const catalogue = catalogueNow();
+    if (!(catalogue instanceof Promise)) return send(request, reply, catalogue);
     // The page does not depend on the database: without the catalogue the app asks the API for it (and says so
     // when that fails too).
     return catalogue.then(
-      (bytes) => send(request, reply, bytes),
+      (now) => send(request, reply, now),
       (error: unknown) => {
         request.log.warn({ err: error }, 'page served without the catalogue');
         return send(request, reply, noCatalogue);

@@ -1,4 +1,4 @@
-import { pageRoutes, paths } from '@portal/domain';
+import { pageRoutes } from '@portal/domain';
 import { type ComponentType, isValidElement, lazy } from 'react';
 import { matchRoutes, Outlet, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { SiteLayout } from '../components/layout/site-layout';
@@ -87,15 +87,14 @@ const routeTable: RouteObject[] = [
                 element: <RequireAdmin />,
                 children: [
                   {
-                    // pageRoutes.admin is '/admin/*' (the server serves the SPA for all of it); here its pages.
-                    path: paths.admin,
+                    path: pageRoutes.admin,
                     children: [
                       { index: true, element: <AdminDashboardRoute /> },
-                      { path: paths.adminBookings, element: <AdminBookingsRoute /> },
-                      { path: paths.adminServices, element: <AdminServicesRoute /> },
-                      { path: paths.adminSchedule, element: <AdminScheduleRoute /> },
-                      { path: paths.adminReviews, element: <AdminReviewsRoute /> },
-                      { path: paths.adminMessages, element: <AdminMessagesRoute /> },
+                      { path: pageRoutes.adminBookings, element: <AdminBookingsRoute /> },
+                      { path: pageRoutes.adminServices, element: <AdminServicesRoute /> },
+                      { path: pageRoutes.adminSchedule, element: <AdminScheduleRoute /> },
+                      { path: pageRoutes.adminReviews, element: <AdminReviewsRoute /> },
+                      { path: pageRoutes.adminMessages, element: <AdminMessagesRoute /> },
                       { path: '*', element: <NotFoundRoute /> },
                     ],
                   },

@@ -1,7 +1,9 @@
+import { siteName, siteTagline } from '@portal/domain';
+
 /** The firm behind the portal: shown in the top bar, footer, contact page and document titles. */
 export const company = {
-  name: 'OT Consulting',
-  tagline: 'IT consulting for growing businesses',
+  name: siteName,
+  tagline: siteTagline,
   /** The postal address, line by line. */
   address: ['2850 E Camelback Rd, Suite 210', 'Phoenix, AZ 85016'],
   phone: { display: '(602) 555-0147', href: 'tel:+16025550147' },
@@ -9,8 +11,3 @@ export const company = {
   /** Word for word as the product gives it (docs/product.md#navigation-and-layout). */
   businessHours: 'Mon-Fri 8AM-7PM MST',
 } as const;
-
-/** A page's document title: "Services | OT Consulting". */
-export function pageTitle(page?: string): string {
-  return page ? `${page} | ${company.name}` : `${company.name} | ${company.tagline}`;
-}

@@ -1,5 +1,5 @@
+import { pageTitle } from '@portal/domain';
 import { useEffect } from 'react';
-import { pageTitle } from '../config/company';
 
 /** Sets the document title of a page: "Services | OT Consulting" (the firm's tagline on the home page). */
 export function useDocumentTitle(page?: string): void {

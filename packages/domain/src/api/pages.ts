@@ -20,8 +20,18 @@ export const pageRoutes = {
   serviceBook: '/services/:id/book',
   /** A booking's detail page: its facts, history and the actions it allows. */
   booking: '/booking/:id',
-  /** /admin and every path beginning /admin (docs/product.md#pages). */
-  admin: '/admin/*',
+  /** The admin dashboard and the administrators' pages (docs/product.md#pages). */
+  admin: '/admin',
+  /** Every booking, filtered and paged (the target of the dashboard's View All). */
+  adminBookings: '/admin/bookings',
+  /** The catalogue: every service, its form and the latest changes. */
+  adminServices: '/admin/services',
+  /** Opening hours, buffer, notice, horizon and closed dates. */
+  adminSchedule: '/admin/schedule',
+  /** Every review, hidden ones too, to hide one that should not be public. */
+  adminReviews: '/admin/reviews',
+  /** The contact form's messages, newest first, each to mark answered. */
+  adminMessages: '/admin/messages',
 } as const;
 
 /** Links to the pages above. */
@@ -40,19 +50,14 @@ export const paths = {
   dashboard: pageRoutes.dashboard,
   profile: pageRoutes.profile,
   myBookings: pageRoutes.myBookings,
-  admin: '/admin',
-  /** Every booking, filtered and paged (the target of the dashboard's View All). */
-  adminBookings: '/admin/bookings',
+  admin: pageRoutes.admin,
+  adminBookings: pageRoutes.adminBookings,
   /** All Bookings opened on one booking (the firm's e-mails link here). */
   adminBooking: (id: number | string) => `/admin/bookings?bookingId=${id}`,
-  /** The catalogue: every service, its form and the latest changes. */
-  adminServices: '/admin/services',
-  /** Opening hours, buffer, notice, horizon and closed dates. */
-  adminSchedule: '/admin/schedule',
-  /** Every review, hidden ones too, to hide one that should not be public. */
-  adminReviews: '/admin/reviews',
-  /** The contact form's messages, newest first, each to mark answered. */
-  adminMessages: '/admin/messages',
+  adminServices: pageRoutes.adminServices,
+  adminSchedule: pageRoutes.adminSchedule,
+  adminReviews: pageRoutes.adminReviews,
+  adminMessages: pageRoutes.adminMessages,
   /** The booking wizard of a service; signed in only. */
   book: (serviceId: number | string) => `/book/${serviceId}`,
   /** A booking's detail page. */

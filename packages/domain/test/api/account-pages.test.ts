@@ -15,14 +15,25 @@ describe('account pages', () => {
       '/admin',
       '/admin/',
       '/admin/bookings',
-      '/admin/bookings/7',
+      '/admin/services',
+      '/admin/schedule',
+      '/admin/reviews',
+      '/admin/messages/',
     ]) {
       expect(pageRouteOf(path) !== undefined, path).toBe(true);
     }
   });
 
   it('do not swallow look-alike paths', () => {
-    for (const path of ['/administrator', '/admins', '/login/extra', '/dashboard/1', '/profiles']) {
+    for (const path of [
+      '/administrator',
+      '/admins',
+      '/login/extra',
+      '/dashboard/1',
+      '/profiles',
+      '/admin/reports',
+      '/admin/bookings/7',
+    ]) {
       expect(pageRouteOf(path) !== undefined, path).toBe(false);
     }
   });

@@ -97,9 +97,20 @@ export function peekCatalogue(db: Database): SerializedCatalogue | undefined {
   return catalogueCache.peek(db);
 }
 
-/** The `{ services }` body of GET /api/services as it is now: one Buffer per version of the catalogue. */
-export function catalogueListBytes(db: Database): Buffer | Promise<Buffer> {
-  return peekCatalogue(db)?.list.identity ?? loadCatalogue(db).then((catalogue) => catalogue.list.identity);
+/** The catalogue as the pages need it: the public list's bytes (one Buffer per version) and every service. */
+export interface CatalogueForPages {
+  list: Buffer;
+  services: readonly Service[];
+}
+
+function forPages(catalogue: SerializedCatalogue): CatalogueForPages {
+  return { list: catalogue.list.identity, services: catalogue.services };
+}
+
+/** The catalogue as it is now, for the pages (plugins/static-spa.ts) and the sitemap. */
+export function catalogueForPages(db: Database): CatalogueForPages | Promise<CatalogueForPages> {
+  const cached = peekCatalogue(db);
+  return cached ? forPages(cached) : loadCatalogue(db).then(forPages);
 }
 
 /** The current catalogue, loading it (once, however many callers wait) when needed. */
