@@ -168,6 +168,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     feedKey,
     appUrl: config.appUrl,
     mailFrom: config.mailFrom,
+    firmEmails: config.firmEmails,
   });
   await app.register(reviewsRoutes);
   await app.register(contactRoutes, { appUrl: config.appUrl, firmEmails: config.firmEmails, challenge });
@@ -176,6 +177,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     requestTimeoutMs: config.requestTimeoutMs,
     appUrl: config.appUrl,
     mailFrom: config.mailFrom,
+    firmEmails: config.firmEmails,
   });
   // With DATABASE_URL operator commands connect to PostgreSQL themselves: no channel, no file in DATA_DIR.
   if (database.driver === 'pglite') {

@@ -15,8 +15,22 @@ import {
 export interface BookingMailOptions {
   /** APP_URL: the link to My Bookings, and the host in the calendar event's UID. */
   appUrl: string;
-  /** MAIL_FROM: the organizer of the calendar event. */
+  /** MAIL_FROM: the organizer of the calendar event when FIRM_EMAIL names no address. */
   mailFrom: string;
+  /** FIRM_EMAIL: its first address organizes the calendar event (calendarOrganizer); absent or empty: none. */
+  firmEmails?: readonly string[] | undefined;
+}
+
+/**
+ * The calendar event's ORGANIZER: the firm's real address (FIRM_EMAIL's first, else MAIL_FROM's), so that a
+ * calendar app's reply reaches a person. Replies are not read by the portal: declining cancels nothing.
+ */
+export function calendarOrganizer(options: Pick<BookingMailOptions, 'mailFrom' | 'firmEmails'>): {
+  name: string;
+  email: string;
+} {
+  const firm = options.firmEmails?.[0];
+  return firm ? { name: productName, email: firm } : mailbox(options.mailFrom, productName);
 }
 
 /** What the booking's history says about its calendar event. */
@@ -62,7 +76,7 @@ function consultationEvent<Method extends CalendarMethod>(
       `Manage your booking: ${manageUrl}`,
     ].join('\n\n'),
     url: manageUrl,
-    organizer: mailbox(options.mailFrom, productName),
+    organizer: calendarOrganizer(options),
     attendee: {
       email: booking.user_profiles.email,
       name: [booking.user_profiles.first_name, booking.user_profiles.last_name].filter(Boolean).join(' '),
@@ -71,10 +85,7 @@ function consultationEvent<Method extends CalendarMethod>(
   };
 }
 
-/**
- * The booking's calendar event as the outbox stores it, linking to `manageUrl` (a reminder carries the latest
- * invitation again, linking to the booking's page).
- */
+/** The booking's calendar event as the outbox stores it, linking to `manageUrl`. */
 export function calendarEvent<Method extends CalendarMethod>(
   booking: Booking,
   method: Method,

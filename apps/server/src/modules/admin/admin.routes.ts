@@ -47,6 +47,8 @@ export interface AdminRoutesOptions {
   /** APP_URL and MAIL_FROM: the client's e-mail about a status change links back and names its sender. */
   appUrl: string;
   mailFrom: string;
+  /** FIRM_EMAIL: its first address organizes the calendar events. */
+  firmEmails?: readonly string[];
   /** REQUEST_TIMEOUT_MS. The CSV export streams for as long as the bookings take: it gets `exportTimeoutMs` at least. */
   requestTimeoutMs: number;
 }
@@ -75,6 +77,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     timeZone,
     appUrl: options.appUrl,
     mailFrom: options.mailFrom,
+    firmEmails: options.firmEmails,
     confirmed: () => app.reminders.wake(),
   };
   const adminOnly = app.requireRole('admin');

@@ -60,6 +60,7 @@ export async function calendarFeedRoutes(app: FastifyInstance, options: Calendar
         timeZone: options.timeZone,
         appUrl: options.appUrl,
         mailFrom: options.mailFrom,
+        firmEmails: options.firmEmails,
         now: new Date(),
       });
       // Personal data: `Cache-Control: no-store`, as every API answer (plugins/security-headers.ts, decision 023).

@@ -11,7 +11,12 @@ export function registerHousekeeping(
   app: FastifyInstance,
   config: Pick<
     Config,
-    'housekeepingIntervalMs' | 'pendingExpiryHours' | 'businessTimeZone' | 'appUrl' | 'mailFrom'
+    | 'housekeepingIntervalMs'
+    | 'pendingExpiryHours'
+    | 'businessTimeZone'
+    | 'appUrl'
+    | 'mailFrom'
+    | 'firmEmails'
   >,
 ): void {
   const options = {
@@ -20,6 +25,7 @@ export function registerHousekeeping(
     timeZone: config.businessTimeZone,
     appUrl: config.appUrl,
     mailFrom: config.mailFrom,
+    firmEmails: config.firmEmails,
   };
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
