@@ -23,7 +23,10 @@ const defaultPollIntervalMs = 60_000;
 
 export function registerReminders(
   app: FastifyInstance,
-  config: Pick<Config, 'reminderHours' | 'businessTimeZone' | 'appUrl' | 'mailFrom'>,
+  config: Pick<Config, 'reminderHours' | 'businessTimeZone' | 'appUrl' | 'mailFrom' | 'firmEmails'> & {
+    /** The key of the reminder's signed calendar link (calendarLinkKey). */
+    calendarLinkKey: Buffer;
+  },
   workerOptions: ReminderWorkerOptions = {},
 ): void {
   const options = {
@@ -31,6 +34,8 @@ export function registerReminders(
     timeZone: config.businessTimeZone,
     appUrl: config.appUrl,
     mailFrom: config.mailFrom,
+    firmEmails: config.firmEmails,
+    calendarLinkKey: config.calendarLinkKey,
   };
   const pollIntervalMs = workerOptions.pollIntervalMs ?? defaultPollIntervalMs;
   let timer: NodeJS.Timeout | undefined;
