@@ -140,10 +140,32 @@ function addConsultation(calendar: Calendar, event: ConsultationEvent<CalendarMe
   });
 }
 
-/** The iCalendar text: lines end with CRLF, the last one too (RFC 5545 §3.1; the generator leaves it off). */
+/**
+ * The iCalendar text: the calendar's own properties before its components (the generator writes REFRESH-INTERVAL
+ * and X-PUBLISHED-TTL after the VTIMEZONE, which some clients then ignore or refuse), and every line ending with
+ * CRLF, the last one too (RFC 5545 §3.1; the generator leaves it off).
+ */
 function text(calendar: Calendar): string {
-  const content = calendar.toString();
-  return content.endsWith('\r\n') ? content : `${content}\r\n`;
+  const lines = calendar.toString().split('\r\n');
+  const properties: string[] = [];
+  const components: string[] = [];
+  let depth = 0;
+  let target = properties;
+  for (const line of lines) {
+    if (line === '') continue;
+    // A folded line's continuation stays with the line it continues.
+    if (line.startsWith(' ') || line.startsWith('\t')) {
+      target.push(line);
+      continue;
+    }
+    if (line.startsWith('BEGIN:')) depth += 1;
+    target = depth >= 2 ? components : properties;
+    target.push(line);
+    if (line.startsWith('END:')) depth -= 1;
+  }
+  // BEGIN:VCALENDAR opens the properties and END:VCALENDAR closes them: the components go in between.
+  const end = properties.pop();
+  return `${[...properties, ...components, end].join('\r\n')}\r\n`;
 }
 
 /** The iCalendar object of one consultation, as the outbox stores it. */
