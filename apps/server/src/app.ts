@@ -15,6 +15,7 @@ import { accountsLibraryRoutes } from './modules/accounts/library.routes.ts';
 import { profileRoutes } from './modules/accounts/profile.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
+import { calendarLinkKey } from './modules/bookings/calendar-link.ts';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes.ts';
 import { calendarFeedKey } from './modules/calendar-feed/calendar-feed.service.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
@@ -133,9 +134,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerCompression(app);
   await registerSwagger(app, { appUrl: config.appUrl });
   await registerMail(app, config, options.mail);
-  registerHousekeeping(app, config);
-  registerReminders(app, config, options.reminders);
   const secret = resolveAuthSecret(config);
+  const linkKey = calendarLinkKey(secret);
+  registerHousekeeping(app, config);
+  registerReminders(app, { ...config, calendarLinkKey: linkKey }, options.reminders);
   const feedKey = calendarFeedKey(secret);
   // Sign-up and the contact form ask for a solved challenge, signed with keys derived from the same secret.
   const challenge = challengeGate(secret, config.signUpChallenge);
@@ -169,6 +171,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     firmNoticeDelayMs: config.firmNoticeDelayMs,
     firmNoticeWindowMs: config.firmNoticeWindowMs,
     pendingExpiryHours: config.pendingExpiryHours,
+    calendarLinkKey: linkKey,
   });
   await app.register(scheduleRoutes, { timeZone: config.businessTimeZone });
   await app.register(calendarFeedRoutes, {

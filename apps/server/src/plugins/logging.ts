@@ -4,12 +4,13 @@ import { databaseFailure } from '../db/errors.ts';
 import { canonicalUrl } from '../lib/request-path.ts';
 
 /**
- * Tokens travel in some URLs (the e-mail verification link, the calendar feed): they never reach the logs, however
+ * Tokens travel in some URLs (the e-mail verification link, the calendar feed, a reminder's signed calendar link):
+ * they never reach the logs, however
  * the URL spells them (a refused, disguised path is logged too, as the router would have read it).
  */
 export function redactTokens(url: string): string {
   return canonicalUrl(url)
-    .replace(/([?&](?:token|callbackURL)=)[^&#]*/gi, '$1[redacted]')
+    .replace(/([?&](?:token|callbackURL|signature)=)[^&#]*/gi, '$1[redacted]')
     .replace(/(\/reset-password\/)[^/?#]+/, '$1[redacted]')
     .replace(/^(\/api\/calendar\/)[^/?#]+/, '$1[redacted]');
 }

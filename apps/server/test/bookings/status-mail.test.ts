@@ -210,28 +210,40 @@ describe('an administrator confirms, cancels and completes bookings: the client 
     expect(rows.find((row) => row.subject === mail.subject)?.icalEvent).toBeNull();
   });
 
-  it('sends nothing when the status does not change, nor for a change back to pending', async () => {
+  it('sends nothing when the status does not change; back to pending after an invitation, an update', async () => {
     const before = (await queued(ada.email)).length;
     expect((await change(booking, 'completed')).status).toBe('completed'); // the same status again
-    expect((await change(booking, 'pending')).status).toBe('pending');
     expect(await queued(ada.email)).toHaveLength(before);
+
+    // Invited once, the event in the client's calendar must not stay confirmed: an update marks it tentative.
+    expect((await change(booking, 'pending')).status).toBe('pending');
+    const pendingAgain = await mailTo(ada.email, before);
+    expect(pendingAgain.subject).toBe(
+      `Your consultation is awaiting confirmation again — ${booking.confirmation_code}`,
+    );
+    const update = invite(pendingAgain);
+    expect(update.method).toBe('REQUEST');
+    expect(update.event.uid).toBe(confirmation.event.uid);
+    expect(update.event.sequence).toBeGreaterThan(confirmation.event.sequence ?? 0);
+    expect(update.raw).toContain('STATUS:TENTATIVE');
+    expect(update.raw).toContain('PARTSTAT=TENTATIVE');
 
     // The next real change is the next message: nothing was sent in between.
     await change(booking, 'confirmed');
-    const next = await mailTo(ada.email, before);
+    const next = await mailTo(ada.email, before + 1);
     expect(next.subject).toMatch(/^Your consultation is confirmed/);
-    expect(received(ada.email)).toBe(before + 1);
-    expect(invite(next).event.sequence).toBeGreaterThan(confirmation.event.sequence ?? 0);
+    expect(received(ada.email)).toBe(before + 2);
+    expect(invite(next).event.sequence).toBeGreaterThan(update.event.sequence ?? 0);
   });
 
   it('sends nothing when the change fails (409: the time was taken meanwhile)', async () => {
     const date = nextDay();
     const first = await book(grace, at(date, 13));
-    await change(first, 'cancelled'); // never confirmed: a letter without a calendar cancellation
+    // Never confirmed, yet the client may have its tentative event (a downloaded file, the feed): a cancellation.
+    await change(first, 'cancelled');
     const cancelled = await mailTo(grace.email, 0);
     expect(cancelled.subject).toBe(`Your consultation has been cancelled — ${first.confirmation_code}`);
-    expect(calendarParts(cancelled)).toEqual([]);
-    expect(cancelled.text).not.toContain('invite.ics');
+    expect(invite(cancelled).method).toBe('CANCEL');
 
     await book(ada, at(date, 13)); // someone else takes the time
     const before = await queued(grace.email);

@@ -273,8 +273,11 @@ describe('pending bookings nobody confirmed in time', () => {
     expect(letter.text).toContain('because it was not confirmed in time');
     expect(letter.text).toContain(old.confirmation_code);
     expect(letter.text).toContain(`${appUrl}/my-bookings`);
-    // No invitation went out, so there is no calendar cancellation either.
-    expect(letter.attachments.filter((part) => part.contentType === 'text/calendar')).toEqual([]);
+    // No invitation went out, but the client may have the tentative event (a downloaded file, the feed): the
+    // letter withdraws it.
+    const calendarParts = letter.attachments.filter((part) => part.contentType === 'text/calendar');
+    expect(calendarParts.map((part) => part.method)).toEqual(['CANCEL']);
+    expect(calendarParts[0]?.content).toContain(`UID:booking-${old.id}@`);
     // The slot is free again.
     expect(
       (await api(testApp.app, 'GET', `/api/services/1/availability?date=${old.booking_date}`)).statusCode,

@@ -1,11 +1,14 @@
 // The calendar object on its own, in zones with daylight saving time, read back by an independent parser.
 import ical, { type VEvent } from 'node-ical';
 import { describe, expect, it } from 'vitest';
+import { calendarOrganizer } from '../../src/lib/mail/booking-calendar.ts';
 import {
   type ConsultationEvent,
   consultationCalendar,
+  consultationFeed,
   consultationUid,
   mailbox,
+  parameterName,
 } from '../../src/lib/mail/calendar.ts';
 
 function event(overrides: Partial<ConsultationEvent>): ConsultationEvent {
@@ -24,6 +27,10 @@ function event(overrides: Partial<ConsultationEvent>): ConsultationEvent {
     stamp: new Date('2026-06-01T12:00:00Z'),
     ...overrides,
   };
+}
+
+function published(overrides: Partial<ConsultationEvent>): ConsultationEvent<'PUBLISH'> {
+  return { ...event(overrides), method: 'PUBLISH' };
 }
 
 function parse(content: string): VEvent {
@@ -92,5 +99,59 @@ describe('consultationUid and mailbox', () => {
       name: 'OT Consulting',
       email: 'bare@example.com',
     });
+  });
+});
+
+describe('who an event names', () => {
+  it('a file or feed (PUBLISH) names no attendee; an e-mail names the client, tentative while pending, no RSVP', () => {
+    const file = consultationCalendar(published({ eventStatus: 'TENTATIVE' })).content;
+    expect(file).not.toContain('ATTENDEE');
+    expect(file).toContain('STATUS:TENTATIVE');
+    const pending = consultationCalendar(event({ eventStatus: 'TENTATIVE' })).content;
+    expect(pending).toMatch(/ATTENDEE;[^\r]*PARTSTAT=TENTATIVE;RSVP=FALSE/);
+    const confirmed = consultationCalendar(event({ eventStatus: 'CONFIRMED' })).content;
+    expect(confirmed).toMatch(/ATTENDEE;[^\r]*PARTSTAT=ACCEPTED;RSVP=FALSE/);
+  });
+
+  it('writes names without RFC 6868 escapes, which Outlook and Google show literally', () => {
+    expect(parameterName('Ada "The Countess" Lovelace; King')).toBe("Ada 'The Countess' Lovelace; King");
+    expect(parameterName('A^b\nc\u0007d')).toBe('A b c d');
+    expect(parameterName('  ')).toBeUndefined();
+    const { content } = consultationCalendar(
+      event({ attendee: { name: 'Ada "The; Countess"', email: 'ada@example.com' } }),
+    );
+    expect(content).not.toMatch(/\^['n^]/);
+    expect(content.replace(/\r\n /g, '')).toContain(`CN="Ada 'The; Countess'":MAILTO:ada@example.com`);
+  });
+
+  it("organizes with the firm's reply address, else MAIL_FROM's", () => {
+    const mailFrom = 'OT Consulting <no-reply@example.com>';
+    expect(calendarOrganizer({ mailFrom, replyTo: 'office@firm.test' })).toEqual({
+      name: 'OT Consulting',
+      email: 'office@firm.test',
+    });
+    expect(calendarOrganizer({ mailFrom, replyTo: undefined }).email).toBe('no-reply@example.com');
+  });
+});
+
+describe('the text of a calendar', () => {
+  it('ends with CRLF and has the calendar properties before any component, empty or not', () => {
+    for (const events of [[], [published({})]]) {
+      const content = consultationFeed(events, { name: 'Consultations', refreshMinutes: 60 });
+      expect(content.endsWith('END:VCALENDAR\r\n')).toBe(true);
+      const firstComponent = content.search(/\r\nBEGIN:(?!VCALENDAR)/);
+      const head = firstComponent === -1 ? content : content.slice(0, firstComponent);
+      for (const property of [
+        'VERSION:2.0',
+        'PRODID:',
+        'CALSCALE:GREGORIAN',
+        'METHOD:PUBLISH',
+        'X-WR-CALNAME:',
+      ]) {
+        expect(head).toContain(property);
+      }
+      expect(head).toContain('REFRESH-INTERVAL');
+      expect(content.slice(head.length)).not.toMatch(/\r\n(REFRESH-INTERVAL|X-PUBLISHED-TTL|X-WR-)/);
+    }
   });
 });

@@ -109,7 +109,12 @@ const composers: Record<string, { audience: Audience; letters: () => (MailMessag
   },
   reminderEmail: {
     audience: 'client',
-    letters: () => histories.map((history) => reminderEmail(booking, history, mailOptions)),
+    letters: () => [
+      reminderEmail(booking, {
+        appUrl,
+        calendarUrl: `${appUrl}/api/bookings/${booking.id}/calendar.ics?signed`,
+      }),
+    ],
   },
   contactAcknowledgmentEmail: { audience: 'client', letters: () => [contactAcknowledgmentEmail(client)] },
   firmNoticeEmail: {

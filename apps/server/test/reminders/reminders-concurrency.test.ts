@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { type Database, type DatabaseHandle, openDatabase } from '../../src/db/client.ts';
 import { bookingReminders, outbox } from '../../src/db/schema.ts';
+import { calendarLinkKey } from '../../src/modules/bookings/calendar-link.ts';
 import {
   bookingsWithDueReminders,
   type ReminderOptions,
@@ -29,6 +30,7 @@ const options: ReminderOptions = {
   timeZone: defaultBusinessTimeZone,
   appUrl: 'https://portal.example.com',
   mailFrom: 'OT Consulting <bookings@portal.example.com>',
+  calendarLinkKey: calendarLinkKey('reminders-concurrency-test-secret-0123456789'),
 };
 
 async function waitUntil(condition: () => Promise<boolean>, what: string, timeoutMs = 30_000) {

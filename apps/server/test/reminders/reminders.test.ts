@@ -31,6 +31,7 @@ import { firmNoticeEmail } from '../../src/lib/mail/firm-emails.ts';
 import type { MailMessage } from '../../src/lib/mail/letter.ts';
 import { reminderEmail } from '../../src/lib/mail/reminder-email.ts';
 import { setBookingStatus } from '../../src/modules/bookings/booking-status.service.ts';
+import { calendarLinkKey, signedCalendarUrl } from '../../src/modules/bookings/calendar-link.ts';
 import { housekeep, sentMailKeptMs } from '../../src/modules/housekeeping/housekeeping.service.ts';
 import { type ReminderOptions, sendDueReminders } from '../../src/modules/reminders/reminders.service.ts';
 import { signedInAdmin } from '../admin/fixtures.ts';
@@ -43,7 +44,15 @@ const zone = defaultBusinessTimeZone; // America/Phoenix
 const appUrl = 'https://portal.example.com';
 const mailFrom = 'OT Consulting <bookings@portal.example.com>';
 const hour = 3_600_000;
-const options: ReminderOptions = { reminderHours: [24, 1], timeZone: zone, appUrl, mailFrom };
+// A known secret: the reminder's calendar link is signed with a key derived from it, and the app checks it.
+const authSecret = 'reminders-test-secret-of-at-least-32-characters';
+const options: ReminderOptions = {
+  reminderHours: [24, 1],
+  timeZone: zone,
+  appUrl,
+  mailFrom,
+  calendarLinkKey: calendarLinkKey(authSecret),
+};
 const reminderSubject = /^Reminder:/;
 const nextDay = dayAllocator(6);
 
@@ -124,7 +133,11 @@ function world(testApp: () => TestApp) {
 function calendarEventOf(mail: CapturedMail): { method: string | undefined; event: VEvent } {
   const part = mail.attachments.find((candidate) => candidate.contentType === 'text/calendar');
   if (!part) throw new Error(`no calendar part in "${mail.subject}"`);
-  const events = Object.values(ical.sync.parseICS(part.content)).filter(
+  return { method: part.method, event: onlyEvent(part.content) };
+}
+
+function onlyEvent(content: string): VEvent {
+  const events = Object.values(ical.sync.parseICS(content)).filter(
     (component): component is VEvent =>
       typeof component === 'object' &&
       component !== null &&
@@ -134,7 +147,19 @@ function calendarEventOf(mail: CapturedMail): { method: string | undefined; even
   expect(events).toHaveLength(1);
   const [event] = events;
   if (!event) throw new Error('no VEVENT');
-  return { method: part.method, event };
+  return event;
+}
+
+/** The reminder's calendar link: the one URL of its text that leads to a calendar file. */
+function calendarLinkOf(mail: CapturedMail): URL {
+  const found = /https:\/\/\S+\/calendar\.ics\?\S+/.exec(mail.text)?.[0];
+  if (!found) throw new Error(`no calendar link in "${mail.subject}"`);
+  return new URL(found);
+}
+
+/** Fetches a calendar link as a phone would: no cookie. */
+function openWithoutSession(testApp: TestApp, link: URL) {
+  return testApp.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
 }
 
 describe('reminders at their time, read from the SMTP server', () => {
@@ -145,7 +170,7 @@ describe('reminders at their time, read from the SMTP server', () => {
   beforeAll(async () => {
     capture = await startMailCapture();
     testApp = await buildTestApp({
-      env: { SMTP_URL: capture.url, MAIL_FROM: mailFrom },
+      env: { SMTP_URL: capture.url, MAIL_FROM: mailFrom, AUTH_SECRET: authSecret },
       mail: { pollIntervalMs: 50, retryBaseMs: 100, retryCapMs: 400 },
     });
     await people.setUp();
@@ -160,7 +185,7 @@ describe('reminders at their time, read from the SMTP server', () => {
   const remindersTo = (email: string) =>
     capture.messages.filter((mail) => mail.to === email && reminderSubject.test(mail.subject));
 
-  it('confirmed: the 24-hour reminder at its time, once, with the time, service, contact and links, and the .ics', async () => {
+  it('confirmed: the 24-hour reminder at its time, once, with the time, service, contact and links, no invitation', async () => {
     const ada = await people.client('Ada');
     const date = nextDay();
     const booking = await people.book(ada, at(date, 10), 'phone');
@@ -182,17 +207,51 @@ describe('reminders at their time, read from the SMTP server', () => {
       expect(body).toContain('10:00 – 11:00 Mountain Standard Time (America/Phoenix)');
       expect(body).toContain('We will call you at the phone number in your profile.');
       expect(body).toContain(`${appUrl}/booking/${booking.id}`);
-      expect(body).toContain(`${appUrl}/api/bookings/${booking.id}/calendar.ics`);
+      expect(body).toContain(`${appUrl}/api/bookings/${booking.id}/calendar.ics?expires=`);
     }
-    // The consultation's event as the confirmation sent it: same UID and SEQUENCE, same times.
-    const reminded = calendarEventOf(mail);
+    // A reminder, not an invitation again: no calendar part, which Outlook would file as a second request.
+    expect(mail.attachments.filter((part) => part.contentType === 'text/calendar')).toEqual([]);
+    // Its link opens on a phone, without a session: the consultation's event as the confirmation sent it.
+    const link = calendarLinkOf(mail);
+    const file = await openWithoutSession(testApp, link);
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    const reminded = onlyEvent(file.body);
     const confirmed = calendarEventOf(confirmation);
-    expect(reminded.method).toBe('REQUEST');
-    expect(reminded.event.uid).toBe(`booking-${booking.id}@portal.example.com`);
-    expect(reminded.event.uid).toBe(confirmed.event.uid);
-    expect(reminded.event.sequence).toBe(confirmed.event.sequence);
-    expect(reminded.event.start.getTime()).toBe(Date.parse(booking.starts_at));
-    expect(reminded.event.end?.getTime()).toBe(Date.parse(booking.ends_at));
+    expect(file.body).toContain('METHOD:PUBLISH');
+    // The app's own APP_URL names the file's event (this file's letters use another origin).
+    expect(reminded.uid).toBe(`booking-${booking.id}@localhost`);
+    expect(reminded.sequence).toBe(confirmed.event.sequence);
+    expect(reminded.start.getTime()).toBe(Date.parse(booking.starts_at));
+    expect(reminded.end?.getTime()).toBe(Date.parse(booking.ends_at));
+    // Altered, or signed for another booking, or expired: not found.
+    const signature = link.searchParams.get('signature') ?? '';
+    const altered = new URL(link);
+    altered.searchParams.set('signature', `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`);
+    const longer = new URL(link);
+    longer.searchParams.set('expires', String(Number(link.searchParams.get('expires')) + 3600));
+    const otherBooking = new URL(
+      link.toString().replace(`/bookings/${booking.id}/`, `/bookings/${booking.id + 1}/`),
+    );
+    const expired = new URL(
+      signedCalendarUrl(appUrl, options.calendarLinkKey, booking.id, new Date(Date.now() - 1000)),
+    );
+    const otherKey = new URL(
+      signedCalendarUrl(
+        appUrl,
+        calendarLinkKey(`${authSecret}-other`),
+        booking.id,
+        new Date(booking.ends_at),
+      ),
+    );
+    for (const bad of [altered, longer, otherBooking, expired, otherKey]) {
+      const answer = await openWithoutSession(testApp, bad);
+      expect(answer.statusCode, bad.toString()).toBe(404);
+      expect(answer.body).not.toContain('BEGIN:VCALENDAR');
+    }
+    // Without a signature the file still needs the owner's session.
+    const unsigned = await openWithoutSession(testApp, new URL(link.pathname, appUrl));
+    expect(unsigned.statusCode).toBe(401);
 
     // The 1-hour reminder comes at its own time.
     expect(await people.pass(before(booking, 1))).toBe(1);
@@ -258,7 +317,8 @@ describe('reminders at their time, read from the SMTP server', () => {
     expect(await people.pass(before(movedBooking, 24))).toBe(1);
     const mail = await reminderTo(barbara.email, 1);
     expect(mail.text).toContain('15:00 – 16:00 Mountain Standard Time (America/Phoenix)');
-    expect(calendarEventOf(mail).event.start.getTime()).toBe(Date.parse(movedBooking.starts_at));
+    const file = await openWithoutSession(testApp, calendarLinkOf(mail));
+    expect(onlyEvent(file.body).start.getTime()).toBe(Date.parse(movedBooking.starts_at));
   });
 });
 
@@ -475,7 +535,7 @@ describe('e-mail subjects', () => {
     },
     contactFirmEmail: () => [contactFirmEmail('office@firm.test', contact, appUrl)],
     contactAcknowledgmentEmail: () => [contactAcknowledgmentEmail('sender@example.com')],
-    reminderEmail: () => histories.map((history) => reminderEmail(booking, history, mailOptions)),
+    reminderEmail: () => [reminderEmail(booking, { appUrl, calendarUrl: link })],
   };
 
   it('knows every composer: each e-mail is written by a …Email function of lib/mail, all listed here', async () => {

@@ -159,5 +159,9 @@ describe('a disguised path', () => {
     expect(redactTokens('/api/identity/verify-email?%74oken=abc')).toBe(
       '/api/identity/verify-email?token=[redacted]',
     );
+    // A reminder's signed calendar link: the signature is its credential.
+    expect(redactTokens('/api/bookings/7/calendar.ics?expires=1800000000&signature=abc-_')).toBe(
+      '/api/bookings/7/calendar.ics?expires=1800000000&signature=[redacted]',
+    );
   });
 });

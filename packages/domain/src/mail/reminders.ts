@@ -74,6 +74,6 @@ export const reminderMessages = {
   contactLabel: 'How we will contact you',
   action: 'View your booking',
   calendar: (url: string) =>
-    `The consultation is attached as a calendar file (invite.ics); you can also download it here: ${url}`,
+    `To add the consultation to your calendar, download its calendar file (no sign-in needed): ${url}`,
   outro: 'If you can no longer attend, please cancel or reschedule the booking from its page.',
 } as const;

@@ -15,13 +15,25 @@ import {
 export interface BookingMailOptions {
   /** APP_URL: the link to My Bookings, and the host in the calendar event's UID. */
   appUrl: string;
-  /** MAIL_FROM: the organizer of the calendar event. */
+  /** MAIL_FROM: the organizer of the calendar event when the firm has no reply address. */
   mailFrom: string;
   /**
    * The firm's reply address (REPLY_TO, else the first FIRM_EMAIL; undefined when neither is set): where a
    * client's answer belongs, and so the address an invitation should name for the firm rather than MAIL_FROM.
    */
   replyTo?: string | undefined;
+}
+
+/**
+ * The calendar event's ORGANIZER: the firm's real address (its reply address, else MAIL_FROM's), so that a
+ * calendar app's reply reaches a person. Replies are not read by the portal: declining cancels nothing.
+ */
+export function calendarOrganizer(options: Pick<BookingMailOptions, 'mailFrom' | 'replyTo'>): {
+  name: string;
+  email: string;
+} {
+  const firm = options.replyTo;
+  return firm ? { name: productName, email: firm } : mailbox(options.mailFrom, productName);
 }
 
 /** What the booking's history says about its calendar event. */
@@ -67,7 +79,7 @@ function consultationEvent<Method extends CalendarMethod>(
       `Manage your booking: ${manageUrl}`,
     ].join('\n\n'),
     url: manageUrl,
-    organizer: mailbox(options.mailFrom, productName),
+    organizer: calendarOrganizer(options),
     attendee: {
       email: booking.user_profiles.email,
       name: [booking.user_profiles.first_name, booking.user_profiles.last_name].filter(Boolean).join(' '),
@@ -76,10 +88,7 @@ function consultationEvent<Method extends CalendarMethod>(
   };
 }
 
-/**
- * The booking's calendar event as the outbox stores it, linking to `manageUrl` (a reminder carries the latest
- * invitation again, linking to the booking's page).
- */
+/** The booking's calendar event as the outbox stores it, linking to `manageUrl`. */
 export function calendarEvent<Method extends CalendarMethod>(
   booking: Booking,
   method: Method,

@@ -82,7 +82,21 @@ const statusLetters = {
       'If you can no longer attend, you can cancel the booking in My Bookings.',
     ],
   }),
-  /** An administrator cancelled it; a confirmed one also gets the calendar cancellation. */
+  /**
+   * An administrator made a confirmed booking pending again: the calendar update marks the event tentative, so the
+   * client's calendar no longer shows it as settled.
+   */
+  pendingAgain: (booking) => ({
+    subject: `Your consultation is awaiting confirmation again — ${booking.confirmation_code}`,
+    intro: [
+      `Your ${booking.services.name} consultation is pending again: we will confirm it or get back to you shortly.`,
+    ],
+    outro: [
+      'The attached calendar update (invite.ics) marks the consultation as tentative in your calendar.',
+      'If you can no longer attend, you can cancel the booking in My Bookings.',
+    ],
+  }),
+  /** An administrator cancelled it; the calendar cancellation travels with the letter. */
   cancelled: (booking, withCalendar) => ({
     subject: `Your consultation has been cancelled — ${booking.confirmation_code}`,
     intro: [`Your ${booking.services.name} consultation has been cancelled.`],
@@ -93,7 +107,7 @@ const statusLetters = {
       'If you did not expect this or would like another time, you are welcome to book a new consultation.',
     ],
   }),
-  /** The client cancelled it; the calendar cancellation travels with the letter when an invitation went out. */
+  /** The client cancelled it; the calendar cancellation travels with the letter. */
   cancelledByClient: (booking, withCalendar) => ({
     subject: clientCancellationMessages.subject(booking.confirmation_code),
     intro: [clientCancellationMessages.intro(booking.services.name)],
@@ -102,7 +116,10 @@ const statusLetters = {
       clientCancellationMessages.outro,
     ],
   }),
-  /** The system cancelled a pending booking nobody confirmed in time (no invitation went out). */
+  /**
+   * The system cancelled a pending booking nobody confirmed in time (no invitation went out); its calendar
+   * cancellation removes a tentative event the client may have downloaded or subscribed to.
+   */
   expired: (booking) => ({
     subject: bookingExpiryMessages.subject(booking.confirmation_code),
     intro: [bookingExpiryMessages.intro(booking.services.name)],
@@ -123,8 +140,10 @@ export type StatusChangeReason = 'notConfirmedInTime' | 'cancelledByClient';
 
 /**
  * The client's e-mail about the status an administrator has just given the booking: confirmed → the letter with a
- * calendar REQUEST; cancelled → the letter, with a calendar CANCEL of the same event when an invitation went out;
- * completed → a thank-you; pending → none. A cancellation because nobody confirmed in time, or by the client, says so.
+ * calendar REQUEST; cancelled → the letter with a calendar CANCEL of the same event (the client may have the event
+ * from an invitation, a downloaded file or the feed); completed → a thank-you; pending again after an invitation →
+ * the letter with a REQUEST marking the event tentative, else none. A cancellation because nobody confirmed in time,
+ * or by the client, says so. Every calendar part outranks the last (a higher SEQUENCE, the same UID).
  */
 export function statusChangeEmail(
   booking: Booking,
@@ -135,7 +154,12 @@ export function statusChangeEmail(
   const letter = (words: LetterWords) => clientLetter(booking, viewMyBookings(options), words);
   switch (booking.status) {
     case 'pending':
-      return undefined;
+      return history.invited
+        ? {
+            ...letter(statusLetters.pendingAgain(booking)),
+            icalEvent: calendarEvent(booking, 'REQUEST', history, options),
+          }
+        : undefined;
     case 'completed':
       return letter(statusLetters.completed(booking));
     case 'confirmed':
@@ -144,13 +168,12 @@ export function statusChangeEmail(
         icalEvent: calendarEvent(booking, 'REQUEST', history, options),
       };
     case 'cancelled': {
-      if (reason === 'notConfirmedInTime' && !history.invited) return letter(statusLetters.expired(booking));
+      const icalEvent = calendarEvent(booking, 'CANCEL', history, options);
+      if (reason === 'notConfirmedInTime' && !history.invited)
+        return { ...letter(statusLetters.expired(booking)), icalEvent };
       const words =
         reason === 'cancelledByClient' ? statusLetters.cancelledByClient : statusLetters.cancelled;
-      return {
-        ...letter(words(booking, history.invited)),
-        ...(history.invited ? { icalEvent: calendarEvent(booking, 'CANCEL', history, options) } : {}),
-      };
+      return { ...letter(words(booking, true)), icalEvent };
     }
   }
 }

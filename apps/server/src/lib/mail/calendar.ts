@@ -31,7 +31,9 @@ export interface ConsultationEvent<Method extends CalendarMethod = OutboxCalenda
   summary: string;
   description: string;
   url: string;
+  /** The firm's real address (calendarOrganizer): where a calendar app would send a reply. */
   organizer: { name: string; email: string };
+  /** The client; named only in e-mails' REQUEST and CANCEL, never in a PUBLISH file or feed. */
   attendee: { name?: string | undefined; email: string };
   /** DTSTAMP: when this iCalendar object was made. */
   stamp: Date;
@@ -72,10 +74,26 @@ const icalMethods = {
 
 type Calendar = ReturnType<typeof ical>;
 
+/**
+ * A name as a quoted parameter value (CN) that Outlook and Google show as written: they do not decode RFC 6868's
+ * `^'`, `^^` and `^n`, so a double quote becomes a single one and carets and control characters go (the generator
+ * would escape them); a name left empty is dropped.
+ */
+export function parameterName(name: string | undefined): string | undefined {
+  const safe = (name ?? '')
+    .replace(/"/g, "'")
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+    .replace(/[\u0000-\u001f\u007f^]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return safe || undefined;
+}
+
 function newCalendar(method: CalendarMethod, feed?: CalendarFeedOptions): Calendar {
   return ical({
     prodId: { company: 'OT Consulting', product: 'Client Portal', language: 'EN' },
     method: icalMethods[method],
+    scale: 'gregorian',
     // No calendar-wide zone (it would also shift DTSTAMP out of UTC): the event names its own, and the
     // generator adds the VTIMEZONE of every zone an event uses.
     timezone: { name: null, generator: vtimezone },
@@ -95,19 +113,59 @@ function addConsultation(calendar: Calendar, event: ConsultationEvent<CalendarMe
     summary: event.summary,
     description: event.description,
     url: event.url,
-    organizer: event.organizer,
-    attendees: [
-      {
-        email: event.attendee.email,
-        ...(event.attendee.name ? { name: event.attendee.name } : {}),
-        role: ICalAttendeeRole.REQ,
-        // The client asked for this time; the firm's confirmation needs no answer.
-        status: ICalAttendeeStatus.ACCEPTED,
-        rsvp: false,
-      },
-    ],
+    organizer: {
+      name: parameterName(event.organizer.name) ?? event.organizer.email,
+      email: event.organizer.email,
+    },
+    // A file or feed (PUBLISH) names no attendee: it is not an invitation, and a calendar would show the client
+    // as having answered one.
+    attendees:
+      event.method === 'PUBLISH'
+        ? []
+        : [
+            {
+              email: event.attendee.email,
+              ...(parameterName(event.attendee.name) ? { name: parameterName(event.attendee.name) } : {}),
+              role: ICalAttendeeRole.REQ,
+              // The client asked for this time: accepted once the firm confirms it, tentative while it is pending.
+              // No answer is asked for (RSVP=FALSE): nothing the firm receives is read, so a decline cancels nothing.
+              status:
+                event.eventStatus === 'TENTATIVE'
+                  ? ICalAttendeeStatus.TENTATIVE
+                  : ICalAttendeeStatus.ACCEPTED,
+              rsvp: false,
+            },
+          ],
     status: ICalEventStatus[event.method === 'CANCEL' ? 'CANCELLED' : (event.eventStatus ?? 'CONFIRMED')],
   });
+}
+
+/**
+ * The iCalendar text: the calendar's own properties before its components (the generator writes REFRESH-INTERVAL
+ * and X-PUBLISHED-TTL after the VTIMEZONE, which some clients then ignore or refuse), and every line ending with
+ * CRLF, the last one too (RFC 5545 §3.1; the generator leaves it off).
+ */
+function text(calendar: Calendar): string {
+  const lines = calendar.toString().split('\r\n');
+  const properties: string[] = [];
+  const components: string[] = [];
+  let depth = 0;
+  let target = properties;
+  for (const line of lines) {
+    if (line === '') continue;
+    // A folded line's continuation stays with the line it continues.
+    if (line.startsWith(' ') || line.startsWith('\t')) {
+      target.push(line);
+      continue;
+    }
+    if (line.startsWith('BEGIN:')) depth += 1;
+    target = depth >= 2 ? components : properties;
+    target.push(line);
+    if (line.startsWith('END:')) depth -= 1;
+  }
+  // BEGIN:VCALENDAR opens the properties and END:VCALENDAR closes them: the components go in between.
+  const end = properties.pop();
+  return `${[...properties, ...components, end].join('\r\n')}\r\n`;
 }
 
 /** The iCalendar object of one consultation, as the outbox stores it. */
@@ -116,7 +174,7 @@ export function consultationCalendar<Method extends CalendarMethod>(
 ): { method: Method; content: string } {
   const calendar = newCalendar(event.method);
   addConsultation(calendar, event);
-  return { method: event.method, content: calendar.toString() };
+  return { method: event.method, content: text(calendar) };
 }
 
 /** What a subscribed calendar shows of the feed itself: its name, and how often to fetch it again. */
@@ -131,5 +189,5 @@ export interface CalendarFeedOptions {
 export function consultationFeed(events: ConsultationEvent<'PUBLISH'>[], feed: CalendarFeedOptions): string {
   const calendar = newCalendar('PUBLISH', feed);
   for (const event of events) addConsultation(calendar, event);
-  return calendar.toString();
+  return text(calendar);
 }

@@ -25,11 +25,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { NotFound } from '../../lib/errors.ts';
 import { type FileAnswer, sendFile } from '../../lib/file-reply.ts';
 import { clientAddressKey } from '../../lib/limit-keys.ts';
 import { sessionGuardResponses } from '../../plugins/accounts.ts';
 import { availability } from './availability.service.ts';
 import { type BookingSettings, createBooking, listUserBookings } from './bookings.service.ts';
+import { isValidCalendarLink } from './calendar-link.ts';
 import { cancelOwnBooking, rescheduleOwnBooking } from './client-changes.service.ts';
 import {
   bookingCalendarFile,
@@ -69,7 +71,19 @@ function replayHeaders(fresh: boolean): Record<string, string> {
   return fresh ? {} : { 'idempotent-replayed': 'true' };
 }
 
-export async function bookingsRoutes(app: FastifyInstance, settings: BookingSettings) {
+/** A calendar file's link from a reminder: no session, the signature is the credential (calendar-link.ts). */
+const calendarLinkQuerySchema = z.object({
+  expires: z.coerce.number().int().optional().describe('When the signed link ends (Unix seconds)'),
+  signature: z.string().max(100).optional().describe("The link's signature (HMAC-SHA256, base64url)"),
+});
+
+export async function bookingsRoutes(
+  app: FastifyInstance,
+  settings: BookingSettings & {
+    /** The key of the reminders' signed calendar links (calendarLinkKey). */
+    calendarLinkKey: Buffer;
+  },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
@@ -210,13 +224,18 @@ export async function bookingsRoutes(app: FastifyInstance, settings: BookingSett
   routes.get(
     apiPaths.bookings.calendar(':id'),
     {
-      onRequest: app.requireSession,
+      // A signed link (the reminder's) needs no session: the handler checks its signature instead.
+      onRequest: async function (request, reply) {
+        if ((request.query as { signature?: unknown }).signature !== undefined) return;
+        await app.requireSession.call(this, request, reply);
+      },
       schema: {
         tags: ['bookings'],
         summary: "The caller's booking as an iCalendar file (the same event as the e-mails' invitations)",
         description:
-          'The same UID and time zone as the e-mails; SEQUENCE grows with every change, a reschedule included.',
+          'The same UID and time zone as the e-mails; SEQUENCE grows with every change, a reschedule included. With `expires` and `signature` (the link in a reminder) no session is needed, until the link expires; an altered or expired link is a 404.',
         params: bookingIdParamsSchema,
+        querystring: calendarLinkQuerySchema,
         response: {
           200: {
             description: 'booking-{id}.ics: a VCALENDAR with METHOD:PUBLISH and one VEVENT',
@@ -228,8 +247,22 @@ export async function bookingsRoutes(app: FastifyInstance, settings: BookingSett
         },
       },
     },
-    async ({ params, caller }, reply) => {
-      const ics = await bookingCalendarFile(app.db, params.id, caller.id, settings);
+    async (request, reply) => {
+      const { params, query } = request;
+      let ownerId: string | null;
+      if (query.signature === undefined) ownerId = request.caller.id;
+      else if (
+        query.expires !== undefined &&
+        isValidCalendarLink(
+          settings.calendarLinkKey,
+          params.id,
+          { expires: query.expires, signature: query.signature },
+          new Date(),
+        )
+      )
+        ownerId = null;
+      else throw new NotFound(bookingMessages.bookingNotFound);
+      const ics = await bookingCalendarFile(app.db, params.id, ownerId, settings);
       return sendFile(reply, calendarFile(params.id), ics);
     },
   );

@@ -84,14 +84,19 @@ export async function recentActivity(db: Database, userId: string): Promise<Acti
   };
 }
 
-/** The owner's booking as an iCalendar file: the same UID as the e-mails, at the revision its history has reached. */
+/**
+ * The owner's booking as an iCalendar file: the same UID as the e-mails, at the revision its history has reached.
+ * `ownerId` null: the caller holds a signed link to this booking (calendar-link.ts), whoever they are.
+ */
 export async function bookingCalendarFile(
   db: Database,
   bookingId: number,
-  ownerId: string,
+  ownerId: string | null,
   settings: BookingSettings,
 ): Promise<string> {
-  const [row] = await selectBookings(db).where(ownedBy(bookingId, ownerId));
+  const [row] = await selectBookings(db).where(
+    ownerId === null ? eq(bookings.id, bookingId) : ownedBy(bookingId, ownerId),
+  );
   if (!row) throw new NotFound(bookingMessages.bookingNotFound);
   return consultationFile(toBooking(row, settings.timeZone), await calendarHistory(db, bookingId), settings);
 }

@@ -23,7 +23,10 @@ const defaultPollIntervalMs = 60_000;
 
 export function registerReminders(
   app: FastifyInstance,
-  config: Pick<Config, 'reminderHours' | 'businessTimeZone' | 'appUrl' | 'mailFrom' | 'replyTo'>,
+  config: Pick<Config, 'reminderHours' | 'businessTimeZone' | 'appUrl' | 'mailFrom' | 'replyTo'> & {
+    /** The key of the reminder's signed calendar link (calendarLinkKey). */
+    calendarLinkKey: Buffer;
+  },
   workerOptions: ReminderWorkerOptions = {},
 ): void {
   const options = {
@@ -32,6 +35,7 @@ export function registerReminders(
     appUrl: config.appUrl,
     mailFrom: config.mailFrom,
     replyTo: config.replyTo,
+    calendarLinkKey: config.calendarLinkKey,
   };
   const pollIntervalMs = workerOptions.pollIntervalMs ?? defaultPollIntervalMs;
   let timer: NodeJS.Timeout | undefined;

@@ -10,13 +10,15 @@ import type { BookingMailOptions } from '../../lib/mail/booking-calendar.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { reminderEmail } from '../../lib/mail/reminder-email.ts';
 import { findBooking } from '../bookings/booking-read-model.ts';
-import { calendarHistory } from '../bookings/booking-status.service.ts';
+import { signedCalendarUrl } from '../bookings/calendar-link.ts';
 
 export interface ReminderOptions extends BookingMailOptions {
   /** REMINDER_HOURS: hours before the start, largest first. */
   reminderHours: number[];
   /** The business time zone: the e-mail's times and the calendar event's zone. */
   timeZone: string;
+  /** The key of the reminder's signed calendar link (calendarLinkKey). */
+  calendarLinkKey: Buffer;
 }
 
 /** Bookings one query looks at; a pass queries again while it finds a full batch. */
@@ -92,7 +94,14 @@ export async function sendDueReminder(
     // Under the row lock nobody else can record them; if someone did, sending would be a second reminder.
     if (recorded.length !== due.length) throw new Error(`Reminder of booking ${row.id} recorded meanwhile`);
     const booking = await findBooking(tx, row.id, options.timeZone);
-    const mail = await enqueueMail(tx, reminderEmail(booking, await calendarHistory(tx, row.id), options));
+    // The calendar file's link works without a session (a phone), until the consultation ends.
+    const calendarUrl = signedCalendarUrl(
+      options.appUrl,
+      options.calendarLinkKey,
+      row.id,
+      new Date(booking.ends_at),
+    );
+    const mail = await enqueueMail(tx, reminderEmail(booking, { ...options, calendarUrl }));
     await tx
       .update(bookingReminders)
       .set({ outboxId: mail.id })
