@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portalEndpoints } from '../src/modules/accounts/library.routes.ts';
+import { securitySchemesFor } from '../src/plugins/openapi-document.ts';
 import { buildTestApp, type TestApp } from './helpers/build-test-app.ts';
 import { redoclyProblems, spectralProblems } from './helpers/openapi-lint.ts';
 
@@ -256,6 +257,10 @@ describe('the OpenAPI document, for generated clients', () => {
       sessionCookie: expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'portal.session_token' }),
       bearerToken: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
     });
+    // Over https the accounts library prefixes the cookie's name.
+    expect(securitySchemesFor('https://portal.example').sessionCookie.name).toBe(
+      '__Secure-portal.session_token',
+    );
     const operations = Object.fromEntries(operationsOf(document));
     const signedIn = [{ sessionCookie: [] }, { bearerToken: [] }];
     for (const route of ['GET /api/auth/profile', 'POST /api/bookings', 'GET /api/bookings/admin/export']) {

@@ -1,6 +1,7 @@
 // What the OpenAPI document says beyond the routes' zod schemas, so that a client generated from it can sign in and
 // call every operation: the security schemes and each operation's, an operationId, the response headers clients
 // read, 413 where a body is taken, and the accounts library's endpoints (lib/accounts/library-openapi.ts).
+import { sessionCookieName } from '../lib/accounts/library.ts';
 import { accountsLibraryPaths } from '../lib/accounts/library-openapi.ts';
 
 type Json = Record<string, unknown>;
@@ -18,25 +19,31 @@ export interface OpenApiObject extends Json {
   components?: Json & { securitySchemes?: Json };
 }
 
-/** The session cookie for browsers, the bearer token for API clients (docs/decisions/025). */
-export const securitySchemes = {
-  sessionCookie: {
-    type: 'apiKey',
-    in: 'cookie',
-    name: 'portal.session_token',
-    description:
-      'The httpOnly session cookie that sign-in sets (named `__Secure-portal.session_token` over https). A write ' +
-      "with it must come from the portal's own pages (Origin or Referer of the portal).",
-  },
-  bearerToken: {
-    type: 'http',
-    scheme: 'bearer',
-    bearerFormat: 'signed session token',
-    description:
-      'The `set-auth-token` header of POST /api/identity/sign-in/email, handed to API clients only (a sign-in ' +
-      'without Origin, Sec-Fetch-Site, Sec-Fetch-Dest and Sec-Fetch-User), sent as `Authorization: Bearer {token}`.',
-  },
-} as const;
+/**
+ * The session cookie for browsers (`__Secure-` prefixed when the portal is served over https, as the accounts library
+ * names it then), the bearer token for API clients (docs/decisions/025).
+ */
+export function securitySchemesFor(appUrl: string) {
+  const https = new URL(appUrl).protocol === 'https:';
+  return {
+    sessionCookie: {
+      type: 'apiKey',
+      in: 'cookie',
+      name: https ? `__Secure-${sessionCookieName}` : sessionCookieName,
+      description:
+        "The httpOnly session cookie that sign-in sets. A write with it must come from the portal's own pages " +
+        '(Origin or Referer of the portal).',
+    },
+    bearerToken: {
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'signed session token',
+      description:
+        'The `set-auth-token` header of POST /api/identity/sign-in/email, handed to API clients only (a sign-in ' +
+        'without Origin, Sec-Fetch-Site, Sec-Fetch-Dest and Sec-Fetch-User), sent as `Authorization: Bearer {token}`.',
+    },
+  };
+}
 
 const signedIn = [{ sessionCookie: [] }, { bearerToken: [] }];
 
@@ -104,7 +111,10 @@ function complete(operation: Operation, method: string, path: string): void {
 }
 
 /** The document with everything above added (the routes' own settings win where they have some). */
-export function completeOpenApiDocument<T extends OpenApiObject>(document: T): T {
+export function completeOpenApiDocument<T extends OpenApiObject>(
+  document: T,
+  options: { appUrl: string },
+): T {
   const paths = { ...document.paths, ...accountsLibraryPaths } as Record<string, Record<string, Operation>>;
   for (const [path, operations] of Object.entries(paths)) {
     for (const [method, operation] of Object.entries(operations)) {
@@ -114,6 +124,6 @@ export function completeOpenApiDocument<T extends OpenApiObject>(document: T): T
   return {
     ...document,
     paths,
-    components: { ...document.components, securitySchemes },
+    components: { ...document.components, securitySchemes: securitySchemesFor(options.appUrl) },
   };
 }

@@ -44,7 +44,7 @@ export async function registerSwagger(app: FastifyInstance, options: { appUrl: s
     }),
     transformObject: (documentObject) =>
       'openapiObject' in documentObject
-        ? completeOpenApiDocument(documentObject.openapiObject as OpenApiObject)
+        ? completeOpenApiDocument(documentObject.openapiObject as OpenApiObject, options)
         : documentObject.swaggerObject,
   });
   await app.register(swaggerUi, {
