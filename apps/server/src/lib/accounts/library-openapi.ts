@@ -184,8 +184,8 @@ export const accountsLibraryPaths: Record<string, Record<string, Json>> = {
     post: {
       operationId: 'signOut',
       tags: ['accounts'],
-      summary: 'Ends the session on the server and clears the cookie',
-      security: cookieOrBearer,
+      summary: 'Ends the session on the server and clears the cookie (answers the same when signed out)',
+      security: [{}, ...cookieOrBearer],
       responses: {
         '200': json(
           { type: 'object', properties: { success: { type: 'boolean' } }, required: ['success'] },
