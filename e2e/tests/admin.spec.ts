@@ -133,11 +133,13 @@ test.describe('administration', () => {
     const download = admin.waitForEvent('download');
     await admin.getByRole('link', { name: 'Export CSV' }).click();
     const csv = readFileSync((await (await download).path()) ?? '', 'utf8');
-    const line = csv.split('\n').find((candidate) => candidate.startsWith(`"${booking.confirmation_code}"`));
+    const line = csv
+      .split('\r\n')
+      .find((candidate) => candidate.startsWith(`"${booking.confirmation_code}"`));
     expect(line).toContain(',"cancelled",');
     expect(
       csv
-        .split('\n')
+        .split('\r\n')
         .slice(1)
         .filter(Boolean)
         .every((entry) => entry.includes(',"cancelled",')),

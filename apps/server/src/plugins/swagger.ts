@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { apiPaths } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
+import { completeOpenApiDocument, type OpenApiObject } from './openapi-document.ts';
 
 /** The OpenAPI document, generated from the routes' zod schemas: UI at /api/docs, JSON at /api/docs/json. */
 export async function registerSwagger(app: FastifyInstance, options: { appUrl: string }) {
@@ -22,13 +23,29 @@ export async function registerSwagger(app: FastifyInstance, options: { appUrl: s
         { name: 'health', description: 'Liveness and database readiness' },
         {
           name: 'accounts',
-          description: 'Profiles; sign-up, sign-in and sessions are under /api/identity (better-auth)',
+          description:
+            'Sign-up, sign-in and sessions under /api/identity (better-auth), the person check, profiles and the ' +
+            'calendar feed link. Browsers use the session cookie; API clients sign in without Origin and send the ' +
+            '`set-auth-token` they get as a bearer token.',
+        },
+        { name: 'bookings', description: "Time slots, booking, and the client's own bookings" },
+        { name: 'schedule', description: 'Working hours, notice, horizon and closures' },
+        { name: 'calendar', description: "A client's calendar feed (iCalendar), by its secret link" },
+        { name: 'reviews', description: 'Reviews of completed consultations' },
+        { name: 'contact', description: 'The contact form' },
+        {
+          name: 'admin',
+          description: "The administrators' services, bookings, reviews, messages and figures",
         },
       ],
     },
     transform: createJsonSchemaTransform({
       skipList: [`${apiPaths.docs}/`, `${apiPaths.docs}/*`, `${apiPaths.docs}/json`, `${apiPaths.docs}/yaml`],
     }),
+    transformObject: (documentObject) =>
+      'openapiObject' in documentObject
+        ? completeOpenApiDocument(documentObject.openapiObject as OpenApiObject, options)
+        : documentObject.swaggerObject,
   });
   await app.register(swaggerUi, {
     routePrefix: apiPaths.docs,

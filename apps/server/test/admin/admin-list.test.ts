@@ -268,7 +268,14 @@ describe('GET /api/bookings/admin/export', () => {
     expect(String(response.headers['content-disposition'])).toMatch(
       /^attachment; filename="bookings-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
-    const rows: string[][] = parse(response.body, { bom: true });
+    // RFC 4180, read strictly: CRLF after every record, quotes around whole fields, every record as wide.
+    expect(response.body.endsWith('"\r\n')).toBe(true);
+    const rows: string[][] = parse(response.body, {
+      bom: true,
+      record_delimiter: '\r\n',
+      relax_quotes: false,
+      relax_column_count: false,
+    });
     expect(rows[0]).toEqual(header);
     const records = rows.slice(1);
     expect(records).toHaveLength(13);
@@ -295,7 +302,8 @@ describe('GET /api/bookings/admin/export', () => {
       urgency: 'normal',
       preferred_contact: 'email',
       total_cost: '375',
-      booked_at: wallClock('2022-06-10', '08:00', zone).toISOString(),
+      // In the business time zone (the time_zone column), as a spreadsheet reads a date-time.
+      booked_at: '2022-06-10 08:00',
       project_description: tricky.description,
       additional_notes: `'${tricky.notes}`,
     });

@@ -36,12 +36,12 @@ function quoteAwareSplit(line: string, separator: string): string[] {
 describe('csvWriter', () => {
   it('starts with a BOM and the header row, in the columns order', async () => {
     const text = await write([]);
-    expect(text).toBe(`\uFEFF${exportColumns.map((column) => `"${column}"`).join(',')}\n`);
+    expect(text).toBe(`\uFEFF${exportColumns.map((column) => `"${column}"`).join(',')}\r\n`);
   });
 
   it('quotes every field, empty ones included', async () => {
     const text = await write([{ confirmation_code: 'OT-2030-001', total_cost: 150, additional_notes: '' }]);
-    const [, row] = text.split('\n');
+    const [, row] = text.split('\r\n');
     expect(row?.split(',').every((field) => /^".*"$/.test(field))).toBe(true);
     expect(row).toContain('"OT-2030-001"');
     expect(row).toContain('"150"');
@@ -53,7 +53,7 @@ describe('csvWriter', () => {
       { project_description: 'safe;=HYPERLINK("http://evil.example")', additional_notes: 'a\t+1+1;@SUM(A1)' },
     ]);
     for (const separator of [';', '\t']) {
-      for (const line of text.split('\n').slice(1, -1)) {
+      for (const line of text.split('\r\n').slice(1, -1)) {
         for (const cell of quoteAwareSplit(line, separator)) {
           expect(cell.replace(/^"/, ''), `${JSON.stringify(separator)}: ${cell}`).not.toMatch(/^[=+\-@]/);
         }
@@ -77,6 +77,24 @@ describe('csvWriter', () => {
     expect(record?.project_description).toBe(expected);
     // A number is a number, not a formula.
     expect(record?.total_cost).toBe('-5');
+  });
+
+  it('ends every record with CRLF, as RFC 4180 has it, line breaks inside a cell kept as they are', async () => {
+    const text = await write([
+      { confirmation_code: 'OT-2030-001', project_description: 'one\ntwo' },
+      { confirmation_code: 'OT-2030-002' },
+    ]);
+    // A strict reader: CRLF only between records, quotes only around whole fields, every record as wide.
+    const records: string[][] = parse(text, {
+      bom: true,
+      record_delimiter: '\r\n',
+      relax_quotes: false,
+      relax_column_count: false,
+    });
+    expect(records.map((record) => record[0])).toEqual(['confirmation_code', 'OT-2030-001', 'OT-2030-002']);
+    expect(records[1]?.[exportColumns.indexOf('project_description')]).toBe('one\ntwo');
+    expect(text.endsWith('"\r\n')).toBe(true);
+    expect(text.replace(/"[^"]*"/g, '').replace(/,/g, '')).toMatch(/^\uFEFF(\r\n)+$/);
   });
 
   it('quotes commas, quotes and line breaks so that every cell reads back whole', async () => {

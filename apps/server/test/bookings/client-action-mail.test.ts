@@ -203,7 +203,7 @@ describe('without FIRM_EMAIL: the client and every administrator hear of each cl
     expect(
       csv.body
         .trim()
-        .split('\n')
+        .split('\r\n')
         .slice(1)
         .map((line) => line.split(',')[0]),
     ).toEqual([`"${code}"`]);

@@ -67,16 +67,17 @@ function hasBody(request: FastifyRequest): boolean {
 }
 
 /**
- * Whether the caller is a browser: browsers send `Origin` on every POST and `Sec-Fetch-*` on every request, and a
- * page script can remove neither.
+ * Whether the caller is a browser: browsers send `Origin` on every POST and `Sec-Fetch-Site` and `Sec-Fetch-Dest`
+ * with every request to a secure or local site, and a page script can remove none of them. `Sec-Fetch-Mode` alone
+ * tells nothing: Node's own `fetch` sends `Sec-Fetch-Mode: cors` and nothing else of these, and is an API client.
  */
 function fromBrowser(request: FastifyRequest): boolean {
   const { headers } = request;
   return (
     headers.origin !== undefined ||
-    headers['sec-fetch-mode'] !== undefined ||
     headers['sec-fetch-site'] !== undefined ||
-    headers['sec-fetch-dest'] !== undefined
+    headers['sec-fetch-dest'] !== undefined ||
+    headers['sec-fetch-user'] !== undefined
   );
 }
 

@@ -10,6 +10,8 @@ import {
   adminMessages,
   type Booking,
   type CancelPendingBody,
+  zonedDate,
+  zonedTime,
 } from '@portal/domain';
 import { stringify } from 'csv-stringify';
 import { and, asc, count, eq, gte, inArray, type SQL } from 'drizzle-orm';
@@ -191,6 +193,16 @@ export const exportColumns = [
 ] as const;
 export type ExportRecord = Record<(typeof exportColumns)[number], string | number>;
 
+/**
+ * The wall-clock date and time of an instant in the business time zone, `YYYY-MM-DD HH:MM`: what a spreadsheet reads
+ * as a date-time, in the zone of the row's `time_zone` column like its date and times (an ISO instant in UTC would
+ * read as text, or hours off).
+ */
+function localDateTime(instant: string, timeZone: string): string {
+  const at = new Date(instant);
+  return `${zonedDate(at, timeZone)} ${zonedTime(at, timeZone)}`;
+}
+
 function exportRecord(booking: Booking): ExportRecord {
   const slot = booking.time_slots[0];
   return {
@@ -207,16 +219,17 @@ function exportRecord(booking: Booking): ExportRecord {
     urgency: booking.urgency,
     preferred_contact: booking.preferred_contact,
     total_cost: booking.total_cost,
-    booked_at: booking.created_at,
+    booked_at: localDateTime(booking.created_at, booking.time_zone),
     project_description: booking.project_description,
     additional_notes: booking.additional_notes ?? '',
   };
 }
 
 /**
- * The CSV writer of the export: every field quoted (so that a spreadsheet splitting on `;` or a tab finds no cell
- * boundary inside one, and no cell there starting with a formula), a BOM so that spreadsheets read UTF-8, and cells
- * that a spreadsheet would run as a formula (= + - @ tab CR first) neutralised with a leading apostrophe.
+ * The CSV writer of the export, RFC 4180: records end with CRLF, every field quoted (so that a spreadsheet splitting
+ * on `;` or a tab finds no cell boundary inside one, and no cell there starting with a formula), a BOM so that
+ * spreadsheets read UTF-8, and cells that a spreadsheet would run as a formula (= + - @ tab CR first) neutralised
+ * with a leading apostrophe.
  */
 export function csvWriter() {
   return stringify({
@@ -226,6 +239,7 @@ export function csvWriter() {
     escape_formulas: true,
     quoted: true,
     quoted_empty: true,
+    record_delimiter: 'windows',
   });
 }
 
