@@ -63,6 +63,7 @@ describe('booking wizard', () => {
             schedule,
             closures: [{ startDate: tuesday, endDate: tuesday, reason: 'Holiday' }],
             timeZone: defaultBusinessTimeZone,
+            client_change_notice_hours: 24,
           },
         };
       }
