@@ -359,7 +359,15 @@ describe('booking wizard', () => {
     await reviewButton().click();
     const asked = calls.filter((call) => call.path.endsWith('/availability')).length;
     await page.getByRole('button', { name: 'Confirm Booking' }).click();
-    await expect.element(page.getByText(limit)).toBeVisible();
+    // Said as a notification, and on the step itself with how to reach the firm (the message says to contact us).
+    const onStep = page.getByRole('region', { name: 'Review Your Booking' }).getByRole('alert');
+    await expect.element(onStep).toHaveTextContent(limit);
+    await expect
+      .element(onStep.getByRole('link', { name: 'Contact us' }))
+      .toHaveAttribute('href', '/contact');
+    await expect
+      .element(page.getByRole('region', { name: 'Notifications' }).getByRole('alert'))
+      .toHaveTextContent(limit);
     // Not a taken slot: the user stays where they were, nothing is kept for later, the slots are not refetched.
     await expect.element(page.getByRole('heading', { name: 'Review Your Booking' })).toBeVisible();
     expect(page.getByText(bookingMessages.slotTaken).elements()).toHaveLength(0);

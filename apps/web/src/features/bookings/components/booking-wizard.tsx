@@ -61,8 +61,11 @@ export function BookingWizard({ service }: { service: Service }) {
   }, [answeredZone]);
 
   const booking = useCreateBooking();
+  /** The pending limit's refusal, kept on the last step with how to reach the firm (a notification has no links). */
+  const [refusal, setRefusal] = useState<string>();
 
   function goTo(next: WizardStep) {
+    setRefusal(undefined);
     setStep(next);
     // Move focus to the top of the wizard so keyboard and screen-reader users start the new step there.
     requestAnimationFrame(() => headingRef.current?.focus());
@@ -104,6 +107,7 @@ export function BookingWizard({ service }: { service: Service }) {
     };
     idempotencyKey.current ??= newIdempotencyKey();
     const key = idempotencyKey.current;
+    setRefusal(undefined);
     booking.mutate(
       { body, key },
       {
@@ -127,6 +131,7 @@ export function BookingWizard({ service }: { service: Service }) {
             // Not about the slot: the same request stays refused until a pending booking is confirmed.
             idempotencyKey.current = undefined;
             notify({ type: 'error', title: 'Booking Failed', message: error.message });
+            setRefusal(error.message);
             return;
           }
           if (error.status === 409) {
@@ -202,6 +207,7 @@ export function BookingWizard({ service }: { service: Service }) {
               now={new Date()}
               details={form.getValues()}
               submitting={booking.isPending}
+              refusal={refusal}
               onBack={() => goTo(2)}
               onConfirm={confirm}
             />

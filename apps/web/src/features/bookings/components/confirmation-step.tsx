@@ -16,6 +16,7 @@ import {
 import { useId } from 'react';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { buttonStyles } from '../../../components/ui/button-styles';
+import { FormMessage } from '../../../components/ui/form-message';
 import { ReachTheFirm } from '../../../components/ui/reach-the-firm';
 import { slotTime } from '../format';
 import type { BookingDetails } from './booking-details';
@@ -32,6 +33,7 @@ export function ConfirmationStep({
   now,
   details,
   submitting,
+  refusal,
   onBack,
   onConfirm,
 }: {
@@ -45,6 +47,8 @@ export function ConfirmationStep({
   now: Date;
   details: BookingDetails;
   submitting: boolean;
+  /** Why the server refused the last Confirm when trying again later is the way (the pending limit). */
+  refusal?: string | undefined;
   onBack: () => void;
   onConfirm: () => void;
 }) {
@@ -92,6 +96,12 @@ export function ConfirmationStep({
           )}
           <ReachTheFirm />
         </div>
+      )}
+      {refusal && (
+        <FormMessage type="error">
+          {refusal}
+          <ReachTheFirm className="mt-1" />
+        </FormMessage>
       )}
       <div className="flex flex-wrap justify-between gap-3">
         <button type="button" className={buttonStyles.secondary} onClick={onBack} disabled={submitting}>
