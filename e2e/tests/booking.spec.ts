@@ -67,7 +67,7 @@ test.describe('booking', () => {
     await page.getByRole('button', { name: 'Review Booking' }).click();
 
     const summary = page.getByRole('region', { name: 'Review Your Booking' });
-    await expect(summary.getByText(label, { exact: false })).toBeVisible();
+    await expect(summary.getByRole('definition').filter({ hasText: label })).toBeVisible();
     await expectAccessible(page);
     await keepScreenshot(page, 'booking-step-3');
     await page.getByRole('button', { name: 'Confirm Booking' }).click();
@@ -192,6 +192,75 @@ test.describe('booking', () => {
     await expect(page).toHaveURL(/\/$/);
     expect(await stored()).toEqual([]);
   });
+
+  for (const [viewport, width, offset] of [
+    ['desktop', 1280, 4],
+    ['phone', 375, 5],
+  ] as const) {
+    test(`on a ${viewport}, the wizard states the rules before Confirm and the notification agrees with the pending card`, async ({
+      page,
+    }, testInfo) => {
+      await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
+      await createAccount(page);
+      const day = dayOf(testInfo.repeatEachIndex, offset);
+      const text = `Rules booking ${Date.now()}: a review of our network and backups.`;
+
+      // Service 4, IT Consulting: its own service, so no other wizard journey wants its slots.
+      await page.goto('/book/4');
+      await expect(page.getByRole('grid').first()).toBeVisible();
+      // The calendar fits: Saturday's column is on screen and nothing is wider than the screen.
+      const saturday = page.locator('.rdp-weekday').last();
+      await expect(saturday).toHaveAttribute('aria-label', 'Saturday');
+      await expect(saturday).toBeInViewport({ ratio: 1 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+      await pickDay(page, day);
+      await expect(page.getByTestId('slot-count')).toHaveText(/^\d+ times? free$/);
+      const slot = page.getByRole('radio').last();
+      await slot.scrollIntoViewIfNeeded();
+      const label = (await slot.evaluate((input) => input.closest('label')?.textContent ?? '')).trim();
+      await slot.check();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await keepScreenshot(page, `booking-step-1-${viewport}`);
+      await page.getByRole('button', { name: 'Continue' }).click();
+
+      // The chosen time stays in view on the Details step.
+      await expect(page.getByTestId('chosen-time')).toContainText(label);
+      await page.getByLabel('Project Description').fill(text);
+      await page.getByRole('button', { name: 'Review Booking' }).click();
+
+      // Before Confirm: the service with its article, the change notice and the cancellation rule, how to reach us.
+      await expect(page.getByText('You are requesting an IT Consulting consultation')).toBeVisible();
+      const rules = page.getByTestId('change-rules');
+      await expect(rules).toContainText(
+        'You can move this booking to another time until 24 hours before it starts, and cancel it once we have confirmed it, until the same time.',
+      );
+      await expect(rules.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
+      await expect(rules.getByRole('link', { name: /\(\d{3}\) \d{3}-\d{4}/ })).toHaveAttribute(
+        'href',
+        /^tel:/,
+      );
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await expectAccessible(page);
+      await keepScreenshot(page, `booking-step-3-${viewport}`);
+      await page.getByRole('button', { name: 'Confirm Booking' }).click();
+
+      // The notification and the card agree: a request sent, pending; nothing says confirmed.
+      await expect(page).toHaveURL(/\/my-bookings$/);
+      const toast = page
+        .getByRole('region', { name: 'Notifications' })
+        .getByRole('status')
+        .filter({ hasText: 'Booking Request Sent' });
+      await expect(toast).toContainText('Booking saved to database successfully!');
+      await expect(toast).toContainText(
+        'It is pending until we confirm it, usually within one business day.',
+      );
+      await expect(toast).not.toContainText(/confirmed/i);
+      const card = page.getByRole('article').filter({ hasText: text });
+      await expect(card.getByText('Pending', { exact: true })).toBeVisible();
+      await expect(card.getByText('Confirmed', { exact: true })).toHaveCount(0);
+    });
+  }
 
   test("a missing service shows Service Not Found; another client's booking shows Booking Not Found", async ({
     page,

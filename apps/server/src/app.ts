@@ -173,7 +173,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     pendingExpiryHours: config.pendingExpiryHours,
     calendarLinkKey: linkKey,
   });
-  await app.register(scheduleRoutes, { timeZone: config.businessTimeZone });
+  await app.register(scheduleRoutes, {
+    timeZone: config.businessTimeZone,
+    clientChangeNoticeHours: config.clientChangeNoticeHours,
+  });
   await app.register(calendarFeedRoutes, {
     timeZone: config.businessTimeZone,
     feedKey,

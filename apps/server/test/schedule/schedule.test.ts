@@ -37,7 +37,12 @@ const nextDay = dayAllocator(3);
 
 beforeAll(async () => {
   testApp = await buildTestApp({
-    env: { WRITE_RATE_LIMIT_PER_MINUTE: '100000', MAX_PENDING_BOOKINGS_PER_CLIENT: '100000' },
+    env: {
+      WRITE_RATE_LIMIT_PER_MINUTE: '100000',
+      MAX_PENDING_BOOKINGS_PER_CLIENT: '100000',
+      // Not the default 24: the public schedule states the notice the server is configured with.
+      CLIENT_CHANGE_NOTICE_HOURS: '36',
+    },
   });
   admin = await signedInAdmin(testApp, 'calendar-admin@calendar.test');
   client = await signedInClient(testApp, 'calendar-client@calendar.test');
@@ -104,10 +109,15 @@ describe('who may read and change the calendar', () => {
     expect(asClient.json()).toEqual({ message: accountMessages.adminRequired });
   });
 
-  it('gives anyone the public calendar, the original hours until the firm changes them', async () => {
+  it('gives anyone the public calendar, the original hours until the firm changes them, and the change notice', async () => {
     const response = await call('GET', apiPaths.schedule.public);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ schedule: defaultSchedule, closures: [], timeZone: zone });
+    expect(response.json()).toEqual({
+      schedule: defaultSchedule,
+      closures: [],
+      timeZone: zone,
+      client_change_notice_hours: 36,
+    });
     const admins = await call('GET', apiPaths.schedule.admin, admin);
     expect(admins.json()).toEqual({ schedule: defaultSchedule });
     expect((await call('GET', apiPaths.schedule.changes, admin)).json()).toEqual({ changes: [] });

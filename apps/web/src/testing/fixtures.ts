@@ -5,6 +5,7 @@ import {
   apiPaths,
   type Booking,
   defaultBusinessTimeZone,
+  defaultClientChangeNoticeHours,
   defaultScheduleWithClosures,
   type ProfileUser,
   type PublicSchedule,
@@ -106,6 +107,7 @@ export function scheduleAnswer(
       ...scheduleWithClosures,
       closures: [...scheduleWithClosures.closures],
       timeZone: defaultBusinessTimeZone,
+      client_change_notice_hours: defaultClientChangeNoticeHours,
     },
   };
 }

@@ -70,6 +70,10 @@ export const bookingMessages = {
   idempotencyKeyInvalid: `Idempotency-Key must be 1 to ${maxIdempotencyKeyLength} visible characters`,
   validationFailed: 'Booking validation failed',
   saved: 'Booking saved to database successfully!',
+  /** The title of the notification after booking: a new booking is a request (pending), never 'confirmed'. */
+  requestSentTitle: 'Booking Request Sent',
+  /** After `saved`, in the same notification: what happens next. */
+  requestSentNext: 'It is pending until we confirm it, usually within one business day.',
   savedLocally: (reason: string) => `Booking saved locally - API error: ${reason}`,
   apiUnavailable: 'API unavailable',
   createFailed: 'Failed to create booking. Please try again.',
@@ -84,6 +88,22 @@ export const bookingMessages = {
   detailNotFound: 'Booking Not Found',
   detailNotFoundText: 'This booking does not exist, or it is not one of yours.',
   detailLoadFailed: 'Failed to load the booking. Please try again.',
+} as const;
+
+function hoursText(hours: number): string {
+  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+}
+
+/** The wizard's last step: the client's change rules (docs/product.md#statuses), stated before they confirm. */
+export const bookingChangeRules = {
+  /** Moving and cancelling, with CLIENT_CHANGE_NOTICE_HOURS (0: until the start). */
+  rules: (hours: number) =>
+    hours > 0
+      ? `You can move this booking to another time until ${hoursText(hours)} before it starts, and cancel it once we have confirmed it, until the same time. Later than that, please contact us.`
+      : 'You can move this booking to another time until it starts, and cancel it once we have confirmed it, until it starts.',
+  /** The chosen time starts within the notice: once booked it cannot be changed online at all. */
+  lockedAtOnce: (hours: number) =>
+    `This time starts in less than ${hoursText(hours)}, so once booked it cannot be moved or cancelled here.`,
 } as const;
 
 /** The web app's message for the server's validation errors: 'Booking validation failed: {path}: {msg}, ...'. */

@@ -156,5 +156,12 @@ export const publicScheduleResponseSchema = z.object({
   schedule: scheduleSchema,
   closures: z.array(closureSchema.omit({ id: true })).max(scheduleLimits.maxUpcomingClosures),
   timeZone: z.string(),
+  client_change_notice_hours: z
+    .number()
+    .int()
+    .min(0)
+    .describe(
+      "CLIENT_CHANGE_NOTICE_HOURS: hours before the start when a client's cancelling and rescheduling close (0: at the start)",
+    ),
 });
 export type PublicSchedule = z.infer<typeof publicScheduleResponseSchema>;

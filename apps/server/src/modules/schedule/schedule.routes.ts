@@ -34,6 +34,8 @@ import {
 export interface ScheduleRoutesOptions {
   /** The business time zone (BUSINESS_TIMEZONE). */
   timeZone: string;
+  /** CLIENT_CHANGE_NOTICE_HOURS, which the public schedule states for the wizard. */
+  clientChangeNoticeHours: number;
 }
 
 const tags = ['schedule'];
@@ -42,7 +44,7 @@ const invalid = apiErrorBodySchema.describe('Invalid fields as errors[{ path, ms
 export async function scheduleRoutes(app: FastifyInstance, options: ScheduleRoutesOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
-  const { timeZone } = options;
+  const { timeZone, clientChangeNoticeHours } = options;
   const adminOnly = app.requireRole('admin');
 
   routes.get(
@@ -50,11 +52,12 @@ export async function scheduleRoutes(app: FastifyInstance, options: ScheduleRout
     {
       schema: {
         tags,
-        summary: 'Opening hours, slot step, notice, horizon and the closed dates from today on',
+        summary:
+          "Opening hours, slot step, notice, horizon, the closed dates from today on and a client's change notice",
         response: { 200: publicScheduleResponseSchema, default: apiErrorBodySchema },
       },
     },
-    () => publicSchedule(db, timeZone),
+    () => publicSchedule(db, timeZone, clientChangeNoticeHours),
   );
 
   routes.get(

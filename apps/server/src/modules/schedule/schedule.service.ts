@@ -101,8 +101,15 @@ export function loadScheduleWithClosures(db: Database): Promise<StoredSchedule> 
   return scheduleCache.load(db);
 }
 
-/** The schedule as the booking wizard reads it: the schedule and the closures from today on, in the zone. */
-export async function publicSchedule(db: Database, timeZone: string): Promise<PublicSchedule> {
+/**
+ * The schedule as the booking wizard reads it: the schedule and the closures from today on, in the zone, and the
+ * client's change notice the wizard states before a booking is made.
+ */
+export async function publicSchedule(
+  db: Database,
+  timeZone: string,
+  clientChangeNoticeHours: number,
+): Promise<PublicSchedule> {
   const current = await loadScheduleWithClosures(db);
   const today = todayIn(timeZone, new Date());
   return {
@@ -111,6 +118,7 @@ export async function publicSchedule(db: Database, timeZone: string): Promise<Pu
       .filter((closure) => closure.endDate >= today)
       .map(({ startDate, endDate, reason }) => ({ startDate, endDate, reason })),
     timeZone,
+    client_change_notice_hours: clientChangeNoticeHours,
   };
 }
 

@@ -2,12 +2,14 @@ import '../../index.css';
 import {
   addDays,
   apiPaths,
+  bookingChangeRules,
   bookingErrorCodes,
   bookingMessages,
   defaultBusinessTimeZone,
   defaultSchedule,
   type IsoDate,
   lastBookableDate,
+  longDate,
   openingHoursNote,
   opensOn,
   todayIn,
@@ -29,7 +31,7 @@ import {
   stubApi,
   toDetails,
 } from '../../testing/bookings';
-import { bookingFixture, scheduleAnswer } from '../../testing/fixtures';
+import { bookingFixture, scheduleAnswer, serviceFixture } from '../../testing/fixtures';
 import type { Answer } from '../../testing/stub-api';
 
 describe('booking wizard', () => {
@@ -63,6 +65,7 @@ describe('booking wizard', () => {
             schedule,
             closures: [{ startDate: tuesday, endDate: tuesday, reason: 'Holiday' }],
             timeZone: defaultBusinessTimeZone,
+            client_change_notice_hours: 24,
           },
         };
       }
@@ -246,7 +249,13 @@ describe('booking wizard', () => {
       return serviceAndAvailability(call);
     });
     await page.getByRole('button', { name: 'Confirm Booking' }).click();
-    await expect.element(page.getByText(bookingMessages.saved)).toBeVisible();
+    // The notification says what happened: a request sent, pending until the firm confirms it; never 'confirmed'.
+    const toast = page.getByRole('status').filter({ hasText: bookingMessages.requestSentTitle });
+    await expect.element(toast).toBeVisible();
+    await expect
+      .element(toast)
+      .toHaveTextContent(`${bookingMessages.saved} ${bookingMessages.requestSentNext}`);
+    expect(toast.element().textContent).not.toMatch(/confirmed/i);
     expect(router.state.location.pathname).toBe('/my-bookings');
     expect(retried.find((call) => call.method === 'POST')?.headers.get('Idempotency-Key')).toBe(key);
     await expect.element(page.getByRole('heading', { name: 'Web Development' })).toBeVisible();
@@ -350,7 +359,15 @@ describe('booking wizard', () => {
     await reviewButton().click();
     const asked = calls.filter((call) => call.path.endsWith('/availability')).length;
     await page.getByRole('button', { name: 'Confirm Booking' }).click();
-    await expect.element(page.getByText(limit)).toBeVisible();
+    // Said as a notification, and on the step itself with how to reach the firm (the message says to contact us).
+    const onStep = page.getByRole('region', { name: 'Review Your Booking' }).getByRole('alert');
+    await expect.element(onStep).toHaveTextContent(limit);
+    await expect
+      .element(onStep.getByRole('link', { name: 'Contact us' }))
+      .toHaveAttribute('href', '/contact');
+    await expect
+      .element(page.getByRole('region', { name: 'Notifications' }).getByRole('alert'))
+      .toHaveTextContent(limit);
     // Not a taken slot: the user stays where they were, nothing is kept for later, the slots are not refetched.
     await expect.element(page.getByRole('heading', { name: 'Review Your Booking' })).toBeVisible();
     expect(page.getByText(bookingMessages.slotTaken).elements()).toHaveLength(0);
@@ -379,5 +396,141 @@ describe('booking wizard', () => {
     await expect.element(page.getByText('Failed to load service', { exact: true })).toBeVisible();
     await expect.element(page.getByRole('heading', { name: 'Services page' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/services');
+  });
+
+  describe('before the client confirms', () => {
+    /** A slot at a given instant, labelled as the wizard lists it. */
+    const slotAt = (label: string, startsAt: Date) => ({
+      start_time: label.slice(0, 5),
+      end_time: label.slice(-5),
+      label,
+      starts_at: startsAt.toISOString(),
+      ends_at: new Date(startsAt.getTime() + 90 * 60_000).toISOString(),
+      available: true,
+    });
+
+    it('repeats the chosen time, states the change notice the server gives and how to reach the firm, and says when a time is locked at once', async () => {
+      const [day = ''] = nextWeekdays(1);
+      const hour = 3_600_000;
+      const farOff = new Date(Date.now() + 40 * 24 * hour);
+      const soon = new Date(Date.now() + 3 * hour);
+      stubApi((call) => {
+        if (call.path === apiPaths.schedule.public) {
+          const answer = scheduleAnswer(call);
+          // Not the default: the wizard states the notice the server is configured with.
+          return answer && { ...answer, body: { ...answer.body, client_change_notice_hours: 36 } };
+        }
+        if (call.method === 'GET' && call.path === '/api/services/1') {
+          return { status: 200, body: { service: serviceFixture({ name: 'IT Consulting' }) } };
+        }
+        if (call.method === 'GET' && call.path === '/api/services/1/availability') {
+          return {
+            status: 200,
+            body: {
+              date: day,
+              timeZone: defaultBusinessTimeZone,
+              slots: [slotAt('09:00 - 10:30', farOff), slotAt('10:00 - 11:30', soon)],
+            },
+          };
+        }
+        return undefined;
+      });
+      renderAt('/book/1');
+      await toDetails(day);
+
+      // The Details step keeps the chosen day and time in view, with a way back to change them.
+      const chosen = page.getByTestId('chosen-time');
+      await expect.element(chosen).toHaveTextContent(longDate(day));
+      await expect.element(chosen).toHaveTextContent(/09:00 - 10:30 MST/);
+      await description().fill(longEnough);
+      await reviewButton().click();
+
+      await expect
+        .element(page.getByText('You are requesting an IT Consulting consultation', { exact: false }))
+        .toBeVisible();
+      const rules = page.getByTestId('change-rules');
+      await expect.element(rules).toHaveTextContent(bookingChangeRules.rules(36));
+      await expect
+        .element(rules.getByRole('link', { name: 'Contact us' }))
+        .toHaveAttribute('href', '/contact');
+      await expect
+        .element(rules.getByRole('link', { name: '(602) 555-0147' }))
+        .toHaveAttribute('href', 'tel:+16025550147');
+      expect(page.getByTestId('locked-at-once').elements()).toHaveLength(0);
+
+      // A time that starts within the notice is locked the moment it is booked: said before Confirm.
+      await page.getByRole('button', { name: 'Back' }).click();
+      await page.getByRole('button', { name: 'Change' }).click();
+      await page.getByRole('radio', { name: '10:00 - 11:30' }).click();
+      await continueButton().click();
+      await reviewButton().click();
+      await expect
+        .element(page.getByTestId('locked-at-once'))
+        .toHaveTextContent(
+          `${bookingChangeRules.lockedAtOnce(36)} ${bookingMessages.changeNoticePassed(36)}`,
+        );
+      await expect.element(rules.getByRole('link', { name: 'Contact us' })).toBeVisible();
+    });
+
+    it('says how many times are free, and that more are below while the list scrolls', async () => {
+      const [day = ''] = nextWeekdays(1);
+      const start = new Date(Date.now() + 40 * 24 * 3_600_000);
+      let count = 14;
+      stubApi((call) => {
+        if (call.method === 'GET' && call.path === '/api/services/1/availability') {
+          return {
+            status: 200,
+            body: {
+              date: day,
+              timeZone: defaultBusinessTimeZone,
+              slots: Array.from({ length: count }, (_, index) => {
+                const hours = String(8 + Math.floor(index / 2)).padStart(2, '0');
+                const minutes = index % 2 === 0 ? '00' : '30';
+                return slotAt(`${hours}:${minutes} - 23:59`, new Date(start.getTime() + index * 1_800_000));
+              }),
+            },
+          };
+        }
+        return serviceAndAvailability(call);
+      });
+      renderAt('/book/1');
+      await pickDay(day);
+      await expect.element(page.getByTestId('slot-count')).toHaveTextContent('14 times free');
+      await expect.element(page.getByTestId('more-times-below')).toBeVisible();
+      await expect.element(page.getByTestId('more-times-below')).toHaveTextContent('More times below');
+
+      // Scrolled to the end, nothing is below.
+      const list = page.getByTestId('slot-list').element();
+      list.scrollTop = list.scrollHeight;
+      list.dispatchEvent(new Event('scroll'));
+      await expect.element(page.getByTestId('more-times-below')).not.toBeInTheDocument();
+
+      // A day with few times: they all show, and no hint.
+      count = 2;
+      const [, other = ''] = nextWeekdays(2);
+      await pickDay(other);
+      await expect.element(page.getByTestId('slot-count')).toHaveTextContent('2 times free');
+      expect(page.getByTestId('more-times-below').elements()).toHaveLength(0);
+    });
+
+    it('fits the calendar on a 375 px phone: Saturday shown, nothing wider than the screen', async () => {
+      await page.viewport(375, 800);
+      try {
+        stubApi(serviceAndAvailability);
+        renderAt('/book/1');
+        await expect.element(page.getByRole('grid').first()).toBeVisible();
+        const picker = page.getByTestId('day-picker').element();
+        // The last column is Saturday (weeks start on Sunday); it ends inside the picker, and the picker on the screen.
+        const saturday = picker.querySelector<HTMLElement>('.rdp-weekday:last-child');
+        expect(saturday?.getAttribute('aria-label')).toBe('Saturday');
+        const right = saturday?.getBoundingClientRect().right ?? Number.POSITIVE_INFINITY;
+        expect(right).toBeLessThanOrEqual(picker.getBoundingClientRect().right);
+        expect(picker.getBoundingClientRect().right).toBeLessThanOrEqual(375);
+        expect(picker.scrollWidth).toBeLessThanOrEqual(picker.clientWidth);
+        expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(375);
+      } finally {
+        await page.viewport(1280, 800);
+      }
+    });
   });
 });

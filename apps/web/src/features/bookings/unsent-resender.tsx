@@ -30,7 +30,11 @@ function Resender({ userId }: { userId: string }) {
       if (outcome.result === 'refused') {
         notify({ type: 'error', title: `${service} booking not saved`, message: outcome.message });
       } else {
-        notify({ type: 'success', title: 'Booking Confirmed', message: bookingMessages.saved });
+        notify({
+          type: 'success',
+          title: bookingMessages.requestSentTitle,
+          message: `${bookingMessages.saved} ${bookingMessages.requestSentNext}`,
+        });
       }
     } else if (outcome.result === 'refused') {
       notify({ type: 'error', title: 'Cancellation Failed', message: outcome.message });

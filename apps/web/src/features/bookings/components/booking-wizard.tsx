@@ -17,6 +17,7 @@ import { useCreateBooking } from '../api/create-booking';
 import { useAvailability } from '../api/get-availability';
 import { useCurrentSchedule } from '../api/get-schedule';
 import { bookingKeys } from '../api/query-keys';
+import { slotTime } from '../format';
 import { addUnsent, isUnreachable, refusalMessage, unreachableReason } from '../unsent-queue';
 import { bookingDetailsSchema, emptyBookingDetails } from './booking-details';
 import { BookingSidebar } from './booking-sidebar';
@@ -60,8 +61,11 @@ export function BookingWizard({ service }: { service: Service }) {
   }, [answeredZone]);
 
   const booking = useCreateBooking();
+  /** The pending limit's refusal, kept on the last step with how to reach the firm (a notification has no links). */
+  const [refusal, setRefusal] = useState<string>();
 
   function goTo(next: WizardStep) {
+    setRefusal(undefined);
     setStep(next);
     // Move focus to the top of the wizard so keyboard and screen-reader users start the new step there.
     requestAnimationFrame(() => headingRef.current?.focus());
@@ -103,12 +107,18 @@ export function BookingWizard({ service }: { service: Service }) {
     };
     idempotencyKey.current ??= newIdempotencyKey();
     const key = idempotencyKey.current;
+    setRefusal(undefined);
     booking.mutate(
       { body, key },
       {
         onSuccess: () => {
           void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
-          notify({ type: 'success', title: 'Booking Confirmed', message: bookingMessages.saved });
+          // A new booking is a request: the title and the card in My Bookings both say pending, never confirmed.
+          notify({
+            type: 'success',
+            title: bookingMessages.requestSentTitle,
+            message: `${bookingMessages.saved} ${bookingMessages.requestSentNext}`,
+          });
           void navigate(paths.myBookings);
         },
         onError: (error) => {
@@ -121,6 +131,7 @@ export function BookingWizard({ service }: { service: Service }) {
             // Not about the slot: the same request stays refused until a pending booking is confirmed.
             idempotencyKey.current = undefined;
             notify({ type: 'error', title: 'Booking Failed', message: error.message });
+            setRefusal(error.message);
             return;
           }
           if (error.status === 409) {
@@ -161,7 +172,7 @@ export function BookingWizard({ service }: { service: Service }) {
         <StepIndicator current={step} />
       </div>
       <div className="mt-8 grid gap-8 lg:grid-cols-3">
-        <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm lg:col-span-2">
+        <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 lg:col-span-2">
           {step === 1 && (
             <DateTimeStep
               timeZone={timeZone}
@@ -172,15 +183,31 @@ export function BookingWizard({ service }: { service: Service }) {
               onContinue={() => goTo(2)}
             />
           )}
-          {step === 2 && <DetailsStep form={form} onBack={() => goTo(1)} onReview={() => goTo(3)} />}
+          {step === 2 && (
+            <DetailsStep
+              form={form}
+              chosenTime={
+                date && slot ? { date, time: slotTime(slot.label, timeZone, slot.starts_at) } : undefined
+              }
+              onBack={() => goTo(1)}
+              onReview={() => goTo(3)}
+            />
+          )}
           {step === 3 && date && slot && (
             <ConfirmationStep
               service={service}
               date={date}
               slot={slot}
               timeZone={timeZone}
+              noticeHours={
+                currentSchedule.state === 'ready'
+                  ? currentSchedule.schedule.client_change_notice_hours
+                  : undefined
+              }
+              now={new Date()}
               details={form.getValues()}
               submitting={booking.isPending}
+              refusal={refusal}
               onBack={() => goTo(2)}
               onConfirm={confirm}
             />

@@ -1,5 +1,8 @@
 import {
   type AvailabilitySlot,
+  bookingChangeRules,
+  bookingMessages,
+  clientChangeNoticeRefusal,
   contactLabels,
   dollars,
   hourlyRate,
@@ -8,10 +11,13 @@ import {
   type Service,
   totalCost,
   urgencyLabels,
+  withIndefiniteArticle,
 } from '@portal/domain';
 import { useId } from 'react';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { buttonStyles } from '../../../components/ui/button-styles';
+import { FormMessage } from '../../../components/ui/form-message';
+import { ReachTheFirm } from '../../../components/ui/reach-the-firm';
 import { slotTime } from '../format';
 import type { BookingDetails } from './booking-details';
 import { type Fact, FactList } from './booking-facts';
@@ -23,8 +29,11 @@ export function ConfirmationStep({
   date,
   slot,
   timeZone,
+  noticeHours,
+  now,
   details,
   submitting,
+  refusal,
   onBack,
   onConfirm,
 }: {
@@ -32,17 +41,27 @@ export function ConfirmationStep({
   date: IsoDate;
   slot: AvailabilitySlot;
   timeZone: string;
+  /** CLIENT_CHANGE_NOTICE_HOURS as the public schedule states it; undefined while it is not known. */
+  noticeHours: number | undefined;
+  /** The moment the chosen time is judged against the notice. */
+  now: Date;
   details: BookingDetails;
   submitting: boolean;
+  /** Why the server refused the last Confirm when trying again later is the way (the pending limit). */
+  refusal?: string | undefined;
   onBack: () => void;
   onConfirm: () => void;
 }) {
   const id = useId();
   const notes = details.additionalNotes.trim();
+  const time = slotTime(slot.label, timeZone, slot.starts_at);
+  // A time inside the notice is locked the moment it is booked: say so, and how to reach the firm, before Confirm.
+  const lockedAtOnce =
+    noticeHours !== undefined && clientChangeNoticeRefusal(slot.starts_at, now, noticeHours) !== undefined;
   const facts: Fact[] = [
     { term: 'Service', value: service.name },
     { term: 'Date', value: longDate(date) },
-    { term: 'Time', value: slotTime(slot.label, timeZone, slot.starts_at) },
+    { term: 'Time', value: time },
     { term: 'Duration', value: `${service.duration} minutes` },
     { term: 'Rate', value: hourlyRate(service.hourly_rate) },
     { term: 'Total Cost', value: dollars(totalCost(service.hourly_rate, service.duration)) },
@@ -56,10 +75,34 @@ export function ConfirmationStep({
       <h2 id={`${id}-heading`} className="text-xl font-semibold text-slate-900">
         Review Your Booking
       </h2>
+      <p className="text-slate-700">
+        You are requesting {withIndefiniteArticle(service.name)} consultation on {longDate(date)} at {time}.
+      </p>
       <FactList facts={facts} look="summary" />
       <p className="text-sm text-slate-700">
         Your booking is saved as pending; our team confirms it before the consultation.
       </p>
+      {noticeHours !== undefined && (
+        <div
+          className="space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800"
+          data-testid="change-rules"
+        >
+          <h3 className="font-semibold text-slate-900">Changes and cancellation</h3>
+          <p>{bookingChangeRules.rules(noticeHours)}</p>
+          {lockedAtOnce && (
+            <p className="font-semibold text-amber-900" data-testid="locked-at-once">
+              {bookingChangeRules.lockedAtOnce(noticeHours)} {bookingMessages.changeNoticePassed(noticeHours)}
+            </p>
+          )}
+          <ReachTheFirm />
+        </div>
+      )}
+      {refusal && (
+        <FormMessage type="error">
+          {refusal}
+          <ReachTheFirm className="mt-1" />
+        </FormMessage>
+      )}
       <div className="flex flex-wrap justify-between gap-3">
         <button type="button" className={buttonStyles.secondary} onClick={onBack} disabled={submitting}>
           Back

@@ -1,6 +1,8 @@
 import {
   contactLabels,
   contactOptions,
+  type IsoDate,
+  longDate,
   maxAdditionalNotesLength,
   maxDescriptionLength,
   minDescriptionLength,
@@ -20,10 +22,13 @@ import { disabledLook } from './styles';
 /** Step 2: what the consultation is about. Review Booking waits for a 20-character description (trimmed). */
 export function DetailsStep({
   form,
+  chosenTime,
   onBack,
   onReview,
 }: {
   form: UseFormReturn<BookingDetails, unknown, CheckedBookingDetails>;
+  /** The day and time chosen on step 1 (the time with its zone), repeated so the client keeps them in view. */
+  chosenTime?: { date: IsoDate; time: string } | undefined;
   onBack: () => void;
   onReview: () => void;
 }) {
@@ -36,6 +41,17 @@ export function DetailsStep({
       <h2 id={`${id}-heading`} className="text-xl font-semibold text-slate-900">
         Project Details
       </h2>
+      {chosenTime && (
+        <p
+          className="rounded-lg border border-blue-200 bg-blue-50 px-4 py-3 text-blue-950"
+          data-testid="chosen-time"
+        >
+          <span className="font-semibold">Your time:</span> {longDate(chosenTime.date)} at {chosenTime.time}{' '}
+          <button type="button" className="font-semibold underline" onClick={onBack}>
+            Change
+          </button>
+        </p>
+      )}
       <SchemaForm form={form} onSubmit={() => void onReview()} className="space-y-5">
         <TextAreaField
           form={form}
