@@ -207,7 +207,7 @@ export async function createBooking(
         toStatus: 'pending',
       });
       const booking = await findBooking(tx, row.id, clock.timeZone);
-      await enqueueMail(tx, bookingReceivedEmail(booking, settings));
+      await enqueueMail(tx, bookingReceivedEmail(booking, { ...settings, now: clock.now }));
       await notifyFirm(tx, booking, settings);
       return { booking, created: true };
     });
