@@ -54,6 +54,17 @@ describe('the received letter', () => {
     expect(mail.text).toContain('Please contact us: reply to this e-mail');
   });
 
+  it("names a pending request's code its Reference, and a confirmed booking's its Confirmation code", () => {
+    const pending = received(before(48 * hour), 24).text;
+    expect(pending).toContain('Reference: OT-2026-007');
+    expect(pending).not.toContain('Confirmation code');
+    const confirmed = bookingReceivedEmail(
+      { ...booking, status: 'confirmed' },
+      { ...options, pendingExpiryHours: 72, now: before(48 * hour), changeNoticeHours: 24 },
+    ).text;
+    expect(confirmed).toContain('Confirmation code: OT-2026-007');
+  });
+
   it('without a notice (0, an administrator) changes stay open until the start', () => {
     expect(received(before(60_000), 0).text).toContain(open);
   });
