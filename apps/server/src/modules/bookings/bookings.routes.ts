@@ -151,7 +151,7 @@ export async function bookingsRoutes(
       onRequest: app.requireSession,
       schema: {
         tags: ['bookings'],
-        summary: "A page of the caller's bookings, newest first (by the moment booked)",
+        summary: "A page of the caller's bookings: upcoming soonest first, then the rest most recent first",
         description: 'Pass nextCursor as cursor for the next page.',
         querystring: myBookingsQuerySchema,
         response: {
