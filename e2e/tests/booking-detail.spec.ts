@@ -131,6 +131,11 @@ async function setStatus(admin: Page, id: number, status: 'confirmed' | 'cancell
   expect(response.status(), await response.text()).toBe(200);
 }
 
+/** The page fits the screen's width: nothing makes it scroll sideways. */
+async function expectNoSideways(page: Page, width: number): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
 for (const [screen, viewport] of [
   ['desktop', { width: 1280, height: 800 }],
   ['a 375 px phone', { width: 375, height: 812 }],
@@ -154,6 +159,7 @@ for (const [screen, viewport] of [
       await expect(next.getByText(longDate(day), { exact: true })).toBeVisible();
       await expect(next.getByTestId('status-badge')).toHaveText('Pending');
       await expectAccessible(page);
+      await expectNoSideways(page, viewport.width);
       await next.getByRole('link', { name: 'View Details' }).click();
       await expect(page).toHaveURL(new RegExp(`/booking/${id}$`));
 
@@ -176,6 +182,7 @@ for (const [screen, viewport] of [
       const again = page.getByRole('link', { name: 'Book again' });
       await expect(again).toBeVisible();
       await expectAccessible(page);
+      await expectNoSideways(page, viewport.width);
       await again.click();
       await expect(page).toHaveURL(new RegExp(`/book/${serviceId}$`));
 
