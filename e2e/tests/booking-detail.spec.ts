@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
-import { createAccount, latestMail, origin } from './accounts-helpers.ts';
+import type { Browser, Page } from '@playwright/test';
+import { createAccount, latestMail, makeAdmin, origin, uniqueEmail } from './accounts-helpers.ts';
 import { businessZone, expect, expectAccessible, test, weekdayAhead } from './fixtures.ts';
 
 /** Service 3: the booking journeys take services 1 and 2 in parallel. */
@@ -112,3 +112,88 @@ test.describe('booking detail and reschedule', () => {
     await expect(page).toHaveURL(new RegExp(`/booking/${id}$`));
   });
 });
+
+/** An administrator signed in in a browser context of its own. */
+async function adminPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  const email = uniqueEmail('admin');
+  await createAccount(page, { email, firstName: 'Ada' });
+  makeAdmin(email);
+  return page;
+}
+
+/** The firm gives the booking a status, as All Bookings does. */
+async function setStatus(admin: Page, id: number, status: 'confirmed' | 'cancelled'): Promise<void> {
+  const response = await admin.request.put(`/api/bookings/admin/${id}/status`, {
+    data: { status },
+    headers: origin(admin),
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** The page fits the screen's width: nothing makes it scroll sideways. */
+async function expectNoSideways(page: Page, width: number): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+for (const [screen, viewport] of [
+  ['desktop', { width: 1280, height: 800 }],
+  ['a 375 px phone', { width: 375, height: 812 }],
+] as const) {
+  test.describe(`what the booking really is, on ${screen}`, () => {
+    test.use({ viewport });
+
+    test('the dashboard shows the next consultation; a pending booking has a Reference, a confirmed one a Confirmation Code; a cancelled one offers Book again', async ({
+      page,
+      browser,
+    }, testInfo) => {
+      // Two accounts, one made an administrator with the operator command: slower than one client's journey.
+      test.slow();
+      await createAccount(page);
+      const day = weekdayAhead(30 + (screen === 'desktop' ? 0 : 1) + testInfo.repeatEachIndex * 2);
+      const id = await bookThroughApi(page, day);
+
+      // The dashboard: the next consultation, with its date, status and a way to its page.
+      await page.goto('/dashboard');
+      const next = page.getByRole('region', { name: 'Your next consultation' });
+      await expect(next.getByText(longDate(day), { exact: true })).toBeVisible();
+      await expect(next.getByTestId('status-badge')).toHaveText('Pending');
+      await expectAccessible(page);
+      await expectNoSideways(page, viewport.width);
+      await next.getByRole('link', { name: 'View Details' }).click();
+      await expect(page).toHaveURL(new RegExp(`/booking/${id}$`));
+
+      // Pending: not confirmed yet, so its code is a Reference.
+      await expect(page.getByText('Reference', { exact: true })).toBeVisible();
+      await expect(page.getByText('Confirmation Code', { exact: true })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Add to calendar' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Book again' })).toHaveCount(0);
+
+      const admin = await adminPage(browser);
+      await setStatus(admin, id, 'confirmed');
+      await page.reload();
+      await expect(page.getByText('Confirmation Code', { exact: true })).toBeVisible();
+      await expect(page.getByText('Reference', { exact: true })).toHaveCount(0);
+
+      // Cancelled by the firm: nothing to put in a calendar; Book again leads to the same service's wizard.
+      await setStatus(admin, id, 'cancelled');
+      await page.reload();
+      await expect(page.getByRole('link', { name: 'Add to calendar' })).toHaveCount(0);
+      const again = page.getByRole('link', { name: 'Book again' });
+      await expect(again).toBeVisible();
+      await expectAccessible(page);
+      await expectNoSideways(page, viewport.width);
+      await again.click();
+      await expect(page).toHaveURL(new RegExp(`/book/${serviceId}$`));
+
+      // The card on My Bookings offers it too; the dashboard has no next consultation any more.
+      await page.goto('/my-bookings');
+      await expect(page.getByRole('article').getByRole('link', { name: 'Book again' })).toBeVisible();
+      await page.goto('/dashboard');
+      await expect(
+        page.getByRole('region', { name: 'Your next consultation' }).getByText('No upcoming consultations.'),
+      ).toBeVisible();
+      await admin.context().close();
+    });
+  });
+}

@@ -4,12 +4,14 @@ import {
   bookingMessages,
   daySlots,
   defaultBusinessTimeZone,
+  type MyBookingsResponse,
   zonedInstant,
 } from '@portal/domain';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingEvents, bookings, services } from '../../src/db/schema.ts';
 import { setBookingStatus } from '../../src/modules/bookings/booking-status.service.ts';
+import { seedBookings } from '../admin/fixtures.ts';
 import { api } from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 import {
@@ -413,18 +415,68 @@ describe('Idempotency-Key', () => {
 });
 
 describe('GET /api/bookings/my-bookings', () => {
-  it("lists the caller's own bookings only, newest first", async () => {
+  it("lists the caller's own bookings only, upcoming soonest first, then the rest most recent first", async () => {
     const walt = await signedInClient(testApp, 'walt@bookings.test');
     const linus = await signedInClient(testApp, 'linus@bookings.test');
     const date = nextDay();
-    const first = await book(walt, at(date, '09:00'));
-    const second = await book(walt, at(date, '15:00'));
-    const third = await book(walt, at(date, '12:00'), { serviceId: 4 });
+    // Booked in an order that is neither the start's nor its reverse.
+    const late = await book(walt, at(date, '15:00'));
+    const early = await book(walt, at(date, '09:00'));
+    const noon = await book(walt, at(date, '12:00'), { serviceId: 4 });
     await book(linus, at(date, '10:30'));
+    const hourMs = 3_600_000;
+    const [yesterday, lastWeek, cancelledAhead] = await seedBookings(testApp.app, [
+      {
+        userId: walt.id,
+        createdAt: new Date(Date.now() - 900 * hourMs),
+        startsAt: new Date(Date.now() - 24 * hourMs),
+        status: 'completed',
+      },
+      {
+        userId: walt.id,
+        createdAt: new Date(Date.now() - 800 * hourMs),
+        startsAt: new Date(Date.now() - 168 * hourMs),
+        status: 'confirmed',
+      },
+      // Cancelled, still ahead: not upcoming, so among the rest, by its start (the most recent of them).
+      {
+        userId: walt.id,
+        createdAt: new Date(),
+        startsAt: new Date(Date.now() + 2000 * hourMs),
+        status: 'cancelled',
+      },
+    ]);
     const response = await api(testApp.app, 'GET', '/api/bookings/my-bookings', walt);
     expect(response.statusCode).toBe(200);
     const ids = response.json<{ bookings: Booking[] }>().bookings.map((booking) => booking.id);
-    expect(ids).toEqual([third.id, second.id, first.id]);
+    const expected = [early.id, noon.id, late.id, cancelledAhead, yesterday, lastWeek];
+    expect(ids).toEqual(expected);
+
+    // Paged one at a time, the same order, each booking once.
+    const paged: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor === null ? '?limit=1' : `?limit=1&cursor=${cursor}`;
+      const next = await api(testApp.app, 'GET', `/api/bookings/my-bookings${query}`, walt);
+      expect(next.statusCode, next.body).toBe(200);
+      const body = next.json<MyBookingsResponse>();
+      paged.push(...body.bookings.map((booking) => booking.id));
+      cursor = body.nextCursor;
+    } while (cursor !== null && paged.length <= expected.length);
+    expect(paged).toEqual(expected);
+
+    // A cursor naming another user's booking gives an empty page; one the list did not give is a 400.
+    const walts = await api(testApp.app, 'GET', '/api/bookings/my-bookings?limit=1', walt);
+    const waltCursor = walts.json<MyBookingsResponse>().nextCursor ?? '';
+    const other = await api(
+      testApp.app,
+      'GET',
+      `/api/bookings/my-bookings?limit=1&cursor=${waltCursor}`,
+      linus,
+    );
+    expect(other.json<MyBookingsResponse>().bookings).toEqual([]);
+    const bad = await api(testApp.app, 'GET', '/api/bookings/my-bookings?cursor=nonsense', walt);
+    expect(bad.statusCode).toBe(400);
     const empty = await signedInClient(testApp, 'nobody@bookings.test');
     expect((await api(testApp.app, 'GET', '/api/bookings/my-bookings', empty)).json()).toEqual({
       bookings: [],

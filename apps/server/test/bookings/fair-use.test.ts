@@ -275,26 +275,41 @@ describe('a client cancels only before the start', () => {
 
 describe('GET /api/bookings/my-bookings in pages', () => {
   let owner: Client;
-  let newestFirst: number[];
+  /** The list's order: upcoming soonest first, then the rest most recent first. */
+  let listOrder: number[];
 
   beforeAll(async () => {
     owner = await newClient();
     const other = await newClient();
     const base = Date.parse('2030-01-02T17:00:00.000Z');
-    // 45 bookings, some made at the very same moment (the id breaks the tie), with another client's in between.
-    const made = Array.from({ length: 45 }, (_, index) => ({
-      userId: owner.id,
-      createdAt: new Date(base + Math.floor(index / 3) * 1000),
-      status: 'completed' as const,
-    }));
+    const hourMs = 3_600_000;
+    // 45 bookings, some made at the very same moment, with another client's in between: starts in a shuffled
+    // order, a third of them confirmed and ahead, the rest completed and past.
+    const made = Array.from({ length: 45 }, (_, index) => {
+      const shuffled = (index * 7) % 45;
+      const ahead = index % 3 === 0;
+      return {
+        userId: owner.id,
+        createdAt: new Date(base + Math.floor(index / 3) * 1000),
+        startsAt: new Date(
+          Date.parse(ahead ? '2040-06-01T15:00:00Z' : '2020-06-01T15:00:00Z') + shuffled * hourMs,
+        ),
+        status: ahead ? ('confirmed' as const) : ('completed' as const),
+      };
+    });
     const ids = await seedBookings(testApp.app, made);
     await seedBookings(testApp.app, [
       { userId: other.id, createdAt: new Date(base + 5000), status: 'completed' },
     ]);
-    newestFirst = ids
-      .map((id, index) => ({ id, at: made[index]?.createdAt.getTime() ?? 0 }))
-      .sort((a, b) => b.at - a.at || b.id - a.id)
-      .map((row) => row.id);
+    const rows = ids.map((id, index) => ({
+      id,
+      start: made[index]?.startsAt.getTime() ?? 0,
+      ahead: made[index]?.status === 'confirmed',
+    }));
+    listOrder = [
+      ...rows.filter((row) => row.ahead).sort((a, b) => a.start - b.start),
+      ...rows.filter((row) => !row.ahead).sort((a, b) => b.start - a.start),
+    ].map((row) => row.id);
   });
 
   async function page(client: Client, query: string) {
@@ -303,7 +318,7 @@ describe('GET /api/bookings/my-bookings in pages', () => {
     return response.json<MyBookingsResponse>();
   }
 
-  it('answers 20 a page, newest first, and a cursor to the next page until the last', async () => {
+  it('answers 20 a page, upcoming soonest first then past most recent first, and a cursor to the next page until the last', async () => {
     const seen: number[] = [];
     const sizes: number[] = [];
     let cursor: string | null = null;
@@ -317,17 +332,17 @@ describe('GET /api/bookings/my-bookings in pages', () => {
       cursor = answer.nextCursor;
     } while (cursor);
     expect(sizes).toEqual([20, 20, 5]);
-    expect(seen).toEqual(newestFirst);
+    expect(seen).toEqual(listOrder);
   });
 
   it('takes a limit from 1 to 100', async () => {
     const all = await page(owner, '?limit=100');
-    expect(all.bookings.map((booking) => booking.id)).toEqual(newestFirst);
+    expect(all.bookings.map((booking) => booking.id)).toEqual(listOrder);
     expect(all.nextCursor).toBeNull();
     const two = await page(owner, '?limit=2');
-    expect(two.bookings.map((booking) => booking.id)).toEqual(newestFirst.slice(0, 2));
+    expect(two.bookings.map((booking) => booking.id)).toEqual(listOrder.slice(0, 2));
     const next = await page(owner, `?limit=2&cursor=${two.nextCursor}`);
-    expect(next.bookings.map((booking) => booking.id)).toEqual(newestFirst.slice(2, 4));
+    expect(next.bookings.map((booking) => booking.id)).toEqual(listOrder.slice(2, 4));
     for (const limit of ['0', '101', 'ten']) {
       const response = await api(testApp.app, 'GET', `/api/bookings/my-bookings?limit=${limit}`, owner);
       expect(response.statusCode, limit).toBe(400);

@@ -96,15 +96,23 @@ const composers: Record<string, { audience: Audience; letters: () => (MailMessag
   bookingReceivedEmail: {
     audience: 'client',
     letters: () =>
-      [0, 72].map((pendingExpiryHours) =>
-        bookingReceivedEmail({ ...booking, status: 'pending' }, { appUrl, pendingExpiryHours }),
+      [0, 72].flatMap((pendingExpiryHours) =>
+        // Changes still open, and already closed by the notice.
+        [new Date(booking.created_at), new Date(booking.starts_at)].map((now) =>
+          bookingReceivedEmail(
+            { ...booking, status: 'pending' },
+            { appUrl, pendingExpiryHours, now, changeNoticeHours: 24 },
+          ),
+        ),
       ),
   },
   rescheduledEmail: {
     audience: 'client',
     letters: () =>
-      histories.map((history) =>
-        rescheduledEmail(booking, previous, history, { ...mailOptions, changeNoticeHours: 24 }),
+      histories.flatMap((history) =>
+        [new Date(booking.created_at), new Date(booking.starts_at)].map((now) =>
+          rescheduledEmail(booking, previous, history, { ...mailOptions, changeNoticeHours: 24, now }),
+        ),
       ),
   },
   reminderEmail: {

@@ -514,12 +514,20 @@ describe('e-mail subjects', () => {
         ),
       ),
     bookingReceivedEmail: () =>
-      [0, 72].map((pendingExpiryHours) =>
-        bookingReceivedEmail({ ...booking, status: 'pending' }, { appUrl, pendingExpiryHours }),
+      [0, 72].flatMap((pendingExpiryHours) =>
+        // Changes still open, and already closed by the notice.
+        [new Date(0), new Date(booking.starts_at)].map((now) =>
+          bookingReceivedEmail(
+            { ...booking, status: 'pending' },
+            { appUrl, pendingExpiryHours, now, changeNoticeHours: 24 },
+          ),
+        ),
       ),
     rescheduledEmail: () =>
-      histories.map((history) =>
-        rescheduledEmail(booking, previous, history, { ...mailOptions, changeNoticeHours: 24 }),
+      histories.flatMap((history) =>
+        [new Date(0), new Date(booking.starts_at)].map((now) =>
+          rescheduledEmail(booking, previous, history, { ...mailOptions, changeNoticeHours: 24, now }),
+        ),
       ),
     firmNoticeEmail: () => {
       const happenings = firmNoticeKinds.map((kind) => ({

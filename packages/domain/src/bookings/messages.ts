@@ -106,6 +106,14 @@ export const bookingChangeRules = {
     `This time starts in less than ${hoursText(hours)}, so once booked it cannot be moved or cancelled here.`,
 } as const;
 
+/** The dashboard's next consultation (docs/product.md#pages). */
+export const nextConsultationTexts = {
+  heading: 'Your next consultation',
+  loading: 'Loading your next consultation...',
+  failed: 'Failed to load your next consultation. Please try again.',
+  none: 'No upcoming consultations.',
+} as const;
+
 /** The web app's message for the server's validation errors: 'Booking validation failed: {path}: {msg}, ...'. */
 export function bookingValidationMessage(errors: readonly { path: string; msg: string }[]): string {
   return `${bookingMessages.validationFailed}: ${errors.map((error) => `${error.path}: ${error.msg}`).join(', ')}`;

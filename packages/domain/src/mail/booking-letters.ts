@@ -5,6 +5,11 @@ import { productName } from '../accounts/rules.ts';
 import type { PreferredContact } from '../bookings/details.ts';
 import { withIndefiniteArticle } from '../text/format.ts';
 
+/** '24 hours', '1 hour'. */
+function noticeHours(hours: number): string {
+  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+}
+
 /** How the firm will reach the client for the consultation, by the preferred contact they chose. */
 const contactWays: Record<PreferredContact, string> = {
   email: 'by e-mail, at this address',
@@ -22,8 +27,12 @@ export const bookingReceivedMessages = {
   /** Only when unconfirmed requests expire (PENDING_EXPIRY_HOURS > 0); `deadline` names its zone. */
   expiry: (deadline: string) =>
     `If we have not confirmed it by ${deadline}, the request is cancelled automatically, the time is released, and we will let you know by e-mail.`,
+  /** While the client may still move it (before the change notice closes changes). */
   changes:
     'Need another time? You can reschedule the request from the booking page. The invitation for your calendar comes with our confirmation.',
+  /** Booked already inside the change notice: no promise of a reschedule the server would refuse. */
+  changesClosed: (hours: number) =>
+    `The consultation is less than ${noticeHours(hours)} away, so it can no longer be rescheduled online. Need another time? Please contact us: reply to this e-mail or use the contact page. The invitation for your calendar comes with our confirmation.`,
   action: 'View your booking',
 } as const;
 
@@ -97,6 +106,9 @@ export const bookingRescheduleMessages = {
     hours > 0
       ? `You can still cancel or reschedule it in My Bookings up to ${hours} ${hours === 1 ? 'hour' : 'hours'} before it starts.`
       : 'You can still cancel or reschedule it in My Bookings until it starts.',
+  /** Moved to a time already inside the change notice: further changes go through the firm. */
+  outroClosed: (hours: number) =>
+    `The new time is less than ${noticeHours(hours)} away, so it can no longer be cancelled or rescheduled online. If you need to change it, please contact us: reply to this e-mail or use the contact page.`,
 } as const;
 
 /** The client's e-mail when a pending booking was cancelled because nobody confirmed it in time. */

@@ -11,6 +11,14 @@ export const statusLabels: Record<BookingStatus, string> = {
   cancelled: 'Cancelled',
 };
 
+/**
+ * What a booking's code is called: a pending request is not confirmed yet, so its code is only a 'Reference';
+ * once the firm has confirmed it (and after), the 'Confirmation Code' of the spec.
+ */
+export function bookingCodeLabel(status: BookingStatus): 'Reference' | 'Confirmation Code' {
+  return status === 'pending' ? 'Reference' : 'Confirmation Code';
+}
+
 export const urgencyLabels: Record<Urgency, string> = {
   low: 'Low',
   normal: 'Normal',

@@ -6,6 +6,7 @@ import {
   bookingReceivedMessages,
   bookingRescheduleMessages,
   clientCancellationMessages,
+  clientChangeNoticeRefusal,
   dollars,
   longDate,
   longMoment,
@@ -35,7 +36,8 @@ export function bookingDetails(booking: Booking): [string, string][] {
     ['Date', longDate(booking.booking_date)],
     ['Time', bookingTimeRange(booking)],
     ['Total cost', dollars(booking.total_cost)],
-    ['Confirmation code', booking.confirmation_code],
+    // A pending request's code is a reference, not yet a confirmation; written in the letters' sentence case.
+    [booking.status === 'pending' ? 'Reference' : 'Confirmation code', booking.confirmation_code],
   ];
 }
 
@@ -178,14 +180,27 @@ export function statusChangeEmail(
   }
 }
 
+/** When a letter is written and the change notice its reader is held to: whether it may promise a change. */
+export interface ChangePromise {
+  /** The moment the letter is written (the change's clock). */
+  now: Date;
+  /** The notice the client is held to (0 for an administrator). */
+  changeNoticeHours: number;
+}
+
+/** Whether the client may still move the booking themselves, judged as the server would judge it now. */
+function changesStillOpen(booking: Booking, { now, changeNoticeHours }: ChangePromise): boolean {
+  return clientChangeNoticeRefusal(booking.starts_at, now, changeNoticeHours) === undefined;
+}
+
 /**
  * The client's e-mail when their booking was received: pending, and what happens next (the firm confirms, how
  * they will be contacted, when an unconfirmed request lapses). No calendar part: the invitation comes with the
- * confirmation (docs/decisions/023).
+ * confirmation (docs/decisions/023). It promises a reschedule only while the change notice still allows one.
  */
 export function bookingReceivedEmail(
   booking: Booking,
-  options: Pick<BookingMailOptions, 'appUrl'> & { pendingExpiryHours: number },
+  options: Pick<BookingMailOptions, 'appUrl'> & { pendingExpiryHours: number } & ChangePromise,
 ): MailMessage {
   const expiresAt = pendingExpiresAt(
     new Date(booking.created_at),
@@ -204,7 +219,9 @@ export function bookingReceivedEmail(
       ],
       outro: [
         ...(expiresAt ? [bookingReceivedMessages.expiry(longMoment(expiresAt, booking.time_zone))] : []),
-        bookingReceivedMessages.changes,
+        changesStillOpen(booking, options)
+          ? bookingReceivedMessages.changes
+          : bookingReceivedMessages.changesClosed(options.changeNoticeHours),
       ],
     },
   );
@@ -217,13 +234,14 @@ function previousTime(previous: Booking): string {
 
 /**
  * The client's e-mail after they moved their booking: the new time, where it was, and the calendar update (same
- * UID, higher SEQUENCE), which moves the event in the client's calendar.
+ * UID, higher SEQUENCE), which moves the event in the client's calendar. It says they can still change it only
+ * when the new time is outside the change notice.
  */
 export function rescheduledEmail(
   booking: Booking,
   previous: Booking,
   history: CalendarHistory,
-  options: BookingMailOptions & { changeNoticeHours: number },
+  options: BookingMailOptions & ChangePromise,
 ): MailMessage {
   return {
     ...clientLetter(booking, viewMyBookings(options), {
@@ -231,7 +249,9 @@ export function rescheduledEmail(
       intro: [bookingRescheduleMessages.intro(booking.services.name, previousTime(previous))],
       outro: [
         bookingRescheduleMessages.calendarNote,
-        bookingRescheduleMessages.outro(options.changeNoticeHours),
+        changesStillOpen(booking, options)
+          ? bookingRescheduleMessages.outro(options.changeNoticeHours)
+          : bookingRescheduleMessages.outroClosed(options.changeNoticeHours),
       ],
     }),
     icalEvent: calendarEvent(booking, 'REQUEST', history, options),

@@ -1,5 +1,5 @@
-// Keyset paging of booking lists, newest first by the moment booked (created_at, then id): the administrators'
-// list and its export, and the client's My Bookings. A cursor names the last booking of a page; the admin list's
+// Keyset paging of booking lists: the administrators' list and its export newest first by the moment booked
+// (created_at, then id); the client's My Bookings upcoming first, by start (below). A cursor names the last booking of a page; the admin list's
 // also carries how many bookings matched when its first page was read, so that later pages need not count again.
 import { bookingMessages, maxPathId } from '@portal/domain';
 import { desc, type SQL, sql } from 'drizzle-orm';
@@ -23,11 +23,6 @@ export function readCursor(cursor: string): { id: number; total: number | undefi
   const id = match ? Number(match[1]) : Number.NaN;
   if (!(id <= maxPathId)) throw invalidField('cursor', bookingMessages.cursorInvalid);
   return { id, total: match?.[2] === undefined ? undefined : Number(match[2]) };
-}
-
-/** The booking id a cursor names; a 400 for anything a list did not give. */
-export function decodeCursor(cursor: string): number {
-  return readCursor(cursor).id;
 }
 
 /**
@@ -54,4 +49,57 @@ export function pageOf<Row extends { booking: { id: number } }>(
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return { page, nextCursor: rows.length > limit && last ? encodeCursor(last.booking.id, total) : null };
+}
+
+// ——— My Bookings: upcoming first, soonest first; then the rest, most recent first ———
+
+const myCursorPrefix = 'm1:';
+const myCursorPattern = /^m1:(\d{1,15}):([1-9]\d{0,9})$/;
+
+/**
+ * The cursor after a booking of My Bookings: the moment the first page was read (so every page splits upcoming from
+ * past at the same instant, and a consultation starting meanwhile is neither skipped nor shown twice) and the id of
+ * the page's last booking.
+ */
+export function encodeMyCursor(asOf: Date, bookingId: number): string {
+  return Buffer.from(`${myCursorPrefix}${asOf.getTime()}:${bookingId}`).toString('base64url');
+}
+
+/** What a My Bookings cursor holds; a 400 for anything the list did not give. */
+export function readMyCursor(cursor: string): { asOf: Date; id: number } {
+  const match = /^[\w-]+$/.test(cursor)
+    ? myCursorPattern.exec(Buffer.from(cursor, 'base64url').toString())
+    : null;
+  const id = match ? Number(match[2]) : Number.NaN;
+  if (!(id <= maxPathId)) throw invalidField('cursor', bookingMessages.cursorInvalid);
+  return { asOf: new Date(Number(match?.[1])), id };
+}
+
+/**
+ * A booking's place in My Bookings as three ascending numbers, for the table `alias`: upcoming (pending or confirmed,
+ * not started at `asOf`) before the rest; upcoming ones by start, soonest first; the rest by start, most recent first;
+ * then by id the same way. One ascending key makes the keyset a plain row comparison.
+ */
+function mySortKey(alias: string, asOf: Date): [SQL, SQL, SQL] {
+  const column = (name: string) => sql.raw(`${alias}.${name}`);
+  const upcoming = sql`(${column('status')} in ('pending', 'confirmed') and ${column('starts_at')} > ${asOf.toISOString()}::timestamptz)`;
+  const sign = sql`(case when ${upcoming} then 1 else -1 end)`;
+  return [
+    sql`(case when ${upcoming} then 0 else 1 end)`,
+    sql`(${sign} * extract(epoch from ${column('starts_at')}))`,
+    sql`(${sign} * ${column('id')})`,
+  ];
+}
+
+/** My Bookings' order at `asOf`. */
+export function myBookingsOrder(asOf: Date): SQL[] {
+  return mySortKey('bookings', asOf).map((key) => sql`${key} asc`);
+}
+
+/** My Bookings after the cursor's booking, which must be `ownerId`'s (another's gives an empty page). */
+export function afterMine(cursor: { asOf: Date; id: number }, ownerId: string): SQL {
+  const [group, start, id] = mySortKey('bookings', cursor.asOf);
+  const [cGroup, cStart, cId] = mySortKey('b', cursor.asOf);
+  const of = sql`from bookings b where b.id = ${cursor.id} and b.user_id = ${ownerId}`;
+  return sql`(${group}, ${start}, ${id}) > ((select ${cGroup} ${of}), (select ${cStart} ${of}), (select ${cId} ${of}))`;
 }

@@ -11,6 +11,7 @@ import {
   bookingIdParamsSchema,
   bookingMessages,
   bookingResponseSchema,
+  changeNoticeHoursFor,
   createBookingBodySchema,
   idempotencyHeadersSchema,
   maxAdditionalNotesLength,
@@ -133,7 +134,10 @@ export async function bookingsRoutes(
     async ({ caller, body, headers, ip }, reply) => {
       const key = headers['idempotency-key'];
       const address = clientAddressKey(ip);
-      const { booking, created } = await createBooking(app.db, caller.id, body, key, settings, address);
+      // The received letter promises a reschedule only within the notice this caller is held to.
+      const notice = changeNoticeHoursFor(caller.role, settings.changeNoticeHours);
+      const callerSettings = { ...settings, changeNoticeHours: notice };
+      const { booking, created } = await createBooking(app.db, caller.id, body, key, callerSettings, address);
       return reply
         .headers(replayHeaders(created))
         .code(created ? 201 : 200)
@@ -147,7 +151,7 @@ export async function bookingsRoutes(
       onRequest: app.requireSession,
       schema: {
         tags: ['bookings'],
-        summary: "A page of the caller's bookings, newest first (by the moment booked)",
+        summary: "A page of the caller's bookings: upcoming soonest first, then the rest most recent first",
         description: 'Pass nextCursor as cursor for the next page.',
         querystring: myBookingsQuerySchema,
         response: {

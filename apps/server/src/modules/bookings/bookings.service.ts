@@ -24,7 +24,7 @@ import { type FirmNoticeOptions, notifyFirm } from '../../lib/mail/firm-emails.t
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { loadScheduleWithClosures } from '../schedule/schedule.service.ts';
 import { clockNow } from './availability.service.ts';
-import { after, decodeCursor, newestFirst, pageOf } from './booking-pages.ts';
+import { afterMine, encodeMyCursor, myBookingsOrder, readMyCursor } from './booking-pages.ts';
 import { findBooking, type Reader, selectBookings, toBooking } from './booking-read-model.ts';
 import { actorColumns } from './booking-status.service.ts';
 import { applyBuffer, bufferInForce, heldUntil } from './buffer.ts';
@@ -207,7 +207,7 @@ export async function createBooking(
         toStatus: 'pending',
       });
       const booking = await findBooking(tx, row.id, clock.timeZone);
-      await enqueueMail(tx, bookingReceivedEmail(booking, settings));
+      await enqueueMail(tx, bookingReceivedEmail(booking, { ...settings, now: clock.now }));
       await notifyFirm(tx, booking, settings);
       return { booking, created: true };
     });
@@ -258,8 +258,8 @@ async function checkAddressPendingLimit(
 // ——— Listing ———
 
 /**
- * A page of the caller's bookings, newest first (by the moment booked), the cursor of the next, and the change
- * notice the caller is held to.
+ * A page of the caller's bookings — upcoming ones (pending or confirmed, not started) first, soonest first, then the
+ * rest, most recent first — the cursor of the next, and the change notice the caller is held to.
  */
 export async function listUserBookings(
   db: Database,
@@ -268,11 +268,16 @@ export async function listUserBookings(
   settings: BookingSettings,
 ): Promise<MyBookingsResponse> {
   const mine = eq(bookings.userId, caller.id);
+  const cursor = query.cursor === undefined ? undefined : readMyCursor(query.cursor);
+  // Upcoming and past are split at the first page's moment on every page.
+  const asOf = cursor?.asOf ?? new Date();
   const rows = await selectBookings(db)
-    .where(query.cursor === undefined ? mine : and(mine, after(decodeCursor(query.cursor), caller.id)))
-    .orderBy(...newestFirst)
+    .where(cursor === undefined ? mine : and(mine, afterMine(cursor, caller.id)))
+    .orderBy(...myBookingsOrder(asOf))
     .limit(query.limit + 1);
-  const { page, nextCursor } = pageOf(rows, query.limit);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const nextCursor = rows.length > query.limit && last ? encodeMyCursor(asOf, last.booking.id) : null;
   return {
     bookings: page.map((row) => toBooking(row, settings.timeZone)),
     nextCursor,

@@ -167,7 +167,10 @@ export async function rescheduleOwnBooking(
       });
       const booking = await findBooking(tx, row.id, clock.timeZone);
       const history = await calendarHistory(tx, row.id);
-      await enqueueMail(tx, rescheduledEmail(booking, previous, history, { ...settings, changeNoticeHours }));
+      await enqueueMail(
+        tx,
+        rescheduledEmail(booking, previous, history, { ...settings, changeNoticeHours, now: clock.now }),
+      );
       await notifyFirm(tx, booking, settings);
       return true;
     });

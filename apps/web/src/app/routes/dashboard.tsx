@@ -1,6 +1,7 @@
 import { paths } from '@portal/domain';
 import { Briefcase, CalendarDays, type LucideIcon, ShieldCheck, UserRound } from 'lucide-react';
 import { IconCard } from '../../components/ui/icon-card';
+import { NextConsultation } from '../../features/bookings/components/next-consultation';
 import { RecentActivity } from '../../features/bookings/components/recent-activity';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAccount } from '../../lib/use-session';
@@ -43,6 +44,7 @@ export function DashboardRoute() {
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Welcome, {account.firstName}!</h1>
       <p className="mt-2 text-lg text-slate-700">What would you like to do today?</p>
+      <NextConsultation />
       <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {cards.map(({ icon: Icon, title, text, to }) => (
           <IconCard key={title} icon={<Icon aria-hidden="true" className="size-6" />} title={title} to={to}>

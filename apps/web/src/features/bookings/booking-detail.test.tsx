@@ -20,6 +20,7 @@ import { page } from 'vitest/browser';
 import { cleanup } from 'vitest-browser-react';
 import { BookingDetailRoute } from '../../app/routes/booking-detail';
 import { MyBookingsRoute } from '../../app/routes/my-bookings';
+import { company } from '../../config/company';
 import { bookingFixture, scheduleAnswer } from '../../testing/fixtures';
 import { renderRouter } from '../../testing/render-router';
 import { type Answer, type ApiCall as Call, stubApi as stubAnyApi } from '../../testing/stub-api';
@@ -147,6 +148,10 @@ describe('the booking detail page', () => {
       .toHaveAttribute('href', '/api/bookings/7/calendar.ics');
     await expect.element(page.getByRole('button', { name: 'Reschedule' })).toBeEnabled();
     await expect.element(page.getByRole('button', { name: 'Cancel', exact: true })).toBeEnabled();
+    expect(page.getByRole('link', { name: 'Book again' }).elements()).toHaveLength(0);
+    // Confirmed: the code is its Confirmation Code.
+    await expect.element(page.getByText('Confirmation Code', { exact: true })).toBeVisible();
+    expect(page.getByText('Reference', { exact: true }).elements()).toHaveLength(0);
     await expect
       .element(page.getByRole('link', { name: 'Back to My Bookings' }))
       .toHaveAttribute('href', '/my-bookings');
@@ -227,6 +232,25 @@ describe('the booking detail page', () => {
       .toBeVisible();
     expect(page.getByRole('button', { name: 'Reschedule' }).elements()).toHaveLength(0);
     expect(page.getByRole('button', { name: 'Cancel', exact: true }).elements()).toHaveLength(0);
+    // Nothing is left to put in a calendar: Book again, to the wizard of the same service, instead.
+    await expect
+      .element(page.getByRole('link', { name: 'Book again' }))
+      .toHaveAttribute('href', `/book/${cancelled.service_id}`);
+    expect(page.getByRole('link', { name: 'Add to calendar' }).elements()).toHaveLength(0);
+  });
+
+  it("calls a pending booking's code its Reference, not a confirmation", async () => {
+    const pending = bookingFixture({ id: 10, status: 'pending', confirmation_code: 'OT-2030-010' });
+    stubApi((call) =>
+      call.path === '/api/bookings/10' ? { status: 200, body: detailOf(pending, []) } : undefined,
+    );
+    renderAt('/booking/10');
+    await expect.element(page.getByText('OT-2030-010', { exact: true })).toBeVisible();
+    await expect.element(page.getByText('Reference', { exact: true })).toBeVisible();
+    expect(page.getByText('Confirmation Code', { exact: true }).elements()).toHaveLength(0);
+    // Still ahead: its calendar file, tentative, and no Book again.
+    await expect.element(page.getByRole('link', { name: 'Add to calendar' })).toBeVisible();
+    expect(page.getByRole('link', { name: 'Book again' }).elements()).toHaveLength(0);
   });
 
   it('shows the change notice instead of acting inside it', async () => {
@@ -245,7 +269,12 @@ describe('the booking detail page', () => {
     await expect.element(page.getByText(notice)).toBeVisible();
     const reschedule = page.getByRole('button', { name: 'Reschedule' });
     await expect.element(reschedule).toBeDisabled();
-    await expect.element(reschedule).toHaveAccessibleDescription(notice);
+    await expect
+      .element(reschedule)
+      .toHaveAccessibleDescription(`${notice} Use the contact page or call ${company.phone.display}.`);
+    await expect
+      .element(page.getByRole('link', { name: 'contact page' }))
+      .toHaveAttribute('href', '/contact');
     await expect.element(page.getByRole('button', { name: 'Cancel', exact: true })).toBeDisabled();
   });
 

@@ -3,6 +3,7 @@ import { type Booking, bookingMessages } from '@portal/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import { cleanup } from 'vitest-browser-react';
+import { company } from '../../config/company';
 import { bookings, cards, listed, renderAt, stubApi } from '../../testing/bookings';
 import { bookingFixture } from '../../testing/fixtures';
 
@@ -37,12 +38,25 @@ describe('my bookings', () => {
       .toHaveAttribute('href', '/booking/3');
     await expect.element(confirmed.getByRole('button', { name: 'Reschedule' })).toBeEnabled();
     await expect.element(confirmed.getByRole('button', { name: 'Cancel', exact: true })).toBeEnabled();
+    // The code of a confirmed booking is its Confirmation Code; a pending one is not confirmed: its Reference.
+    const termOf = (card: typeof confirmed, code: string) =>
+      card.getByText(code, { exact: true }).element().previousElementSibling?.textContent;
+    expect(termOf(confirmed, 'OT-2030-003')).toBe('Confirmation Code');
     const pending = cards().filter({ hasText: 'OT-2030-002' });
+    expect(termOf(pending, 'OT-2030-002')).toBe('Reference');
+    expect(pending.getByText('Confirmation Code').elements()).toHaveLength(0);
     await expect
       .element(pending.getByRole('button', { name: 'Cancel', exact: true }))
       .not.toBeInTheDocument();
     const completed = cards().filter({ hasText: 'OT-2025-001' });
     await expect.element(completed.getByRole('button', { name: 'Leave Review' })).toBeEnabled();
+    // A booking that is over can be booked again: the wizard of the same service. An active one cannot.
+    await expect
+      .element(completed.getByRole('link', { name: 'Book again' }))
+      .toHaveAttribute('href', `/book/${bookings[2]?.service_id}`);
+    for (const active of [confirmed, pending]) {
+      expect(active.getByRole('link', { name: 'Book again' }).elements()).toHaveLength(0);
+    }
 
     const expectCodes = async (tab: string, codes: string[]) => {
       await page.getByRole('tab', { name: tab }).click();
@@ -80,14 +94,22 @@ describe('my bookings', () => {
         : undefined,
     );
     const notice = bookingMessages.changeNoticePassed(24);
+    // 'Please contact us.' comes with the ways to: the contact page and the firm's phone.
+    const described = `${notice} Use the contact page or call ${company.phone.display}.`;
     renderAt('/my-bookings');
     const inside = cards().filter({ hasText: 'OT-2030-011' });
     await expect.element(inside.getByText(notice, { exact: true })).toBeVisible();
     for (const name of ['Reschedule', 'Cancel']) {
       const button = inside.getByRole('button', { name, exact: true });
       await expect.element(button).toBeDisabled();
-      await expect.element(button).toHaveAccessibleDescription(notice);
+      await expect.element(button).toHaveAccessibleDescription(described);
     }
+    await expect
+      .element(inside.getByRole('link', { name: 'contact page' }))
+      .toHaveAttribute('href', '/contact');
+    await expect
+      .element(inside.getByRole('link', { name: company.phone.display }))
+      .toHaveAttribute('href', company.phone.href);
     // A pending booking cannot be cancelled at all: only Reschedule stays, disabled, with the notice.
     const pending = cards().filter({ hasText: 'OT-2030-012' });
     await expect.element(pending.getByRole('button', { name: 'Reschedule' })).toBeDisabled();
@@ -99,6 +121,7 @@ describe('my bookings', () => {
     await expect.element(outside.getByRole('button', { name: 'Reschedule' })).toBeEnabled();
     await expect.element(outside.getByRole('button', { name: 'Cancel', exact: true })).toBeEnabled();
     expect(outside.getByText(notice).elements()).toHaveLength(0);
+    expect(outside.getByTestId('reach-the-firm').elements()).toHaveLength(0);
     expect(calls.some((call) => call.method !== 'GET')).toBe(false);
     await cleanup();
 

@@ -25,10 +25,12 @@ function signedIn(call: Call): Answer | undefined {
 }
 
 function renderDashboard(activity: ActivityEntry[]) {
-  const calls = stubApi(
-    (call) => (call.path === apiPaths.bookings.activity ? { status: 200, body: { activity } } : undefined),
-    signedIn,
-  );
+  const calls = stubApi((call) => {
+    if (call.path === apiPaths.bookings.activity) return { status: 200, body: { activity } };
+    if (call.path === apiPaths.bookings.myBookings)
+      return { status: 200, body: { bookings: [], nextCursor: null, change_notice_hours: 24 } };
+    return undefined;
+  }, signedIn);
   renderRouter(
     createMemoryRouter(
       [

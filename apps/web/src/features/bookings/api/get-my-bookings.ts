@@ -3,7 +3,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { bookingKeys } from './query-keys';
 
-/** GET /api/bookings/my-bookings[?cursor] → a page of the caller's bookings, newest first, and the next cursor. */
+/** GET /api/bookings/my-bookings[?cursor] → a page of the caller's bookings, upcoming soonest first then the rest most recent first, and the next cursor. */
 export async function getMyBookings(
   cursor: string | undefined,
   signal?: AbortSignal,

@@ -46,7 +46,7 @@ export function BookingArticle({
         <StatusBadge status={status} />
       </div>
       {notSent && <NotSentMark what={notSent} />}
-      <FactList facts={cardFacts(details)} look="card" />
+      <FactList facts={cardFacts(details, status)} look="card" />
       {children}
     </article>
   );

@@ -1,9 +1,10 @@
-import { type Booking, paths } from '@portal/domain';
+import { type Booking, isActiveBookingStatus, paths } from '@portal/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { StarRating } from '../../../components/ui/star-rating';
 import { bookingTime } from '../format';
+import { BookAgain } from './book-again';
 import { BookingArticle } from './booking-article';
 import { ChangeActions } from './change-actions';
 import { ReviewDialog } from './review-dialog';
@@ -64,6 +65,7 @@ export function BookingCard({
             Leave Review
           </button>
         )}
+        {!isActiveBookingStatus(booking.status) && !cancelNotSent && <BookAgain booking={booking} />}
       </div>
       {booking.review && (
         <div className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">

@@ -2,11 +2,13 @@ import {
   apiPaths,
   type Booking,
   type BookingDetailResponse,
+  bookingCodeLabel,
   bookingMessages,
   contactLabels,
   dollars,
   historySentence,
   hourlyRate,
+  isActiveBookingStatus,
   longDate,
   paths,
   urgencyLabels,
@@ -24,6 +26,7 @@ import { ApiError } from '../../../lib/api-error';
 import { useAccount } from '../../../lib/use-session';
 import { useBooking } from '../api/get-booking';
 import { bookingTime, bookingTimeIn, momentIn, shortDateIn, viewerTimeZone } from '../format';
+import { BookAgain } from './book-again';
 import { type Fact, FactList } from './booking-facts';
 import { CancelDialog } from './cancel-dialog';
 import { ChangeActions } from './change-actions';
@@ -51,7 +54,7 @@ function facts(booking: Booking, viewerZone: string): Fact[] {
     { term: 'Duration', value: `${booking.services.duration} minutes` },
     { term: 'Rate', value: hourlyRate(booking.services.hourly_rate) },
     { term: 'Total Cost', value: dollars(booking.total_cost) },
-    { term: 'Confirmation Code', value: booking.confirmation_code },
+    { term: bookingCodeLabel(booking.status), value: booking.confirmation_code },
     { term: 'Urgency', value: urgencyLabels[booking.urgency] },
     { term: 'Preferred Contact', value: contactLabels[booking.preferred_contact] },
     { term: 'Booked On', value: shortDateIn(booking.created_at, booking.time_zone) },
@@ -82,7 +85,8 @@ function Timeline({ detail }: { detail: BookingDetailResponse }) {
 }
 
 /**
- * What the owner may do with the booking: the calendar file, Reschedule and Cancel as the domain's rules and the
+ * What the owner may do with the booking: the calendar file (Book again instead once it is cancelled or completed:
+ * nothing is left to put in a calendar), Reschedule and Cancel as the domain's rules and the
  * change notice allow, and Leave Review for a completed one. An administrator viewing a client's booking may do
  * none of these (the server answers them 404): they manage it in All Bookings.
  */
@@ -111,10 +115,14 @@ function Actions({
   return (
     <div className="mt-6">
       <div className="flex flex-wrap gap-3">
-        <a href={apiPaths.bookings.calendar(booking.id)} download className={small}>
-          <CalendarPlus aria-hidden="true" className="size-4" />
-          Add to calendar
-        </a>
+        {isActiveBookingStatus(booking.status) ? (
+          <a href={apiPaths.bookings.calendar(booking.id)} download className={small}>
+            <CalendarPlus aria-hidden="true" className="size-4" />
+            Add to calendar
+          </a>
+        ) : (
+          <BookAgain booking={booking} />
+        )}
         <ChangeActions
           booking={booking}
           now={now}

@@ -1,5 +1,5 @@
-import type { IsoDate, PreferredContact, Urgency } from '@portal/domain';
-import { contactLabels, dollars, longDate, urgencyLabels } from '@portal/domain';
+import type { BookingStatus, IsoDate, PreferredContact, Urgency } from '@portal/domain';
+import { bookingCodeLabel, contactLabels, dollars, longDate, urgencyLabels } from '@portal/domain';
 import { shortDateIn } from '../format';
 
 /** A term and its value; a `wide` one (free text) takes a whole row and keeps its line breaks. */
@@ -57,14 +57,15 @@ export interface CardDetails {
   description: string;
 }
 
-export function cardFacts(details: CardDetails): Fact[] {
+/** The card's facts; the status names the code (a pending booking's is a 'Reference', not yet a confirmation). */
+export function cardFacts(details: CardDetails, status: BookingStatus): Fact[] {
   const code = details.confirmationCode;
   return [
     { term: 'Date', value: longDate(details.date) },
     { term: 'Time', value: details.time },
     { term: 'Cost', value: dollars(details.cost) },
     { term: 'Urgency', value: urgencyLabels[details.urgency] },
-    ...(code ? [{ term: 'Confirmation Code', value: code }] : []),
+    ...(code ? [{ term: bookingCodeLabel(status), value: code }] : []),
     { term: 'Contact Method', value: contactLabels[details.contact] },
     { term: 'Booked On', value: shortDateIn(details.bookedAt, details.timeZone) },
     { term: 'Project Description', value: details.description, wide: true },

@@ -6,6 +6,7 @@ import {
 } from '@portal/domain';
 import { useId } from 'react';
 import { buttonStyles } from '../../../components/ui/button-styles';
+import { ReachTheFirm } from '../../../components/ui/reach-the-firm';
 
 const button = `${buttonStyles.secondary} px-4 py-2 text-sm disabled:cursor-not-allowed disabled:opacity-60`;
 
@@ -13,7 +14,7 @@ const button = `${buttonStyles.secondary} px-4 py-2 text-sm disabled:cursor-not-
  * Reschedule and Cancel as the domain's rules allow the client, the same on My Bookings and the booking's page
  * (docs/product.md#my-bookings). A button shows while the rule allows its change; once only the change notice
  * refuses it, the button stays in view, disabled, and the notice's message says why beneath it (hiding it would
- * leave the client wondering where it went). Placed in a wrapping row of buttons: the message takes a line of its own.
+ * leave the client wondering where it went), with the way to reach the firm its 'Please contact us.' asks for. Placed in a wrapping row of buttons: the message takes a line of its own.
  */
 export function ChangeActions({
   booking,
@@ -64,7 +65,7 @@ export function ChangeActions({
       )}
       {described && (
         <p id={noticeId} className="basis-full rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">
-          {described}
+          <span>{described}</span> <ReachTheFirm />
         </p>
       )}
     </>

@@ -94,13 +94,13 @@ export function ConfirmationStep({
               {bookingChangeRules.lockedAtOnce(noticeHours)} {bookingMessages.changeNoticePassed(noticeHours)}
             </p>
           )}
-          <ReachTheFirm />
+          <ReachTheFirm className="block" />
         </div>
       )}
       {refusal && (
         <FormMessage type="error">
           {refusal}
-          <ReachTheFirm className="mt-1" />
+          <ReachTheFirm className="mt-1 block" />
         </FormMessage>
       )}
       <div className="flex flex-wrap justify-between gap-3">
