@@ -206,14 +206,14 @@ test.describe('administration', () => {
 
     await admin.getByRole('button', { name: 'Week' }).click();
     await expect(admin.getByRole('button', { name: 'Week' })).toHaveAttribute('aria-pressed', 'true');
-    await expect(admin.getByText('vs previous 7 days').first()).toBeVisible();
+    await expect(admin.getByText('compared with the previous 7 days').first()).toBeVisible();
     await expect(chart).toHaveAttribute('aria-label', new RegExp(`to ${shortDay(businessDay(0))}`));
     await expect(chart).toHaveAttribute('aria-label', new RegExp(`${shortDay(businessDay(-6))} to`));
 
     await admin.getByRole('button', { name: 'Quarter' }).click();
     const quarterStart = quarterFirstDay(businessDay(0));
     const quarterDays = Math.round((Date.parse(businessDay(0)) - Date.parse(quarterStart)) / 86_400_000) + 1;
-    await expect(admin.getByText(`vs previous ${quarterDays} days`).first()).toBeVisible();
+    await expect(admin.getByText(`compared with the previous ${quarterDays} days`).first()).toBeVisible();
     await expect(chart).toHaveAttribute('aria-label', new RegExp(`${shortDay(quarterStart)} to`));
     expect(asked.some((search) => search.includes(`startDate=${businessDay(-6)}`))).toBe(true);
     expect(asked.some((search) => search.includes(`startDate=${quarterStart}`))).toBe(true);

@@ -80,7 +80,7 @@ export function rangeInstants(
  */
 export const revenueStatuses = ['confirmed', 'completed'] as const satisfies readonly BookingStatus[];
 export const revenueDefinition =
-  'Revenue is the sum of total_cost of confirmed and completed bookings, counted by the date the booking was made ' +
+  'Revenue is what the confirmed and completed bookings cost in total, counted by the date each booking was made ' +
   '(in the business time zone). Every booking figure counts bookings by the date they were made.';
 
 /** Active users: distinct accounts that made at least one booking in the period; new users: accounts created in it. */

@@ -9,6 +9,7 @@ import {
   defaultSchedule,
   openingHoursNote,
   periodRange,
+  revenueDefinition,
   todayIn,
   type UndeliveredMailResponse,
   type UserStatsResponse,
@@ -128,14 +129,15 @@ describe('admin dashboard', () => {
     for (const [title, value, change] of expected) {
       await expect.element(card(title).getByTestId('stat-value')).toHaveTextContent(exactly(value));
       await expect.element(card(title).getByTestId('stat-change')).toHaveTextContent(exactly(change));
-      await expect.element(card(title)).toHaveTextContent(`${change} vs previous 7 days`);
+      await expect.element(card(title)).toHaveTextContent(`${change} compared with the previous 7 days`);
     }
     await expect.element(card('Active Users')).toHaveTextContent('2 new users');
 
     // Business Overview: confirmed = 18 − 7 − 2 − 3; the chart is one image named by its summary.
     const breakdown = page.getByRole('region', { name: 'Bookings by Status' });
     await expect.element(breakdown).toHaveTextContent('Pending3Confirmed6Completed7Cancelled2');
-    await expect.element(page.getByText(/^Revenue is the sum of total_cost/)).toBeVisible();
+    await expect.element(page.getByText(revenueDefinition)).toBeVisible();
+    expect(document.body.textContent).not.toMatch(/total_cost|\bvs\b/);
     const chart = page.getByRole('img', { name: /^Bookings per day, .*: 7 in total, highest 5 on / });
     await expect.element(chart).toBeVisible();
     expect(chart.element().querySelectorAll('rect')).toHaveLength(3);
@@ -207,6 +209,10 @@ describe('admin dashboard', () => {
     await expect
       .element(page.getByRole('link', { name: 'View All' }))
       .toHaveAttribute('href', '/admin/bookings');
+    // Each booking opens its own page (an administrator may open any booking's).
+    await expect
+      .element(page.getByRole('link', { name: 'Open booking OT-2030-001' }))
+      .toHaveAttribute('href', '/booking/1');
     const before = statsCalls(calls).length;
 
     const select = page.getByLabelText('Status of booking OT-2030-001');
