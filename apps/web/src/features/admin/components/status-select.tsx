@@ -6,6 +6,7 @@ import {
   isBookingStatus,
   statusLabels,
 } from '@portal/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { BusyButton } from '../../../components/ui/busy-button';
@@ -13,7 +14,8 @@ import { buttonStyles } from '../../../components/ui/button-styles';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { Select } from '../../../components/ui/select';
 import { ApiError, refusalMessage } from '../../../lib/api-error';
-import { useUpdateBookingStatus } from '../api/update-booking-status';
+import { adminKeys } from '../api/query-keys';
+import { updateBookingStatus, useUpdateBookingStatus } from '../api/update-booking-status';
 
 const danger =
   'inline-flex items-center justify-center gap-2 rounded-lg bg-red-700 px-5 py-3 text-base font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-70';
@@ -34,6 +36,7 @@ const isFinal = (status: BookingStatus): status is Final => status === 'cancelle
 export function StatusSelect({ booking }: { booking: Booking }) {
   const id = useId();
   const update = useUpdateBookingStatus();
+  const queryClient = useQueryClient();
   const { notify } = useNotify();
   const [choice, setChoice] = useState<BookingStatus>(booking.status);
   const [asking, setAsking] = useState<Final | null>(null);
@@ -47,7 +50,38 @@ export function StatusSelect({ booking }: { booking: Booking }) {
   // While a change is on its way the dropdown shows it; a choice not yet applied stays until applied or changed.
   const value = update.isPending ? update.variables.status : choice;
 
-  function send(status: BookingStatus, previous: BookingStatus | null) {
+  function refused(error: unknown) {
+    // A 401 already sends the user to log in.
+    if (error instanceof ApiError && error.status === 401) return;
+    const reason = refusalMessage(error, undefined);
+    notify({
+      type: 'error',
+      title: 'Update Failed',
+      message: reason ? `${adminMessages.updateFailed}: ${reason}` : adminMessages.updateFailed,
+      source,
+    });
+  }
+
+  /**
+   * Sets the status before back. Not through this row's mutation: the row may have left the list meanwhile (a list
+   * filtered by status), and the undo must still be sent, told and the lists refreshed.
+   */
+  function undo(previous: BookingStatus) {
+    updateBookingStatus({ id: booking.id, status: previous })
+      .then(
+        () =>
+          notify({
+            type: 'success',
+            title: 'Booking Updated',
+            message: adminMessages.statusUndone(previous),
+            source,
+          }),
+        refused,
+      )
+      .finally(() => void queryClient.invalidateQueries({ queryKey: adminKeys.all }));
+  }
+
+  function send(status: BookingStatus, previous: BookingStatus) {
     update.mutate(
       { id: booking.id, status },
       {
@@ -56,31 +90,15 @@ export function StatusSelect({ booking }: { booking: Booking }) {
           notify({
             type: 'success',
             title: 'Booking Updated',
-            message: previous ? adminMessages.statusUpdated(status) : adminMessages.statusUndone(status),
+            message: adminMessages.statusUpdated(status),
             source,
-            action: previous
-              ? {
-                  label: adminMessages.statusUndo,
-                  onClick: () => {
-                    setChoice(previous);
-                    send(previous, null);
-                  },
-                }
-              : undefined,
+            action: { label: adminMessages.statusUndo, onClick: () => undo(previous) },
           });
         },
         onError: (error) => {
           setAsking(null);
           setChoice(booking.status);
-          // A 401 already sends the user to log in.
-          if (error instanceof ApiError && error.status === 401) return;
-          const reason = refusalMessage(error, undefined);
-          notify({
-            type: 'error',
-            title: 'Update Failed',
-            message: reason ? `${adminMessages.updateFailed}: ${reason}` : adminMessages.updateFailed,
-            source,
-          });
+          refused(error);
         },
       },
     );
