@@ -164,6 +164,10 @@ export async function completedConsultation(
   const status = admin.getByLabel(`Status of booking ${booking.confirmation_code}`);
   await expect(status).toHaveValue('pending');
   await status.selectOption('completed');
+  await admin
+    .getByRole('button', { name: `Apply the new status to booking ${booking.confirmation_code}` })
+    .click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'Mark Completed' }).click();
   await expect(admin.getByText('Booking completed successfully')).toBeVisible();
   await expect(status).toHaveValue('completed');
   return booking;

@@ -83,6 +83,9 @@ test.describe('administration', () => {
     await expect(status).toHaveValue('pending');
     await expectAccessible(admin);
     await status.selectOption('confirmed');
+    await admin
+      .getByRole('button', { name: `Apply the new status to booking ${booking.confirmation_code}` })
+      .click();
     await expect(admin.getByText('Booking confirmed successfully')).toBeVisible();
     await expect(revenue).toHaveText(`$${(revenueBefore + booking.total_cost).toLocaleString('en-US')}`);
     await keepScreenshot(admin, 'admin-dashboard');
@@ -193,6 +196,71 @@ test.describe('administration', () => {
     );
   });
 
+  test('on a 375 px phone every admin page fits the screen, and a status change needs Apply and can be undone', async ({
+    page,
+    browser,
+  }) => {
+    await createAccount(page, { firstName: 'Sam' });
+    const booking = await bookThroughApi(page, `Phone journey ${Date.now()}: review our network.`);
+    const admin = await adminPage(browser);
+    await admin.setViewportSize({ width: 375, height: 740 });
+    const pages = [
+      '/admin',
+      '/admin/bookings',
+      '/admin/services',
+      '/admin/schedule',
+      '/admin/reviews',
+      '/admin/messages',
+    ];
+    for (const path of pages) {
+      await admin.goto(path);
+      await expect(admin.getByRole('heading', { level: 1 })).toBeVisible();
+      if (path === '/admin') {
+        await admin.getByRole('tab', { name: 'Recent Bookings' }).click();
+        await expect(admin.getByTestId('booking-row').first()).toBeVisible();
+      }
+      const width = await admin.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, `${path} is ${width} px wide`).toBeLessThanOrEqual(375);
+    }
+
+    // Choosing a status sends nothing; Apply does, and Undo in the notice sets it back.
+    await admin.goto(`/admin/bookings?bookingId=${booking.id}`);
+    const status = admin.getByLabel(`Status of booking ${booking.confirmation_code}`);
+    await expect(status).toHaveValue('pending');
+    const statusCalls: string[] = [];
+    admin.on('request', (request) => {
+      if (request.method() === 'PUT' && request.url().includes('/status')) statusCalls.push(request.url());
+    });
+    await status.selectOption('confirmed');
+    await admin.waitForTimeout(500);
+    expect(statusCalls).toHaveLength(0);
+    const statusOnServer = async () => {
+      const answer = await admin.request.get(`/api/bookings/${booking.id}`);
+      return ((await answer.json()) as { booking: { status: string } }).booking.status;
+    };
+    expect(await statusOnServer()).toBe('pending');
+    await admin
+      .getByRole('button', { name: `Apply the new status to booking ${booking.confirmation_code}` })
+      .click();
+    const notice = admin.getByRole('status').filter({ hasText: 'Booking confirmed successfully' });
+    await expect(notice).toBeVisible();
+    // The notice is on the screen, below the sticky header.
+    const box = await notice.boundingBox();
+    const header = await admin.locator('header').first().boundingBox();
+    if (!box || !header) throw new Error('no notice or header box');
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+    expect(box.y + box.height).toBeLessThanOrEqual(740);
+    expect(await statusOnServer()).toBe('confirmed');
+
+    await notice.getByRole('button', { name: 'Undo' }).click();
+    await expect(admin.getByText('Change undone: the booking is pending again.')).toBeVisible();
+    await expect(status).toHaveValue('pending');
+    expect(await statusOnServer()).toBe('pending');
+    await admin.context().close();
+  });
+
   test('the period buttons change the range of every figure; other paths below /admin are not found', async ({
     browser,
   }) => {
@@ -206,14 +274,14 @@ test.describe('administration', () => {
 
     await admin.getByRole('button', { name: 'Week' }).click();
     await expect(admin.getByRole('button', { name: 'Week' })).toHaveAttribute('aria-pressed', 'true');
-    await expect(admin.getByText('vs previous 7 days').first()).toBeVisible();
+    await expect(admin.getByText('compared with the previous 7 days').first()).toBeVisible();
     await expect(chart).toHaveAttribute('aria-label', new RegExp(`to ${shortDay(businessDay(0))}`));
     await expect(chart).toHaveAttribute('aria-label', new RegExp(`${shortDay(businessDay(-6))} to`));
 
     await admin.getByRole('button', { name: 'Quarter' }).click();
     const quarterStart = quarterFirstDay(businessDay(0));
     const quarterDays = Math.round((Date.parse(businessDay(0)) - Date.parse(quarterStart)) / 86_400_000) + 1;
-    await expect(admin.getByText(`vs previous ${quarterDays} days`).first()).toBeVisible();
+    await expect(admin.getByText(`compared with the previous ${quarterDays} days`).first()).toBeVisible();
     await expect(chart).toHaveAttribute('aria-label', new RegExp(`${shortDay(quarterStart)} to`));
     expect(asked.some((search) => search.includes(`startDate=${businessDay(-6)}`))).toBe(true);
     expect(asked.some((search) => search.includes(`startDate=${quarterStart}`))).toBe(true);

@@ -80,7 +80,7 @@ export function rangeInstants(
  */
 export const revenueStatuses = ['confirmed', 'completed'] as const satisfies readonly BookingStatus[];
 export const revenueDefinition =
-  'Revenue is the sum of total_cost of confirmed and completed bookings, counted by the date the booking was made ' +
+  'Revenue is what the confirmed and completed bookings cost in total, counted by the date each booking was made ' +
   '(in the business time zone). Every booking figure counts bookings by the date they were made.';
 
 /** Active users: distinct accounts that made at least one booking in the period; new users: accounts created in it. */
@@ -133,6 +133,20 @@ export const adminMessages = {
   adminDataLoadFailed: 'Failed to load admin data',
   updateFailed: 'Failed to update booking',
   statusUpdated: (status: BookingStatus) => `Booking ${status} successfully`,
+  /** The status dropdown sends nothing until Apply. */
+  statusApply: 'Apply',
+  statusApplyBusy: 'Applying...',
+  /** Cancelling or completing asks first (the client is e-mailed). */
+  statusConfirmTitle: (status: 'cancelled' | 'completed') =>
+    status === 'cancelled' ? 'Cancel this booking?' : 'Mark this booking completed?',
+  statusConfirmText: (code: string, status: 'cancelled' | 'completed') =>
+    `Booking ${code} will be ${status === 'cancelled' ? 'cancelled and its time freed' : 'marked completed'}, and the client is told by e-mail. You can undo it for a few seconds afterwards.`,
+  statusConfirmKeep: 'Keep As Is',
+  statusConfirm: (status: 'cancelled' | 'completed') =>
+    status === 'cancelled' ? 'Cancel Booking' : 'Mark Completed',
+  /** The success notification's button that sets the status back, and what follows it. */
+  statusUndo: 'Undo',
+  statusUndone: (status: BookingStatus) => `Change undone: the booking is ${status} again.`,
   endBeforeStart: 'endDate must not be before startDate',
   /** The All Bookings filters' words for the same rule. */
   toBeforeFrom: 'The "to" date must not be before the "from" date.',

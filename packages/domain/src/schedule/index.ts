@@ -1,3 +1,4 @@
+export * from './changes.ts';
 export * from './dates.ts';
 export * from './schedule.ts';
 export * from './schemas.ts';

@@ -65,6 +65,7 @@ export function SchemaForm<Input extends FieldValues, Output extends FieldValues
   submit,
   onCancel,
   busy,
+  submitOnEnter = true,
   className = 'space-y-4',
   children,
   ...labelling
@@ -80,6 +81,8 @@ export function SchemaForm<Input extends FieldValues, Output extends FieldValues
   onCancel?: () => void;
   /** Busy for another reason than this form being sent. */
   busy?: boolean;
+  /** false: Enter in a field does not send the form (a long form that saves as a whole): only the button does. */
+  submitOnEnter?: boolean;
   className?: string;
   'aria-label'?: string;
   'aria-labelledby'?: string;
@@ -100,7 +103,19 @@ export function SchemaForm<Input extends FieldValues, Output extends FieldValues
   const shown: Notice | undefined = firstError ? { type: 'error', text: firstError } : notice;
   const button = submit && <SubmitButton form={form} {...submit} alsoBusy={busy} />;
   return (
-    <form noValidate onSubmit={send} className={className} {...labelling}>
+    <form
+      noValidate
+      onSubmit={send}
+      onKeyDown={
+        submitOnEnter
+          ? undefined
+          : (event) => {
+              if (event.key === 'Enter' && event.target instanceof HTMLInputElement) event.preventDefault();
+            }
+      }
+      className={className}
+      {...labelling}
+    >
       {shown && <FormMessage type={shown.type}>{shown.text}</FormMessage>}
       {fields && <InputFields form={form} fields={fields} />}
       {children}

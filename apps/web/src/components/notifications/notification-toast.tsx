@@ -23,7 +23,7 @@ interface NotificationToastProps {
 }
 
 export function NotificationToast({ notification, onDismiss }: NotificationToastProps) {
-  const { id, type, title, message, autoClose, duration } = notification;
+  const { id, type, title, message, autoClose, duration, action } = notification;
 
   useEffect(() => {
     if (!autoClose) return;
@@ -43,6 +43,18 @@ export function NotificationToast({ notification, onDismiss }: NotificationToast
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{title}</p>
         <p className="mt-1 text-sm break-words text-slate-800">{message}</p>
+        {action && (
+          <button
+            type="button"
+            onClick={() => {
+              onDismiss(id);
+              action.onClick();
+            }}
+            className="mt-2 rounded font-semibold text-slate-900 underline hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-700"
+          >
+            {action.label}
+          </button>
+        )}
       </div>
       <button
         type="button"

@@ -9,8 +9,9 @@ import {
 } from './notifications-context';
 
 /**
- * Holds the notifications and shows them stacked at the top right (at most 400px wide), oldest first.
- * Errors stay until dismissed; the others close after 5000 ms.
+ * Holds the notifications and shows them stacked at the top right, below the sticky header (at most 400px wide and
+ * never wider than the screen), oldest first. Errors stay until dismissed; the others close after 5000 ms. A
+ * notification with a `source` replaces the earlier ones of that source.
  */
 export function NotificationsProvider({ children }: { children: ReactNode }) {
   const [notifications, setNotifications] = useState<Notification[]>([]);
@@ -30,8 +31,13 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
       message: input.message,
       autoClose: input.autoClose ?? input.type !== 'error',
       duration: input.duration ?? NOTIFICATION_DURATION_MS,
+      source: input.source,
+      action: input.action,
     };
-    setNotifications((current) => [...current, notification]);
+    setNotifications((current) => [
+      ...current.filter((earlier) => input.source === undefined || earlier.source !== input.source),
+      notification,
+    ]);
     return id;
   }, []);
 
@@ -42,7 +48,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
       {children}
       <section
         aria-label="Notifications"
-        className="pointer-events-none fixed top-4 right-4 z-50 flex w-[calc(100%-2rem)] max-w-[400px] flex-col gap-3"
+        className="pointer-events-none fixed top-20 right-4 z-50 flex w-[calc(100%-2rem)] max-w-[400px] flex-col gap-3"
       >
         {notifications.map((notification) => (
           <NotificationToast key={notification.id} notification={notification} onDismiss={dismiss} />

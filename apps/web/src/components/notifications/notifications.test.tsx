@@ -32,7 +32,7 @@ describe('notifications', () => {
     vi.useRealTimers();
   });
 
-  it('stacks notifications at the top right, oldest first, each at most 400px wide', async () => {
+  it('stacks notifications at the top right below the 64px header, oldest first, each at most 400px wide', async () => {
     await page.viewport(1280, 800);
     const { notify } = await renderNotifications();
     await notify({ type: 'info', title: 'First', message: 'The first notification.' });
@@ -44,7 +44,8 @@ describe('notifications', () => {
     const boxes = items.map((item) => item.getBoundingClientRect());
     const [first, second, third] = boxes;
     if (!first || !second || !third) throw new Error('expected three notifications');
-    expect(first.top).toBeLessThanOrEqual(32);
+    expect(first.top).toBeGreaterThanOrEqual(64);
+    expect(first.top).toBeLessThanOrEqual(96);
     expect(first.bottom).toBeLessThanOrEqual(second.top);
     expect(second.bottom).toBeLessThanOrEqual(third.top);
     for (const box of boxes) {
@@ -119,5 +120,42 @@ describe('notifications', () => {
     await notificationOf('error', 'One').getByRole('button', { name: 'Dismiss notification' }).click();
     await expect.element(notificationOf('error', 'One')).not.toBeInTheDocument();
     await expect.element(notificationOf('error', 'Two')).toBeVisible();
+  });
+
+  it('stays inside a 375px screen', async () => {
+    await page.viewport(375, 667);
+    const { notify } = await renderNotifications();
+    await notify({ type: 'error', title: 'Error', message: 'A long message without breaks '.repeat(10) });
+    const box = notificationOf('error', 'Error').element().getBoundingClientRect();
+    expect(box.left).toBeGreaterThanOrEqual(0);
+    expect(box.right).toBeLessThanOrEqual(375);
+    expect(box.top).toBeGreaterThanOrEqual(64);
+    expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(375);
+  });
+
+  it('replaces an error with the success that follows it from the same source, and keeps the others', async () => {
+    const { notify } = await renderNotifications();
+    await notify({
+      type: 'error',
+      title: 'Update Failed',
+      message: 'Failed to update booking',
+      source: 'booking-1',
+    });
+    await notify({ type: 'error', title: 'Other Failure', message: 'Another booking', source: 'booking-2' });
+    await notify({ type: 'error', title: 'Unrelated', message: 'No source' });
+    await notify({ type: 'success', title: 'Booking Updated', message: 'Done', source: 'booking-1' });
+    await expect.element(notificationOf('success', 'Booking Updated')).toBeVisible();
+    expect(notificationOf('error', 'Update Failed').query()).toBeNull();
+    await expect.element(notificationOf('error', 'Other Failure')).toBeVisible();
+    await expect.element(notificationOf('error', 'Unrelated')).toBeVisible();
+  });
+
+  it("runs a notification's action once when its button is clicked and closes the notification", async () => {
+    const onClick = vi.fn();
+    const { notify } = await renderNotifications();
+    await notify({ type: 'success', title: 'Saved', message: 'Done', action: { label: 'Undo', onClick } });
+    await notificationOf('success', 'Saved').getByRole('button', { name: 'Undo' }).click();
+    expect(onClick).toHaveBeenCalledTimes(1);
+    await expect.element(notificationOf('success', 'Saved')).not.toBeInTheDocument();
   });
 });

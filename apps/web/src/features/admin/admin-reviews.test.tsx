@@ -66,4 +66,32 @@ describe('admin reviews', () => {
     await expect.element(rude.getByText('Hidden', { exact: true })).toBeVisible();
     await expect.element(rude.getByRole('button', { name: 'Show' })).toBeVisible();
   });
+
+  it('clears the error of a failed Hide when the next try succeeds', async () => {
+    const stored = [review({ id: 2, author: 'Alan T.' })];
+    let failing = true;
+    stubApi((call) => {
+      if (call.method === 'GET' && call.path === apiPaths.reviews.adminReviews) {
+        return { status: 200, body: { reviews: stored, nextCursor: null } };
+      }
+      if (call.method === 'PUT' && call.path === apiPaths.reviews.adminReview(2)) {
+        if (failing) return { status: 400, body: { message: 'Refused for the test' } };
+        return { status: 200, body: { review: { ...stored[0], ...(call.body as object) } } };
+      }
+      return undefined;
+    });
+    renderRouter(
+      createMemoryRouter([{ path: '/admin/reviews', element: <AdminReviewsRoute /> }], {
+        initialEntries: ['/admin/reviews'],
+      }),
+    );
+    const item = page.getByRole('listitem', { name: 'Review of IT Consulting by Alan T.' });
+    await item.getByRole('button', { name: 'Hide' }).click();
+    const error = page.getByRole('alert').filter({ hasText: 'Refused for the test' });
+    await expect.element(error).toBeVisible();
+    failing = false;
+    await item.getByRole('button', { name: 'Hide' }).click();
+    await expect.element(page.getByText(reviewMessages.hidden)).toBeVisible();
+    await expect.element(error).not.toBeInTheDocument();
+  });
 });

@@ -6,11 +6,12 @@ import {
   openingHoursNote,
   type Schedule,
   type ScheduleChange,
+  scheduleChangeTexts,
   scheduleMessages,
 } from '@portal/domain';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { page } from 'vitest/browser';
+import { page, userEvent } from 'vitest/browser';
 import { AdminScheduleRoute } from '../../app/routes/admin';
 import { bookingFixture } from '../../testing/fixtures';
 import { renderRouter } from '../../testing/render-router';
@@ -125,6 +126,29 @@ describe('admin schedule', () => {
       minNoticeHours: 24,
     });
     await expect.element(page.getByTestId('hours-note')).toHaveTextContent('Saturday, 9 AM - 12 PM');
+  });
+
+  it('never saves on Enter in a field, and says what Save will change before it is clicked', async () => {
+    const calls = calendarApi();
+    renderSchedule();
+    const pending = page.getByTestId('schedule-changes-pending');
+    await expect.element(pending).toHaveTextContent(scheduleChangeTexts.none);
+    const monday = page.getByLabelText('Monday opening 1 until');
+    await monday.fill('12:00');
+    await userEvent.keyboard('{Enter}');
+    await page.getByLabelText('Minimum notice (hours)').fill('48');
+    await userEvent.keyboard('{Enter}');
+    await expect.element(pending).toHaveTextContent(scheduleChangeTexts.intro);
+    await expect.element(pending).toHaveTextContent('Monday: 09:00–17:00 → 09:00–12:00');
+    await expect
+      .element(pending)
+      .toHaveTextContent(`Minimum notice: ${defaultSchedule.minNoticeHours} → 48 hours`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+
+    await page.getByRole('button', { name: 'Save Schedule' }).click();
+    await expect.poll(() => calls.filter((call) => call.method === 'PUT').length).toBe(1);
+    await expect.element(pending).toHaveTextContent(scheduleChangeTexts.none);
   });
 
   it("shows the server's refusal beside the field it names", async () => {

@@ -9,6 +9,7 @@ import {
   defaultSchedule,
   openingHoursNote,
   periodRange,
+  revenueDefinition,
   todayIn,
   type UndeliveredMailResponse,
   type UserStatsResponse,
@@ -128,14 +129,15 @@ describe('admin dashboard', () => {
     for (const [title, value, change] of expected) {
       await expect.element(card(title).getByTestId('stat-value')).toHaveTextContent(exactly(value));
       await expect.element(card(title).getByTestId('stat-change')).toHaveTextContent(exactly(change));
-      await expect.element(card(title)).toHaveTextContent(`${change} vs previous 7 days`);
+      await expect.element(card(title)).toHaveTextContent(`${change} compared with the previous 7 days`);
     }
     await expect.element(card('Active Users')).toHaveTextContent('2 new users');
 
     // Business Overview: confirmed = 18 − 7 − 2 − 3; the chart is one image named by its summary.
     const breakdown = page.getByRole('region', { name: 'Bookings by Status' });
     await expect.element(breakdown).toHaveTextContent('Pending3Confirmed6Completed7Cancelled2');
-    await expect.element(page.getByText(/^Revenue is the sum of total_cost/)).toBeVisible();
+    await expect.element(page.getByText(revenueDefinition)).toBeVisible();
+    expect(document.body.textContent).not.toMatch(/total_cost|\bvs\b/);
     const chart = page.getByRole('img', { name: /^Bookings per day, .*: 7 in total, highest 5 on / });
     await expect.element(chart).toBeVisible();
     expect(chart.element().querySelectorAll('rect')).toHaveLength(3);
@@ -194,7 +196,7 @@ describe('admin dashboard', () => {
       .toEqual(range);
   });
 
-  it("changes a booking's status from Recent Bookings and refreshes the figures", async () => {
+  it("changes a booking's status from Recent Bookings only on Apply, and refreshes the figures", async () => {
     const calls = dashboardApi((call) =>
       call.method === 'PUT' ? ok({ booking: { ...recentBookings[0], status: 'confirmed' } }) : undefined,
     );
@@ -207,14 +209,73 @@ describe('admin dashboard', () => {
     await expect
       .element(page.getByRole('link', { name: 'View All' }))
       .toHaveAttribute('href', '/admin/bookings');
+    // Each booking opens its own page (an administrator may open any booking's).
+    await expect
+      .element(page.getByRole('link', { name: 'Open booking OT-2030-001' }))
+      .toHaveAttribute('href', '/booking/1');
     const before = statsCalls(calls).length;
 
-    await page.getByLabelText('Status of booking OT-2030-001').selectOptions('confirmed');
+    const select = page.getByLabelText('Status of booking OT-2030-001');
+    const applyButton = page.getByRole('button', { name: 'Apply the new status to booking OT-2030-001' });
+    await expect.element(applyButton).toBeDisabled();
+    await select.selectOptions('confirmed');
+    // Choosing alone sends nothing (one arrow key on the dropdown used to confirm the booking).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+    await applyButton.click();
     await expect.element(page.getByText('Booking confirmed successfully')).toBeVisible();
     const put = calls.find((call) => call.method === 'PUT');
     expect(put?.path).toBe('/api/bookings/admin/1/status');
     expect(put?.body).toEqual({ status: 'confirmed' });
     await expect.poll(() => statsCalls(calls).length).toBeGreaterThan(before);
+  });
+
+  it('undoes a status change from its notification through the same request', async () => {
+    const calls = dashboardApi((call) => (call.method === 'PUT' ? ok({}) : undefined));
+    renderAt('/admin');
+    await page.getByRole('tab', { name: 'Recent Bookings' }).click();
+    await page.getByLabelText('Status of booking OT-2030-001').selectOptions('confirmed');
+    await page.getByRole('button', { name: 'Apply the new status to booking OT-2030-001' }).click();
+    const notice = page.getByRole('status').filter({ hasText: 'Booking confirmed successfully' });
+    await notice.getByRole('button', { name: adminMessages.statusUndo }).click();
+    await expect.element(page.getByText(adminMessages.statusUndone('pending'))).toBeVisible();
+    const puts = calls.filter((call) => call.method === 'PUT');
+    expect(puts.map((call) => [call.path, call.body])).toEqual([
+      ['/api/bookings/admin/1/status', { status: 'confirmed' }],
+      ['/api/bookings/admin/1/status', { status: 'pending' }],
+    ]);
+    // The undo's own notice offers no second undo.
+    expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: adminMessages.statusUndone('pending') })
+        .getByRole('button', { name: adminMessages.statusUndo })
+        .query(),
+    ).toBeNull();
+  });
+
+  it('asks before cancelling a booking: Keep As Is sends nothing, Cancel Booking sends it', async () => {
+    const calls = dashboardApi((call) => (call.method === 'PUT' ? ok({}) : undefined));
+    renderAt('/admin');
+    await page.getByRole('tab', { name: 'Recent Bookings' }).click();
+    await page.getByLabelText('Status of booking OT-2030-002').selectOptions('cancelled');
+    const applyButton = page.getByRole('button', { name: 'Apply the new status to booking OT-2030-002' });
+    await applyButton.click();
+    const dialog = page.getByRole('dialog', { name: adminMessages.statusConfirmTitle('cancelled') });
+    await expect.element(dialog).toBeVisible();
+    await expect
+      .element(dialog)
+      .toHaveTextContent(adminMessages.statusConfirmText('OT-2030-002', 'cancelled'));
+    await dialog.getByRole('button', { name: adminMessages.statusConfirmKeep }).click();
+    await expect.element(dialog).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+
+    await applyButton.click();
+    await page.getByRole('button', { name: adminMessages.statusConfirm('cancelled') }).click();
+    await expect.element(page.getByText('Booking cancelled successfully')).toBeVisible();
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { status: 'cancelled' },
+    ]);
   });
 
   it("says 'Failed to update booking' when the change is refused, with the server's reason for a 409", async () => {
@@ -223,7 +284,10 @@ describe('admin dashboard', () => {
     renderAt('/admin');
     await page.getByRole('tab', { name: 'Recent Bookings' }).click();
     const select = page.getByLabelText('Status of booking OT-2030-002');
+    const applyButton = page.getByRole('button', { name: 'Apply the new status to booking OT-2030-002' });
     await select.selectOptions('completed');
+    await applyButton.click();
+    await page.getByRole('button', { name: adminMessages.statusConfirm('completed') }).click();
     await expect
       .element(page.getByRole('alert').getByText(adminMessages.updateFailed, { exact: true }))
       .toBeVisible();
@@ -231,10 +295,20 @@ describe('admin dashboard', () => {
     await expect.element(select).toHaveValue('confirmed');
 
     refusal = { status: 409, body: { message: 'This time slot is no longer available' } };
-    await page.getByLabelText('Status of booking OT-2030-002').selectOptions('pending');
+    await select.selectOptions('pending');
+    await applyButton.click();
     await expect
       .element(page.getByText(`${adminMessages.updateFailed}: This time slot is no longer available`))
       .toBeVisible();
+    // The new error replaced the one before it: one notice per booking.
+    expect(page.getByRole('alert').elements()).toHaveLength(1);
+
+    refusal = ok({});
+    await select.selectOptions('pending');
+    await applyButton.click();
+    await expect.element(page.getByText('Booking pending successfully')).toBeVisible();
+    // The success cleared the error of the attempt before.
+    expect(page.getByRole('alert').query()).toBeNull();
   });
 
   it("shows 'Failed to load dashboard data' when nothing loads, and Retry asks again", async () => {

@@ -75,6 +75,7 @@ export function AdminMessages() {
   const setAnswered = useChangeWithNotice(toggle, {
     saved: (changed) => (changed.answered ? contactMessages.markedAnswered : contactMessages.markedOpen),
     failed: contactMessages.updateFailed,
+    sourceOf: ({ id }) => `message-${id}`,
   });
   return (
     <AdminListPage

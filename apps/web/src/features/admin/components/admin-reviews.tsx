@@ -60,6 +60,7 @@ export function AdminReviews() {
   const setHidden = useChangeWithNotice(toggle, {
     saved: (changed) => (changed.hidden ? reviewMessages.hidden : reviewMessages.shown),
     failed: reviewMessages.updateFailed,
+    sourceOf: ({ id }) => `review-${id}`,
   });
   return (
     <AdminListPage

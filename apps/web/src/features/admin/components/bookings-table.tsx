@@ -68,7 +68,8 @@ const detailedColumns: readonly Column[] = [
 ];
 
 /**
- * Bookings as a table, each with its status dropdown. `detailed` adds the booked day and the cost (the full list);
+ * Bookings as a table, each with its status dropdown and its confirmation code linking to the booking's page
+ * (`/booking/{id}`, which an administrator may open for any booking). `detailed` adds the booked day and the cost (the full list);
  * on narrow screens the table scrolls sideways inside its own focusable region.
  */
 export function BookingsTable({
@@ -89,7 +90,13 @@ export function BookingsTable({
         <tr key={booking.id} data-testid="booking-row">
           <th scope="row" className={`${tableCell} text-left font-normal`}>
             <span className="block font-semibold text-slate-900">{booking.services.name}</span>
-            <span className="block text-slate-700">{booking.confirmation_code}</span>
+            <Link
+              to={paths.booking(booking.id)}
+              aria-label={`Open booking ${booking.confirmation_code}`}
+              className="block font-medium text-blue-800 underline hover:text-blue-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+            >
+              {booking.confirmation_code}
+            </Link>
           </th>
           <td className={tableCell}>
             <span className="block text-slate-900">{clientName(booking)}</span>

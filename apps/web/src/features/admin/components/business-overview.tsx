@@ -69,7 +69,7 @@ export function BusinessOverview({
                 barClass="fill-green-700"
               />
             </div>
-            <details className="mt-4 rounded-xl border border-slate-200 bg-white p-4">
+            <details className="relative mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white p-4">
               <summary className="cursor-pointer font-semibold text-slate-900">
                 Bookings and revenue per day as a table
               </summary>

@@ -1,6 +1,8 @@
 import {
   openingHoursNote,
   type Schedule,
+  scheduleChanges,
+  scheduleChangeTexts,
   scheduleLimits,
   scheduleSchema,
   type WeekdayName,
@@ -97,9 +99,38 @@ function DayHours({ form, day }: { form: UseFormReturn<Schedule>; day: WeekdayNa
   );
 }
 
+/** What saving would change, read out as it changes, above the Save button. */
+function PendingChanges({ form, saved }: { form: UseFormReturn<Schedule>; saved: Schedule }) {
+  const draft = useWatch({ control: form.control });
+  const changes = scheduleChanges(saved, {
+    weeklyHours: draft.weeklyHours ?? saved.weeklyHours,
+    slotStepMinutes: draft.slotStepMinutes,
+    bufferMinutes: draft.bufferMinutes,
+    minNoticeHours: draft.minNoticeHours,
+    horizonDays: draft.horizonDays,
+  });
+  return (
+    <div aria-live="polite" className="text-sm text-slate-700" data-testid="schedule-changes-pending">
+      {changes.length === 0 ? (
+        <p>{scheduleChangeTexts.none}</p>
+      ) : (
+        <>
+          <p className="font-semibold text-slate-900">{scheduleChangeTexts.intro}</p>
+          <ul className="mt-1 list-disc space-y-0.5 pl-5">
+            {changes.map((change) => (
+              <li key={change}>{change}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
 /**
  * The firm's weekly hours (each day closed or open in one or more ranges), the slot step, the buffer after each
- * consultation, the minimum notice and the booking horizon. Saved as a whole, checked by the domain's schedule schema
+ * consultation, the minimum notice and the booking horizon. Saved as a whole, only from its Save button (Enter in a
+ * field does not save) and after saying what will change; checked by the domain's schedule schema
  * first; the server judges what only it knows (the services' session lengths against the step) and names the field.
  */
 export function ScheduleEditor({ saved }: { saved: Schedule }) {
@@ -136,6 +167,7 @@ export function ScheduleEditor({ saved }: { saved: Schedule }) {
         onSubmit={send}
         onFailure={refused}
         errorPrefix="schedule."
+        submitOnEnter={false}
         submit={{ label: 'Save Schedule', busy: 'Saving...' }}
         aria-labelledby="schedule-heading"
         className="space-y-6"
@@ -158,6 +190,7 @@ export function ScheduleEditor({ saved }: { saved: Schedule }) {
             <InputField key={field.name} form={form} {...field} inputMode="numeric" parse={wholeNumber} />
           ))}
         </div>
+        <PendingChanges form={form} saved={saved} />
       </SchemaForm>
     </div>
   );

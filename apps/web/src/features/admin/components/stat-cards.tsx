@@ -95,7 +95,7 @@ export function StatCards({
                   <span className={`font-semibold ${changeLook(change)}`} data-testid="stat-change">
                     {change}
                   </span>{' '}
-                  vs previous {days} days
+                  compared with the previous {days} days
                 </p>
               )}
             </article>
