@@ -363,7 +363,7 @@ describe('booking wizard', () => {
     const onStep = page.getByRole('region', { name: 'Review Your Booking' }).getByRole('alert');
     await expect.element(onStep).toHaveTextContent(limit);
     await expect
-      .element(onStep.getByRole('link', { name: 'Contact us' }))
+      .element(onStep.getByRole('link', { name: 'contact page' }))
       .toHaveAttribute('href', '/contact');
     await expect
       .element(page.getByRole('region', { name: 'Notifications' }).getByRole('alert'))
@@ -451,7 +451,7 @@ describe('booking wizard', () => {
       const rules = page.getByTestId('change-rules');
       await expect.element(rules).toHaveTextContent(bookingChangeRules.rules(36));
       await expect
-        .element(rules.getByRole('link', { name: 'Contact us' }))
+        .element(rules.getByRole('link', { name: 'contact page' }))
         .toHaveAttribute('href', '/contact');
       await expect
         .element(rules.getByRole('link', { name: '(602) 555-0147' }))
@@ -469,7 +469,7 @@ describe('booking wizard', () => {
         .toHaveTextContent(
           `${bookingChangeRules.lockedAtOnce(36)} ${bookingMessages.changeNoticePassed(36)}`,
         );
-      await expect.element(rules.getByRole('link', { name: 'Contact us' })).toBeVisible();
+      await expect.element(rules.getByRole('link', { name: 'contact page' })).toBeVisible();
     });
 
     it('says how many times are free, and that more are below while the list scrolls', async () => {
