@@ -29,8 +29,11 @@ export function RequireSignIn() {
   if (account.loading) return <AccountLoading />;
   const here = location.pathname + location.search;
   if (!account.user) return <Navigate to={loginHref(here)} replace state={{ from: here }} />;
-  if (account.needsProfileCompletion)
-    return <Navigate to={withDestination(paths.completeProfile, here)} replace state={{ from: here }} />;
+  if (account.needsProfileCompletion) {
+    // The dashboard is where completing the profile goes anyway: only another page is carried.
+    const onward = withDestination(paths.completeProfile, here === paths.dashboard ? undefined : here);
+    return <Navigate to={onward} replace state={{ from: here }} />;
+  }
   return <Outlet />;
 }
 
