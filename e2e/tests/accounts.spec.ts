@@ -228,7 +228,7 @@ test.describe('accounts journeys', () => {
     // Signed in without a profile: every non-public page asks for it, public pages do not.
     await createAccount(page, { profile: false });
     await page.goto('/my-bookings');
-    await expect(page).toHaveURL(/\/complete-profile$/);
+    await expect(page).toHaveURL(/\/complete-profile\?redirect=%2Fmy-bookings$/);
     for (const path of ['/', '/services', '/services/1', '/contact']) {
       await page.goto(path);
       await expect(page).toHaveURL(new RegExp(`${path}$`));

@@ -87,7 +87,11 @@ test.describe('service detail', () => {
       await expect(section).toBeVisible();
     }
     await expect(main.locator('ol li').first()).toBeVisible();
-    await expect(main.getByRole('link', { name: 'Book Consultation Now' })).toHaveAttribute('href', '/login');
+    // Signed out, to sign in first and then on to the service's wizard.
+    await expect(main.getByRole('link', { name: 'Book Consultation Now' })).toHaveAttribute(
+      'href',
+      '/login?redirect=%2Fbook%2F1',
+    );
     await expect(main.getByRole('link', { name: 'Get Free Consultation' })).toHaveAttribute(
       'href',
       '/contact?service=1',

@@ -6,6 +6,7 @@ import {
   sessionExpiresInSeconds,
   sessionMaxLifetimeSeconds,
   sessionUpdateAgeSeconds,
+  verifiedLanding,
 } from '../../src/lib/accounts/library.ts';
 import { setRole } from '../../src/modules/accounts/roles.service.ts';
 import {
@@ -128,6 +129,68 @@ describe('sign-up, verification and sign-in', () => {
     expect(again.statusCode).toBe(302);
     expect(again.headers.location).toBe(`${appUrl}/login?verified=1`);
     expect(cookieHeader(again)).toBe('');
+  });
+
+  it('carries the page the visitor was going to through the verification link; the dashboard is left out', async () => {
+    const cases = [
+      [
+        'ada.book@example.com',
+        '/book/3?from=service',
+        `${appUrl}/login?verified=1&redirect=%2Fbook%2F3%3Ffrom%3Dservice`,
+      ],
+      ['ada.dashboard@example.com', '/dashboard', `${appUrl}/login?verified=1`],
+    ] as const;
+    for (const [address, callbackURL, landing] of cases) {
+      const ip = freshIp();
+      const signUp = await identity(
+        testApp.app,
+        'POST',
+        '/sign-up/email',
+        { email: address, password, callbackURL },
+        { ip },
+      );
+      expect(signUp.statusCode).toBe(200);
+      const link = new URL(linkIn(await mail.waitFor(address, { subject: /Verify/ }), '/verify-email'));
+      expect(link.searchParams.get('callbackURL')).toBe(landing);
+      const verify = await testApp.app.inject({
+        method: 'GET',
+        url: link.pathname + link.search,
+        remoteAddress: ip,
+      });
+      expect(verify.statusCode).toBe(302);
+      expect(verify.headers.location).toBe(landing);
+      expect(cookieHeader(verify)).toBe('');
+    }
+  });
+
+  it('drops a destination that is no path on this site from the verification link', async () => {
+    // better-auth itself refuses other origins; what it lets through but is no path of ours is dropped.
+    const address = 'ada.absolute@example.com';
+    const ip = freshIp();
+    const signUp = await identity(
+      testApp.app,
+      'POST',
+      '/sign-up/email',
+      { email: address, password, callbackURL: `${appUrl}/book/3` },
+      { ip },
+    );
+    expect(signUp.statusCode).toBe(200);
+    const link = new URL(linkIn(await mail.waitFor(address, { subject: /Verify/ }), '/verify-email'));
+    expect(link.searchParams.get('callbackURL')).toBe(`${appUrl}/login?verified=1`);
+    for (const offSite of [
+      '//evil.example.com/x',
+      '/\\evil.example.com',
+      'https://evil.example.com/',
+      '/\t/evil.example.com',
+      'book/3',
+      '',
+    ]) {
+      const libraryLink = `${appUrl}/api/identity/verify-email?token=t&callbackURL=${encodeURIComponent(offSite)}`;
+      expect(verifiedLanding(appUrl, libraryLink)).toBe(`${appUrl}/login?verified=1`);
+    }
+    expect(verifiedLanding(appUrl, `${appUrl}/api/identity/verify-email?token=t`)).toBe(
+      `${appUrl}/login?verified=1`,
+    );
   });
 
   it('lands a spent or forged verification link on the sign-in page with the error, without a session', async () => {

@@ -18,6 +18,9 @@ describe('where an e-mailed link sends the browser', () => {
     'https://evil.example/login',
     '//evil.example/login',
     '/\\evil.example',
+    // Browsers drop a tab or line break in a URL: this is //evil.example to them.
+    '/\t/evil.example',
+    '/\n/evil.example',
     'javascript:alert(1)',
     'not a url',
     '9999-12-31',

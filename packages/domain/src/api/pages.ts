@@ -96,3 +96,33 @@ export function pageRouteOf(pathname: string): string | undefined {
   pagePatterns ??= Object.values(pageRoutes).map((route) => ({ route, pattern: patternToRegExp(route) }));
   return pagePatterns.find(({ pattern }) => pattern.test(pathname))?.route;
 }
+
+/**
+ * The query parameter that carries where a visitor was going through sign-in, registration, e-mail verification
+ * and profile completion (`/login?redirect=/book/3`), so that they end where they meant to go.
+ */
+export const destinationParam = 'redirect';
+
+/** The longest destination carried: a page's path and query, never a document. */
+export const maxDestinationLength = 2000;
+
+/**
+ * `value` when it is a path on this site (`/book/3?x=1`), else undefined: it starts with one `/`, and has no
+ * backslash, whitespace or control character (browsers read `//host`, `/\host` and `/<tab>/host` as another site).
+ * The web app follows only such destinations and the server puts only such in a verification link.
+ */
+export function sitePath(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > maxDestinationLength) return undefined;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  return /^\/(?!\/)[^\\\s\u0000-\u001f\u007f]*$/.test(value) ? value : undefined;
+}
+
+/**
+ * `page` carrying `destination` on when it is a site path (else `page` itself):
+ * `withDestination('/login', '/book/3')` is `/login?redirect=%2Fbook%2F3`.
+ */
+export function withDestination(page: string, destination: string | undefined): string {
+  const next = sitePath(destination);
+  if (next === undefined) return page;
+  return `${page}${page.includes('?') ? '&' : '?'}${destinationParam}=${encodeURIComponent(next)}`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageRouteOf, pageRoutes, paths } from '../../src/index.ts';
+import { pageRouteOf, pageRoutes, paths, sitePath, withDestination } from '../../src/index.ts';
 
 describe('pageRouteOf', () => {
   it('knows every page of the SPA', () => {
@@ -25,5 +25,45 @@ describe('pageRouteOf', () => {
   it('matches the links the app builds', () => {
     expect(pageRouteOf(paths.service(7)) !== undefined).toBe(true);
     expect(pageRoutes.service).toBe('/services/:id');
+  });
+});
+
+describe('sitePath', () => {
+  it('keeps a path of this site, with its query', () => {
+    for (const path of ['/', '/book/3', '/book/3?from=service&x=a%20b', '/admin/bookings?bookingId=7']) {
+      expect(sitePath(path)).toBe(path);
+    }
+  });
+
+  it('refuses what a browser would read as another site, or no path at all', () => {
+    for (const value of [
+      '//evil.example.com',
+      '/\\evil.example.com',
+      '/\t/evil.example.com',
+      '/\n/evil.example.com',
+      '/ /x',
+      'https://evil.example.com/',
+      'javascript:alert(1)',
+      'book/3',
+      '',
+      `/${'a'.repeat(2000)}`,
+      null,
+      undefined,
+      3,
+    ]) {
+      expect(sitePath(value)).toBeUndefined();
+    }
+  });
+});
+
+describe('withDestination', () => {
+  it('carries a site path on a page, encoded', () => {
+    expect(withDestination(paths.login, '/book/3?x=1')).toBe('/login?redirect=%2Fbook%2F3%3Fx%3D1');
+    expect(withDestination('/login?verified=1', '/book/3')).toBe('/login?verified=1&redirect=%2Fbook%2F3');
+  });
+
+  it('leaves the page as it is for anything else', () => {
+    expect(withDestination(paths.register, '//evil.example.com')).toBe('/register');
+    expect(withDestination(paths.register, undefined)).toBe('/register');
   });
 });

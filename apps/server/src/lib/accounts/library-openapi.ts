@@ -20,6 +20,14 @@ const callbackURL = {
   description: 'A path on this site (or a URL of it) to send the browser to from the e-mailed link',
   examples: ['/login?verified=1'],
 };
+/** The sign-up's and resend's `callbackURL`: the e-mailed link lands on the sign-in page, which goes on there. */
+const destination = {
+  type: 'string',
+  description:
+    'The page to go on to once the e-mailed link has verified the address and the user has signed in: a path on ' +
+    'this site, anything else is dropped. The link lands on /login?verified=1&redirect={the path}.',
+  examples: ['/book/3'],
+};
 const status = {
   type: 'object',
   properties: { status: { type: 'boolean', const: true } },
@@ -110,7 +118,7 @@ export const accountsLibraryPaths: Record<string, Record<string, Json>> = {
         {
           email,
           password,
-          callbackURL,
+          callbackURL: destination,
           [challengeField]: {
             type: 'string',
             maxLength: maxChallengeSolutionLength,
@@ -223,7 +231,7 @@ export const accountsLibraryPaths: Record<string, Record<string, Json>> = {
       tags: ['accounts'],
       summary: 'Sends a new verification e-mail to an address not verified yet',
       security: [],
-      requestBody: body({ email, callbackURL }, ['email']),
+      requestBody: body({ email, callbackURL: destination }, ['email']),
       responses: {
         '200': json(status, 'Sent (or nothing to send)'),
         ...postRefusals,

@@ -6,6 +6,8 @@ import {
   minPasswordLength,
   paths,
   productName,
+  sitePath,
+  withDestination,
 } from '@portal/domain';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -59,6 +61,20 @@ export interface AccountsLibraryOptions {
   challenge: ChallengeGate;
   log: FastifyBaseLogger;
   sendMail: (message: MailMessage) => Promise<void>;
+}
+
+/**
+ * Where a verification link lands: the sign-in page, saying the address is verified, and carrying the page the
+ * visitor was going to. better-auth puts the request's `callbackURL` in the link it built (`url`); only a path on
+ * this site is carried on, and the dashboard (where sign-in goes anyway) and the home page are left out.
+ */
+export function verifiedLanding(appUrl: string, libraryLink: string): string {
+  const requested = URL.canParse(libraryLink) ? new URL(libraryLink).searchParams.get('callbackURL') : null;
+  const next = sitePath(requested);
+  const landing = `${paths.login}?verified=1`;
+  // Without one better-auth says `/`: like the dashboard, no page anyone went through sign-in for.
+  const carried = next !== undefined && next !== paths.home && next !== paths.dashboard;
+  return `${appUrl}${carried ? withDestination(landing, next) : landing}`;
 }
 
 export function createAccountsLibrary(options: AccountsLibraryOptions) {
@@ -134,11 +150,12 @@ export function createAccountsLibrary(options: AccountsLibraryOptions) {
       // (docs/decisions/040).
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
-      // The link verifies and lands on the sign-in page (with `&error=…` when it is invalid). Over the mailbox's
-      // limit nothing is sent and the request answers as always (docs/product.md#limits).
-      sendVerificationEmail: async ({ user, token }) => {
+      // The link verifies and lands on the sign-in page (with `&error=…` when it is invalid), carrying on where the
+      // visitor was going (the sign-up's or resend's `callbackURL`, when it is a path on this site). Over the
+      // mailbox's limit nothing is sent and the request answers as always (docs/product.md#limits).
+      sendVerificationEmail: async ({ user, token, url }) => {
         if (!(await mayMailMailbox(db, 'verification', user.email))) return;
-        const callbackURL = encodeURIComponent(`${appUrl}${paths.login}?verified=1`);
+        const callbackURL = encodeURIComponent(verifiedLanding(appUrl, url));
         await sendMail(
           verificationEmail(
             user.email,

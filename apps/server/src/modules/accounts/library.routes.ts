@@ -2,7 +2,7 @@
 // portal uses and no others, JSON bodies only, an Origin check on every POST (login CSRF), the client address for
 // its rate limits; behind it, the product's wording of its messages and no session token in what a browser reads.
 // Our account rules run inside better-auth, on the body it parsed (lib/accounts/library-hooks.ts).
-import { accountErrorCodes, accountMessages, apiPaths, messages } from '@portal/domain';
+import { accountErrorCodes, accountMessages, apiPaths, messages, sitePath } from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientIpHeader } from '../../lib/accounts/library.ts';
 import { BadRequest, Forbidden, invalidField, NotFound, UnsupportedMediaType } from '../../lib/errors.ts';
@@ -54,11 +54,6 @@ function isJsonContentType(header: string): boolean {
     mediaType === 'application/json' &&
     parameters.every((parameter) => parameter === '' || /^charset="?utf-8"?$/.test(parameter))
   );
-}
-
-/** A path on this site: `/login`, never `//host` or `/\\host` (which browsers read as another site). */
-function isSitePath(target: string): boolean {
-  return /^\/(?![/\\])/.test(target);
 }
 
 function hasBody(request: FastifyRequest): boolean {
@@ -196,7 +191,7 @@ export async function accountsLibraryRoutes(app: FastifyInstance, options: { app
         const next = new URL(request.url, options.appUrl).searchParams.get('callbackURL');
         if (
           next !== null &&
-          !isSitePath(next) &&
+          sitePath(next) === undefined &&
           !(URL.canParse(next) && new URL(next).origin === trustedOrigin)
         )
           throw invalidField('callbackURL', accountMessages.callbackNotOnSite);

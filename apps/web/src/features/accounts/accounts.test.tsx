@@ -3,6 +3,7 @@ import '../../index.css';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
+import { CompleteProfileRoute } from '../../app/routes/complete-profile';
 import { LoginRoute } from '../../app/routes/login';
 import { RegisterRoute } from '../../app/routes/register';
 import { ResetPasswordRoute } from '../../app/routes/reset-password';
@@ -44,6 +45,8 @@ function renderAt(path: string) {
       { path: '/profile', element: <h1>Profile page</h1> },
       { path: '/complete-profile', element: <h1>Complete profile page</h1> },
       { path: '/register', element: <RegisterRoute /> },
+      { path: '/finish-profile', element: <CompleteProfileRoute /> },
+      { path: '/book/:serviceId', element: <h1>Booking wizard</h1> },
       { path: '/reset-password', element: <ResetPasswordRoute /> },
       {
         element: <RequireSignIn />,
@@ -90,9 +93,11 @@ describe('route guards', () => {
         body: { message: 'Profile not found. Please complete your profile.' },
       },
     });
-    const router = renderAt('/dashboard');
+    const router = renderAt('/dashboard?tab=1');
     await expect.element(page.getByRole('heading', { name: 'Complete profile page' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/complete-profile');
+    // …and on to the page asked for once it is completed.
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/dashboard?tab=1');
   });
 
   it('lets a signed-in user with a profile in', async () => {
@@ -179,6 +184,39 @@ describe('register form', () => {
     expect(solved.solution.counter).toBe(7);
   });
 
+  /** Opens the register page at `path`, checks where its login link goes, and registers. */
+  async function registerFrom(path: string, loginLink: string) {
+    const calls = stubApi({
+      '/api/identity/get-session': { status: 200, body: null },
+      '/api/identity/sign-up/email': { status: 200, body: { user: { id: 'u1' } } },
+    });
+    const router = renderAt(path);
+    await expect.element(page.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', loginLink);
+    await page.getByLabelText('Email', { exact: true }).fill('jane@example.com');
+    await page.getByLabelText('Password', { exact: true }).fill('s3cret-pass');
+    await page.getByLabelText('Confirm Password').fill('s3cret-pass');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect.element(page.getByRole('heading', { name: 'Login page' })).toBeVisible();
+    const signUp = calls.find((call) => call.path === '/api/identity/sign-up/email');
+    return { router, body: JSON.parse(String(signUp?.init?.body)) as { callbackURL?: string } };
+  }
+
+  it('keeps the page the visitor was going to: in the login link, the verification link and on to /login', async () => {
+    const { router, body } = await registerFrom(
+      '/register?redirect=%2Fbook%2F3',
+      '/login?redirect=%2Fbook%2F3',
+    );
+    expect(body.callbackURL).toBe('/book/3');
+    expect(router.state.location.search).toBe('?redirect=%2Fbook%2F3');
+    expect(router.state.location.state).toMatchObject({ email: 'jane@example.com' });
+  });
+
+  it('ignores a destination on another site', async () => {
+    const { router, body } = await registerFrom('/register?redirect=%2F%2Fevil.example.com', '/login');
+    expect(body.callbackURL).toBe('/dashboard');
+    expect(router.state.location.search).toBe('');
+  });
+
   it("says 'Registration failed. Please try again.' when the server cannot be reached", async () => {
     stubApi({ '/api/identity/get-session': { status: 200, body: null } });
     vi.stubGlobal('fetch', async () => {
@@ -250,9 +288,10 @@ describe('login page', () => {
     await page.getByRole('button', { name: 'Resend verification email' }).click();
     await expect.element(page.getByText('Verification email sent! Please check your inbox.')).toBeVisible();
     const resend = calls.find((call) => call.path === '/api/identity/send-verification-email');
+    // The new link carries on to the page asked for, as the first did.
     expect(JSON.parse(String(resend?.init?.body))).toEqual({
       email: 'jane@example.com',
-      callbackURL: '/dashboard',
+      callbackURL: '/profile',
     });
   });
 
@@ -322,11 +361,87 @@ describe('login page', () => {
     await expect.element(page.getByText('Your email address is verified')).not.toBeInTheDocument();
   });
 
+  it('offers a newcomer registration that keeps the page asked for', async () => {
+    stubApi({ '/api/identity/get-session': { status: 200, body: null } });
+    renderAt('/sign-in?verified=1&redirect=%2Fbook%2F3');
+    await expect
+      .element(page.getByRole('link', { name: 'Register' }))
+      .toHaveAttribute('href', '/register?redirect=%2Fbook%2F3');
+  });
+
+  it('offers plain registration when no page, or one on another site, was asked for', async () => {
+    stubApi({ '/api/identity/get-session': { status: 200, body: null } });
+    renderAt('/sign-in?redirect=%2F%5Cevil.example.com');
+    await expect.element(page.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
+  });
+
+  it('goes on to the page the verification link carried after signing in', async () => {
+    stubApi({
+      ...signedIn(),
+      '/api/identity/sign-in/email': { status: 200, body: {} },
+    });
+    const router = renderAt('/sign-in?verified=1&redirect=%2Fbook%2F3');
+    await page.getByLabelText('Email', { exact: true }).fill('jane@example.com');
+    await page.getByLabelText('Password', { exact: true }).fill('s3cret-pass');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect.element(page.getByRole('heading', { name: 'Booking wizard' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/book/3');
+  });
+
   it('explains a spent verification link that brought the user here', async () => {
     stubApi({ '/api/identity/get-session': { status: 200, body: null } });
     renderAt(`/sign-in?redirect=${encodeURIComponent('/dashboard?error=INVALID_TOKEN')}`);
     await expect
       .element(page.getByRole('status').filter({ hasText: 'This verification link has expired' }))
       .toBeVisible();
+  });
+});
+
+describe('complete-profile page', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  /** Signed in without a profile until the form saves one. */
+  function stubProfileCompletion() {
+    let saved = false;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = new URL(String(input), window.location.origin).pathname;
+      let answer: Answer = { status: 404, body: { message: 'Route not found' } };
+      if (path === '/api/identity/get-session') answer = { status: 200, body: session() };
+      if (path === '/api/auth/profile' && init?.method === 'PUT') {
+        saved = true;
+        answer = { status: 200, body: profile() };
+      } else if (path === '/api/auth/profile') {
+        answer = saved
+          ? { status: 200, body: profile() }
+          : { status: 404, body: { message: 'Profile not found. Please complete your profile.' } };
+      }
+      return new Response(JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    });
+  }
+
+  async function completeProfileAt(path: string) {
+    stubProfileCompletion();
+    const router = renderAt(path);
+    await page.getByLabelText('First Name').fill('Jane');
+    await page.getByLabelText('Last Name').fill('Doe');
+    await page.getByRole('button', { name: 'Complete Profile' }).click();
+    return router;
+  }
+
+  it('goes on to the page the user was going to once the profile is complete', async () => {
+    const router = await completeProfileAt('/finish-profile?redirect=%2Fbook%2F3');
+    await expect.element(page.getByRole('heading', { name: 'Booking wizard' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/book/3');
+  });
+
+  it('goes to the dashboard when the page asked for is on another site', async () => {
+    const router = await completeProfileAt('/finish-profile?redirect=https%3A%2F%2Fevil.example.com');
+    await expect.element(page.getByRole('heading', { name: 'Dashboard page' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/dashboard');
   });
 });

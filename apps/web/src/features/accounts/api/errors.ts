@@ -1,18 +1,5 @@
 import { ApiError, UnexpectedResponseError } from '../../../lib/api-error';
 
-/** Only paths of this site, so a crafted `?redirect=` cannot send the user elsewhere. */
-export function safeRedirect(value: unknown): string | undefined {
-  if (
-    typeof value !== 'string' ||
-    !value.startsWith('/') ||
-    value.startsWith('//') ||
-    value.startsWith('/\\')
-  ) {
-    return undefined;
-  }
-  return value;
-}
-
 /** The server's own words for a refusal (4xx with a message), if it gave any. */
 export function serverMessage(error: unknown): string | undefined {
   return error instanceof ApiError && error.isClientError && error.message ? error.message : undefined;

@@ -1,5 +1,13 @@
-import { accountMessages, type CompleteProfileForm, completeProfileFormSchema, paths } from '@portal/domain';
-import { Navigate, useNavigate } from 'react-router';
+import {
+  accountMessages,
+  type CompleteProfileForm,
+  completeProfileFormSchema,
+  destinationParam,
+  paths,
+  sitePath,
+  withDestination,
+} from '@portal/domain';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { FieldEntry } from '../../../components/form/form-fields';
 import { type Notice, SchemaForm, type SubmitLabels } from '../../../components/form/schema-form';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
@@ -27,7 +35,7 @@ function refused(error: unknown): Notice {
   return { type: 'error', text };
 }
 
-function ProfileCompletion() {
+function ProfileCompletion({ next }: { next: string }) {
   const navigate = useNavigate();
   const { notify } = useNotify();
   const update = useUpdateProfile();
@@ -38,7 +46,7 @@ function ProfileCompletion() {
   async function complete(values: CompleteProfileForm): Promise<undefined> {
     await update.mutateAsync(values);
     notify({ type: 'success', title: 'Success', message: accountMessages.profileCompleted });
-    await navigate(paths.dashboard, { replace: true });
+    await navigate(next, { replace: true });
   }
 
   return (
@@ -53,21 +61,25 @@ function ProfileCompletion() {
 
 /**
  * Needs a session but not a profile: signed out, it asks to log in instead of redirecting, and with a profile
- * already complete it goes on to the dashboard (docs/product.md#registration-and-verification).
+ * already complete it goes on (docs/product.md#registration-and-verification). On is the page the user was going
+ * to (`?redirect=`, a site path), else the dashboard.
  */
 export function CompleteProfileCard() {
   const account = useAccount();
+  const [searchParams] = useSearchParams();
+  const destination = sitePath(searchParams.get(destinationParam));
+  const next = destination ?? paths.dashboard;
   if (account.loading) return <AccountLoading />;
   if (!account.user) {
     return (
       <AccountNotice
         title="Complete Your Profile"
         message={accountMessages.loginToCompleteProfile}
-        to={loginHref(paths.completeProfile)}
+        to={loginHref(withDestination(paths.completeProfile, destination))}
         action="Log In"
       />
     );
   }
-  if (!account.needsProfileCompletion) return <Navigate to={paths.dashboard} replace />;
-  return <ProfileCompletion />;
+  if (!account.needsProfileCompletion) return <Navigate to={next} replace />;
+  return <ProfileCompletion next={next} />;
 }

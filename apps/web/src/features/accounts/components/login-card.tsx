@@ -1,4 +1,13 @@
-import { accountErrorCodes, accountMessages, type LoginForm, loginFormSchema, paths } from '@portal/domain';
+import {
+  accountErrorCodes,
+  accountMessages,
+  destinationParam,
+  type LoginForm,
+  loginFormSchema,
+  paths,
+  sitePath,
+  withDestination,
+} from '@portal/domain';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { InputDefinition } from '../../../components/form/form-fields';
@@ -8,7 +17,7 @@ import { useNotify } from '../../../components/notifications/use-notify';
 import { FormMessage } from '../../../components/ui/form-message';
 import { useAccountActions } from '../../../lib/account-state';
 import { ApiError } from '../../../lib/api-error';
-import { errorCode, safeRedirect, serverMessage } from '../api/errors';
+import { errorCode, serverMessage } from '../api/errors';
 import { useSendVerificationEmail } from '../api/send-verification-email';
 import { useSignIn } from '../api/sign-in';
 import { AccountCard, AccountLink, linkStyle } from './account-card';
@@ -58,14 +67,14 @@ function problemOf(error: unknown, email: string): Problem {
   return { kind: 'error', message: serverMessage(error) ?? accountMessages.unexpectedError };
 }
 
-function ResendVerification({ email }: { email: string }) {
+function ResendVerification({ email, destination }: { email: string; destination: string | undefined }) {
   const resend = useSendVerificationEmail();
   return (
     <div className="space-y-3">
       <FormMessage type="error">{accountMessages.verifyBeforeLogin}</FormMessage>
       <button
         type="button"
-        onClick={() => resend.mutate(email)}
+        onClick={() => resend.mutate({ email, destination })}
         disabled={resend.isPending}
         className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-700"
       >
@@ -77,7 +86,10 @@ function ResendVerification({ email }: { email: string }) {
   );
 }
 
-/** Sign-in; on success, back to the page first asked for (only a path of this site), else the dashboard. */
+/**
+ * Sign-in; on success, on to the page first asked for (only a path of this site), else the dashboard. That page is
+ * carried on to registration and the resent verification link, so a newcomer ends there too.
+ */
 export function LoginCard() {
   const location = useLocation();
   const state = loginState(location.state);
@@ -87,13 +99,16 @@ export function LoginCard() {
   const { refresh: refreshAccount } = useAccountActions();
   const { notify } = useNotify();
   const [problem, setProblem] = useState<Problem | null>(null);
-  const requested = safeRedirect(state.from) ?? safeRedirect(searchParams.get('redirect')) ?? paths.dashboard;
+  const asked = sitePath(state.from) ?? sitePath(searchParams.get(destinationParam));
+  const requested = asked ?? paths.dashboard;
   // The verification link lands here: `?verified=1`, with `&error=…` when it was spent or expired (a link mailed
   // before it stopped signing in lands on its old target with `?error=…` and, signed out, here too).
   const staleLinkFailed = /[?&]error=/.test(requested);
   const verificationFailed = searchParams.has('error') || staleLinkFailed;
   const verified = searchParams.has('verified') && !verificationFailed;
   const target = staleLinkFailed ? (requested.split('?')[0] ?? paths.dashboard) : requested;
+  /** Where a newcomer registering from here (or resending the link) goes on to, when a page was asked for. */
+  const destination = asked === undefined ? undefined : target;
   const form = useSchemaForm(loginFormSchema, { defaultValues: { email: state.email ?? '', password: '' } });
 
   async function logIn(values: LoginForm): Promise<undefined> {
@@ -116,7 +131,7 @@ export function LoginCard() {
       {verificationFailed && !problem && (
         <FormMessage type="info">{accountMessages.verificationLinkInvalid}</FormMessage>
       )}
-      {problem?.kind === 'verify' && <ResendVerification email={problem.email} />}
+      {problem?.kind === 'verify' && <ResendVerification email={problem.email} destination={destination} />}
       {problem?.kind === 'error' && <FormMessage type="error">{problem.message}</FormMessage>}
       <SchemaForm form={form} fields={fields} submit={submit} onSubmit={logIn} onFailure={refused}>
         <div className="text-right text-sm">
@@ -125,7 +140,7 @@ export function LoginCard() {
           </Link>
         </div>
       </SchemaForm>
-      <AccountLink to={paths.register} question="Don't have an account?">
+      <AccountLink to={withDestination(paths.register, destination)} question="Don't have an account?">
         Register
       </AccountLink>
       <AccountLink to={paths.home}>Back to Home</AccountLink>

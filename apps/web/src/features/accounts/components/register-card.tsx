@@ -1,6 +1,14 @@
-import { accountMessages, paths, type RegisterForm, registerFormSchema } from '@portal/domain';
+import {
+  accountMessages,
+  destinationParam,
+  paths,
+  type RegisterForm,
+  registerFormSchema,
+  sitePath,
+  withDestination,
+} from '@portal/domain';
 import { CalendarCheck, MailCheck, UserRoundPen } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { InputDefinition } from '../../../components/form/form-fields';
 import { type Notice, SchemaForm, type SubmitLabels } from '../../../components/form/schema-form';
 import { useChallenge } from '../../../components/form/use-challenge';
@@ -30,10 +38,13 @@ const nextSteps = [
 
 /**
  * Registration, with the proof-of-work challenge solved meanwhile; on success, to the login page with the message
- * to verify the address, the address filled in.
+ * to verify the address, the address filled in. The page the visitor was going to (`?redirect=`) goes along: to
+ * the login page and into the verification link, so they end there once signed in.
  */
 export function RegisterCard() {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const destination = sitePath(searchParams.get(destinationParam));
   const signUp = useSignUp();
   const challenge = useChallenge();
   const form = useSchemaForm(registerFormSchema, {
@@ -44,13 +55,15 @@ export function RegisterCard() {
     const email = values.email.trim();
     const altcha = await challenge.solution();
     try {
-      await signUp.mutateAsync({ email, password: values.password, altcha });
+      await signUp.mutateAsync({ email, password: values.password, altcha, destination });
     } catch (error) {
       // The server may have taken the solution before refusing: the next attempt gets a new one.
       challenge.renew();
       throw error;
     }
-    await navigate(paths.login, { state: { message: accountMessages.registrationSuccess, email } });
+    await navigate(withDestination(paths.login, destination), {
+      state: { message: accountMessages.registrationSuccess, email },
+    });
   }
 
   return (
@@ -58,7 +71,7 @@ export function RegisterCard() {
       <SchemaForm form={form} fields={fields} submit={submit} onSubmit={register} onFailure={refused}>
         {challenge.field}
       </SchemaForm>
-      <AccountLink to={paths.login} question="Already have an account?">
+      <AccountLink to={withDestination(paths.login, destination)} question="Already have an account?">
         Log in
       </AccountLink>
       <section aria-labelledby="whats-next" className="rounded-xl bg-slate-50 p-4">

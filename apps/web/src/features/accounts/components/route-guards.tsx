@@ -1,4 +1,4 @@
-import { accountMessages, paths } from '@portal/domain';
+import { accountMessages, paths, withDestination } from '@portal/domain';
 import { ShieldAlert } from 'lucide-react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button-styles';
@@ -14,14 +14,14 @@ export function AccountLoading() {
   );
 }
 
-/** The login address that brings the user back to `to` after signing in. */
-export function loginHref(to: string): string {
-  return `${paths.login}?redirect=${encodeURIComponent(to)}`;
+/** The login address that brings the user on to `to` after signing in (`/login?redirect=…`). */
+export function loginHref(to: string | undefined): string {
+  return withDestination(paths.login, to);
 }
 
 /**
- * Pages that need a session (docs/product.md#sessions-and-the-account-state): 'Loading...' while it loads; signed out → /login and back
- * after login; signed in with an incomplete profile → /complete-profile.
+ * Pages that need a session (docs/product.md#sessions-and-the-account-state): 'Loading...' while it loads; signed
+ * out → /login and back after login; signed in with an incomplete profile → /complete-profile and on after it.
  */
 export function RequireSignIn() {
   const account = useAccount();
@@ -29,8 +29,11 @@ export function RequireSignIn() {
   if (account.loading) return <AccountLoading />;
   const here = location.pathname + location.search;
   if (!account.user) return <Navigate to={loginHref(here)} replace state={{ from: here }} />;
-  if (account.needsProfileCompletion)
-    return <Navigate to={paths.completeProfile} replace state={{ from: here }} />;
+  if (account.needsProfileCompletion) {
+    // The dashboard is where completing the profile goes anyway: only another page is carried.
+    const onward = withDestination(paths.completeProfile, here === paths.dashboard ? undefined : here);
+    return <Navigate to={onward} replace state={{ from: here }} />;
+  }
   return <Outlet />;
 }
 

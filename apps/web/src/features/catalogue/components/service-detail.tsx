@@ -1,4 +1,11 @@
-import { hourlyRate, paths, type Service, serviceDetailContent, serviceMessages } from '@portal/domain';
+import {
+  hourlyRate,
+  paths,
+  type Service,
+  serviceDetailContent,
+  serviceMessages,
+  withDestination,
+} from '@portal/domain';
 import { CalendarCheck, Check, ChevronRight, Clock, MessageSquare } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -42,7 +49,11 @@ export function ServiceDetail({ service }: { service: Service }) {
   // A visitor is sent to sign in; while the session is not known yet (the page as the server drew it, before the
   // app has asked), to the booking page, whose guard sends a visitor to sign in and back: a signed-in client who
   // clicks before the app has started must not land on the sign-in form.
-  const bookHref = account.user || account.loading ? paths.book(service.id) : paths.login;
+  // Signed out, to sign in first and on to the wizard after (through registration and verification if need be).
+  const bookHref =
+    account.user || account.loading
+      ? paths.book(service.id)
+      : withDestination(paths.login, paths.book(service.id));
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
