@@ -33,6 +33,22 @@ function localDay(date: IsoDate): Date {
   return new Date(year, month - 1, day);
 }
 
+/**
+ * A day button's accessible name: it begins with the number the button shows (so speech users can say what they
+ * see, and axe's label-content-name-mismatch holds), then the whole date, then whether it is today or chosen.
+ */
+function dayButtonLabel(day: Date, modifiers: { today?: boolean; selected?: boolean }): string {
+  const whole = day.toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  });
+  return [String(day.getDate()), whole, modifiers.today && 'today', modifiers.selected && 'selected']
+    .filter(Boolean)
+    .join(', ');
+}
+
 /** The day picker's colours, as the CSS variables it reads. */
 const dayPickerColours: CSSProperties & Record<`--rdp-${string}`, string> = {
   '--rdp-accent-color': '#1d4ed8',
@@ -137,6 +153,7 @@ function DayAndSlot({
             endMonth={lastDay}
             defaultMonth={date ? localDay(date) : today}
             weekStartsOn={0}
+            labels={{ labelDayButton: dayButtonLabel }}
           />
         </div>
         <div>
