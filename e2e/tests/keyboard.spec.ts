@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { createAccount } from './accounts-helpers.ts';
 import { expect, test } from './fixtures.ts';
@@ -73,4 +74,29 @@ test('a client books a consultation with the keyboard alone', async ({ page }) =
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   const card = page.getByRole('article').filter({ hasText: 'A keyboard-only walkthrough' });
   await expect(card.getByText('Pending', { exact: true })).toBeVisible();
+
+  // A dialog opened from the keyboard: its first control has focus, it passes axe, and Escape or its Close button
+  // hand focus back to the control that opened it.
+  const reschedule = card.getByRole('button', { name: 'Reschedule' });
+  const dialog = page.getByRole('dialog', { name: 'Reschedule Booking' });
+  await tabTo(page, reschedule);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('grid').first()).toBeVisible();
+  const scan = await new AxeBuilder({ page })
+    .include('dialog')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  expect(scan.violations.map((violation) => violation.id)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(reschedule).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await tabTo(page, dialog.getByRole('button', { name: 'Close', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(reschedule).toBeFocused();
 });
