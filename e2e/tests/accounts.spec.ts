@@ -108,7 +108,7 @@ test.describe('accounts journeys', () => {
     await keepScreenshot(page, 'dashboard');
 
     // Profile through the user menu: view mode, then edit, cancel, edit and save.
-    await banner.getByRole('button', { name: /User menu: Jane/ }).click();
+    await banner.getByRole('button', { name: /^Jane, user menu$/ }).click();
     await banner.getByRole('link', { name: 'Profile', exact: true }).click();
     await expect(page).toHaveURL(/\/profile$/);
     await expect(main.getByText('Client', { exact: true })).toBeVisible();
@@ -136,7 +136,7 @@ test.describe('accounts journeys', () => {
     await keepScreenshot(page, 'profile');
 
     // Logout ends the session: protected pages send to /login again.
-    await banner.getByRole('button', { name: /User menu: Jane/ }).click();
+    await banner.getByRole('button', { name: /^Jane, user menu$/ }).click();
     await banner.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(banner.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
@@ -234,7 +234,7 @@ test.describe('accounts journeys', () => {
       await expect(page).toHaveURL(new RegExp(`${path}$`));
     }
     // Signed in there too (the profile has been asked for): only then forget the cookie, so no read is cut off.
-    await expect(page.getByRole('banner').getByRole('button', { name: /User menu/ })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: /, user menu$/ })).toBeVisible();
     await page.context().clearCookies();
 
     // A client at /admin and below.

@@ -187,7 +187,7 @@ test.describe('booking', () => {
     expect(await stored()).toHaveLength(1);
 
     const banner = page.getByRole('banner');
-    await banner.getByRole('button', { name: /User menu/ }).click();
+    await banner.getByRole('button', { name: /, user menu$/ }).click();
     await banner.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);
     expect(await stored()).toEqual([]);

@@ -15,6 +15,10 @@ export const bookingMessages = {
   descriptionRequired: 'Project description is required',
   descriptionTooShort: (length: number) =>
     `Project description must be at least ${minDescriptionLength} characters (currently ${length})`,
+  /** Beside Review Booking while it is disabled, and tied to it: why it waits. */
+  reviewWaitsForDescription: `Review Booking opens once the project description has ${minDescriptionLength} characters`,
+  /** Announced (politely) when the description becomes long enough. */
+  descriptionLongEnough: 'The project description is long enough: you can review your booking',
   slotTaken: 'This time slot is no longer available',
   businessHoursNote: 'Consultations are available Monday-Friday, 9 AM - 5 PM',
   slotInPast: 'This time slot has already started or is in the past',

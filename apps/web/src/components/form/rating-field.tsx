@@ -6,7 +6,8 @@ import { ErrorText } from './field';
 
 /**
  * Five stars to choose a rating: a native radio group (arrow keys move and choose, Tab leaves), each star labelled
- * '1 star'…'5 stars'; the stars up to the chosen one are filled. Its error is tied to the group.
+ * '1 star'…'5 stars'; the stars up to the chosen one are filled. Its error is tied to the group, and its stars are
+ * marked invalid while it stands.
  */
 export function RatingField<T extends FieldValues, O extends FieldValues>({
   form,
@@ -39,6 +40,7 @@ export function RatingField<T extends FieldValues, O extends FieldValues>({
               checked={value === star}
               onChange={() => field.onChange(star)}
               aria-label={starLabel(star)}
+              aria-invalid={error ? true : undefined}
               // Over the star, invisible: clicks and touches land on the radio itself.
               className="absolute inset-0 size-full cursor-pointer opacity-0"
             />

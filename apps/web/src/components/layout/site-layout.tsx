@@ -1,9 +1,10 @@
 import { Outlet } from 'react-router';
+import { FocusOnNavigation } from './focus-on-navigation';
 import { Footer } from './footer';
 import { ScrollRestoration } from './scroll-restoration';
 import { TopBar } from './top-bar';
 
-/** Every page: skip link, top bar, the page, footer. */
+/** Every page: skip link, top bar, the page, footer; focus moves to a new page's heading. */
 export function SiteLayout() {
   return (
     <div className="flex min-h-screen flex-col">
@@ -19,6 +20,7 @@ export function SiteLayout() {
       </main>
       <Footer />
       <ScrollRestoration />
+      <FocusOnNavigation />
     </div>
   );
 }

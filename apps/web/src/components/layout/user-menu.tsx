@@ -36,7 +36,8 @@ export function UserMenu({ firstName }: { firstName: string }) {
         type="button"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={`User menu: ${firstName}`}
+        // Begins with the name it shows, so speech users can say what they see.
+        aria-label={`${firstName}, user menu`}
         onClick={() => setOpen((value) => !value)}
         className="flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700"
       >

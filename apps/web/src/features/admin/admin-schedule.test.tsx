@@ -111,7 +111,9 @@ describe('admin schedule', () => {
   it('saves Saturday mornings, a buffer and a notice as one schedule', async () => {
     const calls = calendarApi();
     renderSchedule();
-    await page.getByRole('button', { name: 'Add an opening on Saturday' }).click();
+    await page.getByRole('button', { name: 'Add hours on Saturday' }).click();
+    // Focus lands on the new range's first field.
+    await expect.element(page.getByLabelText('Saturday opening 1 from')).toHaveFocus();
     await page.getByLabelText('Saturday opening 1 until').fill('12:00');
     await page.getByLabelText('Buffer after each consultation (minutes)').fill('15');
     await page.getByLabelText('Minimum notice (hours)').fill('24');

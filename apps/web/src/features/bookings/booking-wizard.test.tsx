@@ -208,6 +208,34 @@ describe('booking wizard', () => {
     await expect.element(description()).toHaveValue(longEnough);
   });
 
+  it("focuses each step's heading, says why Review waits and announces the description politely", async () => {
+    stubApi(serviceAndAvailability);
+    const [day = ''] = nextWeekdays(1);
+    renderAt('/services/1/book');
+    await toDetails(day);
+    await expect.element(page.getByRole('heading', { name: 'Project Details' })).toHaveFocus();
+
+    await expect
+      .element(reviewButton())
+      .toHaveAccessibleDescription(bookingMessages.reviewWaitsForDescription);
+    const announcement = page.getByTestId('description-announcement');
+    await expect.element(announcement).toHaveAttribute('aria-live', 'polite');
+    // Nothing is said before the user types, nor per keystroke: once typing pauses.
+    expect(announcement.element().textContent).toBe('');
+    await description().fill('too short text');
+    expect(announcement.element().textContent).toBe('');
+    await expect
+      .element(announcement)
+      .toHaveTextContent(bookingMessages.descriptionTooShort('too short text'.length));
+    await description().fill(longEnough);
+    await expect.element(announcement).toHaveTextContent(bookingMessages.descriptionLongEnough);
+    await expect.element(reviewButton()).not.toHaveAccessibleDescription();
+    await expect.element(page.getByText(bookingMessages.reviewWaitsForDescription)).not.toBeInTheDocument();
+
+    await reviewButton().click();
+    await expect.element(page.getByRole('heading', { name: 'Review Your Booking' })).toHaveFocus();
+  });
+
   it('books with an Idempotency-Key, then shows My Bookings with the notification', async () => {
     const calls = stubApi((call) => {
       if (call.method === 'POST' && call.path === '/api/bookings')

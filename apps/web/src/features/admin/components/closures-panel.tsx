@@ -107,7 +107,8 @@ export function ClosuresPanel() {
                   <button
                     type="button"
                     className={`${buttonStyles.secondary} px-3 py-1.5 text-sm`}
-                    aria-label={`Open ${dates(closure.startDate, closure.endDate)} again`}
+                    // Begins with the visible word, then says which closure (the dates open again once it is removed).
+                    aria-label={`Remove the closure of ${dates(closure.startDate, closure.endDate)}`}
                     disabled={remove.isPending}
                     onClick={() =>
                       remove.mutate(closure.id, {

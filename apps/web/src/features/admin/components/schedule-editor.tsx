@@ -44,6 +44,9 @@ function DayHours({ form, day }: { form: UseFormReturn<Schedule>; day: WeekdayNa
   } = useFieldArray({ control: form.control, name: `weeklyHours.${day}` });
   const label = weekdayLabel(day);
   const dayErrors = errorMessages(form.formState.errors.weeklyHours?.[day]);
+  // The day's errors are about its ranges: each time field is marked invalid and tied to them, as a Field would be.
+  const errorsId = `day-${day}-errors`;
+  const invalid = dayErrors.length > 0 ? { 'aria-invalid': true, 'aria-describedby': errorsId } : {};
   return (
     <div className="rounded-lg border border-slate-200 p-3" data-testid={`day-${day}`}>
       <div className="flex flex-wrap items-center gap-3">
@@ -55,6 +58,7 @@ function DayHours({ form, day }: { form: UseFormReturn<Schedule>; day: WeekdayNa
               type="time"
               step={300}
               aria-label={`${label} opening ${index + 1} from`}
+              {...invalid}
               className={input}
               {...form.register(`weeklyHours.${day}.${index}.start`)}
             />
@@ -63,6 +67,7 @@ function DayHours({ form, day }: { form: UseFormReturn<Schedule>; day: WeekdayNa
               type="time"
               step={300}
               aria-label={`${label} opening ${index + 1} until`}
+              {...invalid}
               className={input}
               {...form.register(`weeklyHours.${day}.${index}.end`)}
             />
@@ -79,22 +84,29 @@ function DayHours({ form, day }: { form: UseFormReturn<Schedule>; day: WeekdayNa
         <button
           type="button"
           className="inline-flex items-center gap-1 text-sm font-semibold text-blue-800 hover:underline"
-          aria-label={`Add an opening on ${label}`}
+          // The name begins with the visible words, so speech users can say what they see.
+          aria-label={`Add hours on ${label}`}
           onClick={() => {
             const last = form.getValues(`weeklyHours.${day}`).at(-1);
+            // Focus moves to the new range's first field, where the user goes on typing.
             append(
               last
                 ? { start: last.end, end: last.end < '17:00' ? '17:00' : '23:55' }
                 : { start: '09:00', end: '17:00' },
+              { shouldFocus: true, focusName: `weeklyHours.${day}.${ranges.length}.start` },
             );
           }}
         >
           <Plus className="size-4" aria-hidden="true" /> Add hours
         </button>
       </div>
-      {dayErrors.map((message) => (
-        <ErrorText key={message}>{message}</ErrorText>
-      ))}
+      {dayErrors.length > 0 && (
+        <div id={errorsId}>
+          {dayErrors.map((message) => (
+            <ErrorText key={message}>{message}</ErrorText>
+          ))}
+        </div>
+      )}
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { useNavigate } from 'react-router';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { ApiError } from '../../../lib/api-error';
+import { focusHeading } from '../../../lib/focus-heading';
 import { useAccount } from '../../../lib/use-session';
 import { useCreateBooking } from '../api/create-booking';
 import { useAvailability } from '../api/get-availability';
@@ -43,7 +44,7 @@ export function BookingWizard({ service }: { service: Service }) {
   const [now] = useState(() => new Date());
   const [timeZone, setTimeZone] = useState(defaultBusinessTimeZone);
   const idempotencyKey = useRef<string>(undefined);
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  const stepRef = useRef<HTMLDivElement>(null);
   const form = useSchemaForm(bookingDetailsSchema, { mode: 'onTouched', defaultValues: emptyBookingDetails });
   const availability = useAvailability(service.id, date);
   const currentSchedule = useCurrentSchedule();
@@ -67,8 +68,8 @@ export function BookingWizard({ service }: { service: Service }) {
   function goTo(next: WizardStep) {
     setRefusal(undefined);
     setStep(next);
-    // Move focus to the top of the wizard so keyboard and screen-reader users start the new step there.
-    requestAnimationFrame(() => headingRef.current?.focus());
+    // Focus the new step's heading, so keyboard and screen-reader users start the step there and hear its name.
+    requestAnimationFrame(() => focusHeading(stepRef.current, 'h2'));
   }
 
   /** No answer from the server: keep the booking in this browser, for this user, to be sent again. */
@@ -160,11 +161,7 @@ export function BookingWizard({ service }: { service: Service }) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <h1
-        ref={headingRef}
-        tabIndex={-1}
-        className="text-3xl font-bold tracking-tight text-slate-900 focus:outline-none"
-      >
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 focus:outline-none">
         Book a Consultation
       </h1>
       <p className="mt-2 text-lg text-slate-700">{service.name}</p>
@@ -172,7 +169,10 @@ export function BookingWizard({ service }: { service: Service }) {
         <StepIndicator current={step} />
       </div>
       <div className="mt-8 grid gap-8 lg:grid-cols-3">
-        <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 lg:col-span-2">
+        <div
+          ref={stepRef}
+          className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 lg:col-span-2"
+        >
           {step === 1 && (
             <DateTimeStep
               timeZone={timeZone}

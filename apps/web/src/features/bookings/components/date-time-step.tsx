@@ -34,6 +34,22 @@ function localDay(date: IsoDate): Date {
 }
 
 /**
+ * A day button's accessible name: it begins with the number the button shows (so speech users can say what they
+ * see, and axe's label-content-name-mismatch holds), then the whole date, then whether it is today or chosen.
+ */
+function dayButtonLabel(day: Date, modifiers: { today?: boolean; selected?: boolean }): string {
+  const whole = day.toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  });
+  return [String(day.getDate()), whole, modifiers.today && 'today', modifiers.selected && 'selected']
+    .filter(Boolean)
+    .join(', ');
+}
+
+/**
  * The day picker's colours and day size, as the CSS variables it reads. Days of 40 px (not its 44 px) keep a week,
  * Saturday included, within a 375 px phone; 40 px is still a comfortable touch target.
  */
@@ -168,6 +184,7 @@ function DayAndSlot({
             endMonth={lastDay}
             defaultMonth={date ? localDay(date) : today}
             weekStartsOn={0}
+            labels={{ labelDayButton: dayButtonLabel }}
           />
         </div>
         <div>

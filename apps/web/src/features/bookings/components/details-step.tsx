@@ -1,4 +1,5 @@
 import {
+  bookingMessages,
   contactLabels,
   contactOptions,
   type IsoDate,
@@ -10,7 +11,7 @@ import {
   urgencyLabels,
   urgencyOptions,
 } from '@portal/domain';
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { SelectField, TextAreaField } from '../../../components/form/form-fields';
 import { SchemaForm } from '../../../components/form/schema-form';
@@ -18,6 +19,29 @@ import { buttonStyles } from '../../../components/ui/button-styles';
 import { Options } from '../../../components/ui/select';
 import type { BookingDetails, CheckedBookingDetails } from './booking-details';
 import { disabledLook } from './styles';
+
+/** How long typing must pause before the description's state is announced: once per pause, not per keystroke. */
+const announceAfterMs = 1000;
+
+/**
+ * What a screen reader hears about the description, politely and once typing pauses: what is missing, or that it is
+ * enough. Nothing on first showing (the hint says it already); only what changes as the user types.
+ */
+function useDescriptionAnnouncement(problem: string | undefined): string {
+  const [announced, setAnnounced] = useState('');
+  const [first] = useState(problem);
+  const [changed, setChanged] = useState(false);
+  useEffect(() => {
+    if (!changed && problem === first) return;
+    setChanged(true);
+    const timer = window.setTimeout(
+      () => setAnnounced(problem ?? bookingMessages.descriptionLongEnough),
+      announceAfterMs,
+    );
+    return () => window.clearTimeout(timer);
+  }, [problem, first, changed]);
+  return announced;
+}
 
 /** Step 2: what the consultation is about. Review Booking waits for a 20-character description (trimmed). */
 export function DetailsStep({
@@ -36,6 +60,7 @@ export function DetailsStep({
   const description = useWatch({ control: form.control, name: 'projectDescription' }) ?? '';
   const length = description.trim().length;
   const problem = projectDescriptionError(description);
+  const announcement = useDescriptionAnnouncement(problem);
   return (
     <section aria-labelledby={`${id}-heading`} className="space-y-6">
       <h2 id={`${id}-heading`} className="text-xl font-semibold text-slate-900">
@@ -87,17 +112,28 @@ export function DetailsStep({
           maxLength={maxAdditionalNotesLength}
           placeholder="Anything else we should know (optional)"
         />
-        <div className="flex flex-wrap justify-between gap-3">
+        <p aria-live="polite" className="sr-only" data-testid="description-announcement">
+          {announcement}
+        </p>
+        <div className="flex flex-wrap items-center justify-between gap-3">
           <button type="button" className={buttonStyles.secondary} onClick={onBack}>
             Back
           </button>
-          <button
-            type="submit"
-            className={`${buttonStyles.primary} ${disabledLook}`}
-            disabled={problem !== undefined}
-          >
-            Review Booking
-          </button>
+          <div className="flex flex-wrap items-center justify-end gap-3">
+            {problem !== undefined && (
+              <p id={`${id}-review-waits`} className="text-sm text-slate-700">
+                {bookingMessages.reviewWaitsForDescription}
+              </p>
+            )}
+            <button
+              type="submit"
+              className={`${buttonStyles.primary} ${disabledLook}`}
+              disabled={problem !== undefined}
+              aria-describedby={problem !== undefined ? `${id}-review-waits` : undefined}
+            >
+              Review Booking
+            </button>
+          </div>
         </div>
       </SchemaForm>
     </section>

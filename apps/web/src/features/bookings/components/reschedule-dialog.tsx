@@ -14,6 +14,7 @@ import { useNotify } from '../../../components/notifications/use-notify';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { ApiError } from '../../../lib/api-error';
+import { focusHeading } from '../../../lib/focus-heading';
 import { useRescheduleAvailability } from '../api/get-availability';
 import { useCurrentSchedule } from '../api/get-schedule';
 import { bookingKeys } from '../api/query-keys';
@@ -35,7 +36,13 @@ function when(date: IsoDate, hours: string, timeZone: string, startsAt: string):
  */
 export function RescheduleDialog({ booking, onClose }: { booking: Booking; onClose: () => void }) {
   const id = useId();
-  const [step, setStep] = useState<'choose' | 'confirm'>('choose');
+  const [step, setStepState] = useState<'choose' | 'confirm'>('choose');
+  const stepRef = useRef<HTMLDivElement>(null);
+  /** A new step starts at its heading, so keyboard and screen-reader users hear where they are. */
+  function setStep(next: 'choose' | 'confirm') {
+    setStepState(next);
+    requestAnimationFrame(() => focusHeading(stepRef.current, next === 'choose' ? 'h2' : 'h3'));
+  }
   // Opens on the booking's own day, so its current slot is in view.
   const choice = useSlotChoice(booking.booking_date);
   const { slot } = choice;
@@ -84,7 +91,7 @@ export function RescheduleDialog({ booking, onClose }: { booking: Booking; onClo
         {booking.services.name} ({booking.confirmation_code}): now on {longDate(booking.booking_date)},{' '}
         {bookingTime(booking)}.
       </p>
-      <div className="mt-6">
+      <div ref={stepRef} className="mt-6">
         {step === 'choose' ? (
           <DateTimeStep
             timeZone={booking.time_zone}
