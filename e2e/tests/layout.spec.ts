@@ -39,6 +39,7 @@ test.describe('layout', () => {
       ['Services', '/services'],
       ['Get Started', '/register'],
       ['Client Portal', '/login'],
+      ['Send us a message', '/contact'],
     ] as const) {
       await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }

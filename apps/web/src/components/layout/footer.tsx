@@ -64,6 +64,12 @@ export function Footer() {
                 <ContactDetail kind={kind} linkClass={linkStyle} />
               </li>
             ))}
+            {/* The contact form, reachable from every page: the top bar's links are fixed by the spec. */}
+            <li>
+              <Link to={paths.contact} className={`${linkStyle} font-semibold`}>
+                Send us a message
+              </Link>
+            </li>
           </ul>
         </div>
       </div>
