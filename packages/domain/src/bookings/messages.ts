@@ -1,5 +1,6 @@
 // Texts of the booking flows, and the codes a screen tells refusals apart by.
 import { pagingMessages } from '../api/messages.ts';
+import { hoursText } from '../text/format.ts';
 import { minDescriptionLength } from './details.ts';
 import { maxIdempotencyKeyLength, maxMyBookingsPageSize } from './limits.ts';
 import type { BookingStatus } from './statuses.ts';
@@ -35,8 +36,7 @@ export const bookingMessages = {
       ? 'Time slots start on the hour'
       : `Time slots start every ${stepMinutes} minutes from opening time`,
   slotEndsTooLate: (closing: string) => `This consultation would end after ${closing}`,
-  slotTooSoon: (hours: number) =>
-    `Consultations must be booked at least ${hours} ${hours === 1 ? 'hour' : 'hours'} ahead`,
+  slotTooSoon: (hours: number) => `Consultations must be booked at least ${hoursText(hours)} ahead`,
   startsAtInvalid: 'Choose a time slot (an ISO 8601 instant such as 2030-01-07T16:00:00Z)',
   dateInvalid: 'Date must be a valid date in the form YYYY-MM-DD',
   serviceRequired: 'Service is required',
@@ -47,7 +47,7 @@ export const bookingMessages = {
   cancelAfterStart: 'This consultation has already started, so it can no longer be cancelled',
   /** 409: a client's cancellation or reschedule inside CLIENT_CHANGE_NOTICE_HOURS. */
   changeNoticePassed: (hours: number) =>
-    `Changes are possible up to ${hours} ${hours === 1 ? 'hour' : 'hours'} before the consultation. Please contact us.`,
+    `Changes are possible up to ${hoursText(hours)} before the consultation. Please contact us.`,
   onlyActiveReschedulable: (status: BookingStatus) =>
     `Only pending or confirmed bookings can be rescheduled; this booking is ${status}`,
   rescheduleAfterStart: 'This consultation has already started, so it can no longer be rescheduled',
@@ -93,10 +93,6 @@ export const bookingMessages = {
   detailNotFoundText: 'This booking does not exist, or it is not one of yours.',
   detailLoadFailed: 'Failed to load the booking. Please try again.',
 } as const;
-
-function hoursText(hours: number): string {
-  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
-}
 
 /** The wizard's last step: the client's change rules (docs/product.md#statuses), stated before they confirm. */
 export const bookingChangeRules = {

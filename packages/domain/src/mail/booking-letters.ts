@@ -3,12 +3,7 @@
 // "reminder": only the reminders' do.
 import { productName } from '../accounts/rules.ts';
 import type { PreferredContact } from '../bookings/details.ts';
-import { withIndefiniteArticle } from '../text/format.ts';
-
-/** '24 hours', '1 hour'. */
-function noticeHours(hours: number): string {
-  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
-}
+import { hoursText, withIndefiniteArticle } from '../text/format.ts';
 
 /** How the firm will reach the client for the consultation, by the preferred contact they chose. */
 const contactWays: Record<PreferredContact, string> = {
@@ -32,7 +27,7 @@ export const bookingReceivedMessages = {
     'Need another time? You can reschedule the request from the booking page. The invitation for your calendar comes with our confirmation.',
   /** Booked already inside the change notice: no promise of a reschedule the server would refuse. */
   changesClosed: (hours: number) =>
-    `The consultation is less than ${noticeHours(hours)} away, so it can no longer be rescheduled online. Need another time? Please contact us: reply to this e-mail or use the contact page. The invitation for your calendar comes with our confirmation.`,
+    `The consultation is less than ${hoursText(hours)} away, so it can no longer be rescheduled online. Need another time? Please contact us: reply to this e-mail or use the contact page. The invitation for your calendar comes with our confirmation.`,
   action: 'View your booking',
 } as const;
 
@@ -104,11 +99,11 @@ export const bookingRescheduleMessages = {
     'The attached calendar update (invite.ics) moves the consultation in your calendar to the new time.',
   outro: (hours: number) =>
     hours > 0
-      ? `You can still cancel or reschedule it in My Bookings up to ${hours} ${hours === 1 ? 'hour' : 'hours'} before it starts.`
+      ? `You can still cancel or reschedule it in My Bookings up to ${hoursText(hours)} before it starts.`
       : 'You can still cancel or reschedule it in My Bookings until it starts.',
   /** Moved to a time already inside the change notice: further changes go through the firm. */
   outroClosed: (hours: number) =>
-    `The new time is less than ${noticeHours(hours)} away, so it can no longer be cancelled or rescheduled online. If you need to change it, please contact us: reply to this e-mail or use the contact page.`,
+    `The new time is less than ${hoursText(hours)} away, so it can no longer be cancelled or rescheduled online. If you need to change it, please contact us: reply to this e-mail or use the contact page.`,
 } as const;
 
 /** The client's e-mail when a pending booking was cancelled because nobody confirmed it in time. */

@@ -110,3 +110,8 @@ export function withIndefiniteArticle(phrase: string): string {
     : (/^[aeiou]/.test(lower) && !consonantSoundStarts.test(lower)) || vowelSoundStarts.test(lower);
   return `${vowelSound ? 'an' : 'a'} ${phrase}`;
 }
+
+/** '24 hours', '1 hour': a count of hours in words (notices, change rules). */
+export function hoursText(hours: number): string {
+  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+}
