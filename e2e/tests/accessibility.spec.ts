@@ -120,14 +120,14 @@ const mobileMenu = (path: string): State => ({
 /** A dialog opened by a button of the page at `path`. */
 function dialogFrom(
   name: string,
-  path: () => string,
+  path: string,
   button: (page: Page) => ReturnType<Page['getByRole']>,
   dialog: string,
 ): State {
   return {
     name,
     open: async (page) => {
-      await settledAt(page, path());
+      await settledAt(page, path);
       await button(page).click();
       await expect(page.getByRole('dialog', { name: dialog })).toBeVisible();
     },
@@ -191,19 +191,19 @@ test.describe('accessibility (axe, WCAG 2.2 AA and best practices, desktop and 3
       },
       dialogFrom(
         '/my-bookings, cancelling a booking',
-        () => '/my-bookings',
+        '/my-bookings',
         (on) => card(on, confirmed.confirmation_code).getByRole('button', { name: 'Cancel', exact: true }),
         'Cancel Booking?',
       ),
       dialogFrom(
         "a booking's page, cancelling it",
-        () => `/booking/${confirmed.id}`,
+        `/booking/${confirmed.id}`,
         (on) => on.getByRole('main').getByRole('button', { name: 'Cancel', exact: true }),
         'Cancel Booking?',
       ),
       dialogFrom(
         '/my-bookings, reviewing a completed consultation',
-        () => '/my-bookings',
+        '/my-bookings',
         (on) => card(on, completed.confirmation_code).getByRole('button', { name: 'Leave Review' }),
         'Review Your Consultation',
       ),
@@ -250,7 +250,7 @@ test.describe('accessibility (axe, WCAG 2.2 AA and best practices, desktop and 3
       },
       dialogFrom(
         "All Bookings, asking before cancelling a client's pending holds",
-        () => `/admin/bookings?clientId=${holder}`,
+        `/admin/bookings?clientId=${holder}`,
         (on) => on.getByRole('button', { name: /^Cancel (this pending hold|these \d+ pending holds)$/ }),
         'Cancel the pending holds?',
       ),
