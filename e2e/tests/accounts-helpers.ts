@@ -134,16 +134,14 @@ function businessDay(days: number): string {
 
 /**
  * A consultation of `serviceId` that `client` (signed in, with a profile) books through the API in a free slot some
- * weeks ahead, and that `admin` (an administrator) then marks completed in All Bookings: one its client may review.
+ * weeks ahead (so that any notice allows changing it): pending.
  */
-export async function completedConsultation(
+export async function bookedConsultation(
   client: Page,
-  admin: Page,
   serviceId: number,
   projectDescription: string,
 ): Promise<{ id: number; confirmation_code: string }> {
-  let booking: { id: number; confirmation_code: string } | undefined;
-  for (let days = 28; days < 70 && !booking; days++) {
+  for (let days = 28; days < 70; days++) {
     const answer = await client.request.get(
       `/api/services/${serviceId}/availability?date=${businessDay(days)}`,
     );
@@ -156,9 +154,22 @@ export async function completedConsultation(
     });
     if (created.status() === 409) continue;
     expect(created.status(), await created.text()).toBe(201);
-    booking = ((await created.json()) as { booking: typeof booking }).booking;
+    return ((await created.json()) as { booking: { id: number; confirmation_code: string } }).booking;
   }
-  if (!booking) throw new Error('no free slot found');
+  throw new Error('no free slot found');
+}
+
+/**
+ * A consultation booked as `bookedConsultation` does, that `admin` (an administrator) then marks completed in All
+ * Bookings: one its client may review.
+ */
+export async function completedConsultation(
+  client: Page,
+  admin: Page,
+  serviceId: number,
+  projectDescription: string,
+): Promise<{ id: number; confirmation_code: string }> {
+  const booking = await bookedConsultation(client, serviceId, projectDescription);
   // The administrator marks it completed with its status control in All Bookings, as the firm does.
   await admin.goto(`/admin/bookings?bookingId=${booking.id}`);
   const status = admin.getByLabel(`Status of booking ${booking.confirmation_code}`);

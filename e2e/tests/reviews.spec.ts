@@ -42,7 +42,7 @@ test.describe('reviews', () => {
 
     // The administrators' list has it, with Hide at hand.
     await admin.goto('/admin');
-    await admin.getByRole('link', { name: 'Reviews', exact: true }).click();
+    await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Reviews' }).click();
     await expect(admin).toHaveURL(/\/admin\/reviews$/);
     const listed = admin.getByTestId('admin-review').filter({ hasText: 'A clear roadmap in one session.' });
     await expect(listed.getByRole('button', { name: 'Hide' })).toBeVisible();

@@ -91,7 +91,7 @@ test.describe('the firm runs its catalogue and schedule from /admin', () => {
     makeAdmin(email);
 
     await admin.goto('/admin');
-    await admin.getByRole('link', { name: 'Manage Services' }).click();
+    await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Services' }).click();
     await expect(admin).toHaveURL(/\/admin\/services$/);
     await expect(admin.getByRole('heading', { level: 1, name: 'Services' })).toBeVisible();
     // Database Architecture: no other journey reads its rate.
@@ -113,7 +113,7 @@ test.describe('the firm runs its catalogue and schedule from /admin', () => {
     await expectAccessible(admin);
 
     await admin.goto('/admin');
-    await admin.getByRole('link', { name: 'Schedule & Closed Dates' }).click();
+    await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Schedule' }).click();
     await expect(admin).toHaveURL(/\/admin\/schedule$/);
     await admin.getByLabel('First closed date').fill(monday);
     await admin.getByLabel('Reason').fill('Public holiday');

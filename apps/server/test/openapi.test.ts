@@ -111,6 +111,7 @@ const snakeCaseRequestFields: Record<string, string[]> = {
  * exceptions (a service's longDescription, the profile's camelCase twins, the change and mail lists, closures).
  */
 const camelCaseAnswerFields: Record<string, string[]> = {
+  'GET /api/admin/counts': ['pendingBookings', 'unansweredMessages'],
   'GET /api/admin/closures': ['closures[].affectedBookings', 'closures[].endDate', 'closures[].startDate'],
   'POST /api/admin/closures': ['affectedBookings', 'closure.endDate', 'closure.startDate'],
   'GET /api/admin/messages': ['nextCursor'],

@@ -53,6 +53,7 @@ const routes: Record<string, AdminRoute> = {
   },
   userStats: { method: 'GET', url: () => `${apiPaths.accounts.userStats}?startDate=2026-01-01`, ok: 200 },
   undeliveredMail: { method: 'GET', url: () => apiPaths.admin.undeliveredMail, ok: 200 },
+  counts: { method: 'GET', url: () => apiPaths.admin.counts, ok: 200 },
 };
 
 function call(route: AdminRoute, caller: Caller) {
@@ -104,6 +105,7 @@ describe('the admin API is for administrators only', () => {
       [apiPaths.admin.status('{id}'), 'put'],
       [apiPaths.accounts.userStats, 'get'],
       [apiPaths.admin.undeliveredMail, 'get'],
+      [apiPaths.admin.counts, 'get'],
     ] as const;
     for (const [path, method] of documented) {
       const operation = document.paths[path]?.[method];

@@ -38,6 +38,7 @@ const MyBookingsRoute = lazily(async () => (await import('./routes/my-bookings')
 const BookingDetailRoute = lazily(async () => (await import('./routes/booking-detail')).BookingDetailRoute);
 /** The booking wizard answers at two paths (docs/product.md#pages); one chunk for both. */
 const BookRoute = lazily(async () => (await import('./routes/book')).BookRoute);
+const AdminLayoutRoute = lazily(async () => (await adminPages()).AdminLayoutRoute);
 const AdminDashboardRoute = lazily(async () => (await adminPages()).AdminDashboardRoute);
 const AdminBookingsRoute = lazily(async () => (await adminPages()).AdminBookingsRoute);
 const AdminServicesRoute = lazily(async () => (await adminPages()).AdminServicesRoute);
@@ -87,7 +88,9 @@ const routeTable: RouteObject[] = [
                 element: <RequireAdmin />,
                 children: [
                   {
+                    // Every admin page under the admin navigation (docs/product.md#administration).
                     path: pageRoutes.admin,
+                    element: <AdminLayoutRoute />,
                     children: [
                       { index: true, element: <AdminDashboardRoute /> },
                       { path: pageRoutes.adminBookings, element: <AdminBookingsRoute /> },

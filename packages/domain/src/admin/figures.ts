@@ -180,6 +180,10 @@ export const adminMessages = {
   cancelPendingDone: (count: number) =>
     `${count} pending ${count === 1 ? 'hold' : 'holds'} cancelled; ${count === 1 ? 'the client has' : 'the clients have'} been told by e-mail.`,
   cancelPendingFailed: 'Failed to cancel the pending holds',
+  /** The admin navigation (every /admin page): its name, and what its counts read as after a page's name. */
+  navLabel: 'Admin',
+  navCount: (page: string, count: number, what: 'pending' | 'unanswered') =>
+    `${page}, ${count.toLocaleString('en-US')} ${what}`,
 } as const;
 
 /** How many of the latest undelivered e-mails the dashboard lists. */

@@ -220,3 +220,12 @@ export const undeliveredMailResponseSchema = z.object({
     .describe('The latest few, newest first'),
 });
 export type UndeliveredMailResponse = z.infer<typeof undeliveredMailResponseSchema>;
+
+/** `GET /api/admin/counts`: what waits for the firm, shown beside Bookings and Messages in the admin navigation. */
+export const adminCountsResponseSchema = z.object({
+  pendingBookings: count.describe(
+    'How many bookings are pending (waiting to be confirmed), whenever they start',
+  ),
+  unansweredMessages: count.describe('How many contact-form messages are not marked answered'),
+});
+export type AdminCountsResponse = z.infer<typeof adminCountsResponseSchema>;

@@ -81,6 +81,8 @@ export const apiPaths = {
     cancelPending: '/api/admin/bookings/cancel-pending',
     /** E-mails given up on (dead), for the dashboard's warning. */
     undeliveredMail: '/api/admin/undelivered-mail',
+    /** What waits for the firm: pending bookings and unanswered messages, for the admin navigation. */
+    counts: '/api/admin/counts',
   },
   /** The local channel `npm run set-role` uses to reach a running server (embedded database only). */
   operatorSetRole: '/api/operator/set-role',

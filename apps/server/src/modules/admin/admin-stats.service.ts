@@ -2,6 +2,7 @@
 // for a range and for the range of equal length before it. Every booking figure counts bookings by the day they
 // were made (created_at) in the business time zone.
 import {
+  type AdminCountsResponse,
   type AdminDateRangeQuery,
   type AdminStatsResponse,
   addDays,
@@ -13,10 +14,10 @@ import {
   revenueStatuses,
   type UserStatsResponse,
 } from '@portal/domain';
-import { and, count, countDistinct, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, countDistinct, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { withinDays } from '../../db/date-ranges.ts';
-import { bookings, users } from '../../db/schema.ts';
+import { bookings, contactMessages, users } from '../../db/schema.ts';
 import { loadCatalogue } from '../catalogue/catalogue.service.ts';
 
 function emptyStats(): BookingStats {
@@ -163,4 +164,16 @@ export async function userStatistics(
     closed ? userFigures(db, previousRange(closed), timeZone) : null,
   ]);
   return { stats, previous };
+}
+
+/**
+ * What waits for the firm (docs/product.md#administration): every pending booking, whenever it starts, and every
+ * contact-form message not marked answered. Each count is one index scan or a small table's.
+ */
+export async function adminCounts(db: Database): Promise<AdminCountsResponse> {
+  const [[pending], [unanswered]] = await Promise.all([
+    db.select({ count: count() }).from(bookings).where(eq(bookings.status, 'pending')),
+    db.select({ count: count() }).from(contactMessages).where(isNull(contactMessages.answeredAt)),
+  ]);
+  return { pendingBookings: pending?.count ?? 0, unansweredMessages: unanswered?.count ?? 0 };
 }

@@ -1,10 +1,12 @@
 // The administrators' API: statistics, every booking (filtered, paged, exported as CSV), the upcoming schedule,
-// status changes and the user figures. Admin only on every route: 401 signed out, 403 for a client.
+// status changes, the counts of what waits (pending bookings, unanswered messages) and the user figures. Admin
+// only on every route: 401 signed out, 403 for a client.
 import {
   activeUserDefinition,
   adminBookingFiltersSchema,
   adminBookingsQuerySchema,
   adminBookingsResponseSchema,
+  adminCountsResponseSchema,
   adminDateRangeQuerySchema,
   adminMessages,
   adminStatsQuerySchema,
@@ -39,7 +41,7 @@ import {
   listAdminBookings,
   upcomingBookings,
 } from './admin-bookings.service.ts';
-import { bookingStatistics, userStatistics } from './admin-stats.service.ts';
+import { adminCounts, bookingStatistics, userStatistics } from './admin-stats.service.ts';
 
 export interface AdminRoutesOptions {
   /** The business time zone (BUSINESS_TIMEZONE). */
@@ -229,6 +231,21 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       },
     },
     () => undeliveredMail(app.db, undeliveredMailShown),
+  );
+
+  routes.get(
+    apiPaths.admin.counts,
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'How many bookings are pending and how many contact-form messages are unanswered',
+        description:
+          'For the admin navigation: every pending booking, whenever it starts, and every message not marked answered.',
+        response: { 200: adminCountsResponseSchema, ...adminGuardResponses },
+      },
+    },
+    () => adminCounts(app.db),
   );
 
   routes.get(

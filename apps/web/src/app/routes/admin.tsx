@@ -1,7 +1,8 @@
 import { AdminDashboard } from '../../features/admin/components/admin-dashboard';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-// The admin pages in the one admin chunk the router loads.
+// The admin pages, and their frame with the admin navigation, in the one admin chunk the router loads.
+export { AdminLayout as AdminLayoutRoute } from '../../features/admin/components/admin-layout';
 export { AdminBookingsRoute } from './admin-bookings';
 export { AdminMessagesRoute } from './admin-messages';
 export { AdminReviewsRoute } from './admin-reviews';

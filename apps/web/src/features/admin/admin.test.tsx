@@ -17,7 +17,7 @@ import {
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
-import { AdminDashboardRoute } from '../../app/routes/admin';
+import { AdminDashboardRoute, AdminLayoutRoute } from '../../app/routes/admin';
 import { AdminBookingsRoute } from '../../app/routes/admin-bookings';
 import { adminBookingFixture, serviceFixture } from '../../testing/fixtures';
 import { renderRouter } from '../../testing/render-router';
@@ -95,10 +95,17 @@ function dashboardApi(override: (call: Call) => Answer | undefined = () => undef
 }
 
 function renderAt(path: string) {
+  // In the admin pages' frame, as the app draws them: the admin navigation above the page.
   const router = createMemoryRouter(
     [
-      { path: '/admin', element: <AdminDashboardRoute /> },
-      { path: '/admin/bookings', element: <AdminBookingsRoute /> },
+      {
+        path: '/admin',
+        element: <AdminLayoutRoute />,
+        children: [
+          { index: true, element: <AdminDashboardRoute /> },
+          { path: 'bookings', element: <AdminBookingsRoute /> },
+        ],
+      },
     ],
     { initialEntries: [path] },
   );

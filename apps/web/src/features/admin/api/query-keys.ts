@@ -14,6 +14,8 @@ export const adminKeys = {
   catalogue: ['admin', 'catalogue'] as const,
   serviceChanges: ['admin', 'catalogue', 'changes'] as const,
   undeliveredMail: ['admin', 'undelivered-mail'] as const,
+  /** Pending bookings and unanswered messages (the admin navigation): under `all`, so any change refreshes them. */
+  counts: ['admin', 'counts'] as const,
   schedule: ['admin', 'schedule'] as const,
   scheduleChanges: ['admin', 'schedule', 'changes'] as const,
   tooClose: ['admin', 'schedule', 'too-close'] as const,

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { updatePages, withChanged } from '../../../lib/paged-lists';
 import { adminMessagesQueryOptions } from './get-admin-messages';
+import { adminKeys } from './query-keys';
 
 /** PUT /api/admin/messages/{id} { answered } → the message as it now is. */
 export async function setMessageAnswered({
@@ -20,7 +21,7 @@ export async function setMessageAnswered({
   ).contactMessage;
 }
 
-/** Marks a message answered or not, then puts the answer in the list straight away. */
+/** Marks a message answered or not, then puts the answer in the list straight away and recounts the unanswered. */
 export function useSetMessageAnswered() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -29,6 +30,7 @@ export function useSetMessageAnswered() {
       queryClient.setQueryData(adminMessagesQueryOptions().queryKey, (data) =>
         updatePages(data, (page) => ({ ...page, messages: withChanged(page.messages, changed) })),
       );
+      void queryClient.invalidateQueries({ queryKey: adminKeys.counts });
     },
   });
 }

@@ -13,7 +13,6 @@ import { buttonStyles } from '../../../components/ui/button-styles';
 import { type ListTexts, QueryStates } from '../../../components/ui/query-states';
 import { type AdminListFilters, adminListSearch, filtersFromSearch } from '../api/filters';
 import { useAdminBookings } from '../api/get-admin-bookings';
-import { BackToDashboard } from './back-to-dashboard';
 import { BookingFilters } from './booking-filters';
 import { BookingsTable } from './bookings-table';
 import { CancelPendingDialog } from './cancel-pending-dialog';
@@ -123,8 +122,7 @@ export function AdminBookings() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <BackToDashboard />
-      <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">All Bookings</h1>
           <p className="mt-2 text-slate-700">

@@ -5,7 +5,6 @@ import {
   dashboardPeriods,
   defaultAdminPeriod,
   defaultBusinessTimeZone,
-  paths,
   periodRange,
   rangeDays,
   recentBookingsLimit,
@@ -13,7 +12,7 @@ import {
 } from '@portal/domain';
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { FormMessage } from '../../../components/ui/form-message';
@@ -125,20 +124,6 @@ export function AdminDashboard() {
           <p className="mt-2 text-slate-700" data-testid="period-range">
             {shortDate(range.startDate)} – {shortDate(range.endDate)} ({periodHint(period)})
           </p>
-          <div className="mt-1 flex gap-4">
-            <Link to={paths.adminServices} className="text-sm font-semibold text-blue-800 hover:underline">
-              Manage Services
-            </Link>
-            <Link to={paths.adminSchedule} className="text-sm font-semibold text-blue-800 hover:underline">
-              Schedule &amp; Closed Dates
-            </Link>
-            <Link to={paths.adminReviews} className="text-sm font-semibold text-blue-800 hover:underline">
-              Reviews
-            </Link>
-            <Link to={paths.adminMessages} className="text-sm font-semibold text-blue-800 hover:underline">
-              Messages
-            </Link>
-          </div>
         </div>
         <PeriodPicker period={period} onChange={choosePeriod} />
       </div>

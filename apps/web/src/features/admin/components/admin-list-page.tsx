@@ -2,10 +2,9 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import type { ReactNode } from 'react';
 import { NextPageButton } from '../../../components/ui/next-page-button';
 import { type ListTexts, QueryStates } from '../../../components/ui/query-states';
-import { BackToDashboard } from './back-to-dashboard';
 
 /**
- * An administrators' list page (messages, reviews): the way back to the dashboard, the title and what the list is,
+ * An administrators' list page (messages, reviews): the title and what the list is,
  * the list with its loading, failed and empty states, and the button for its next page.
  */
 export function AdminListPage<TPage, TItem>({
@@ -29,8 +28,7 @@ export function AdminListPage<TPage, TItem>({
 }) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
-      <BackToDashboard />
-      <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
       <p className="mt-2 text-slate-700">{intro}</p>
       <div className="mt-6">
         <QueryStates

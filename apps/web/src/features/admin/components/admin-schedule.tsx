@@ -1,7 +1,6 @@
 import { type ListTexts, QueryStates } from '../../../components/ui/query-states';
 import { useSchedule } from '../api/get-schedule';
 import { useScheduleChanges } from '../api/get-schedule-changes';
-import { BackToDashboard } from './back-to-dashboard';
 import { ClosuresPanel } from './closures-panel';
 import { LatestChanges } from './latest-changes';
 import { ScheduleChanges } from './schedule-changes';
@@ -23,10 +22,7 @@ export function AdminSchedule() {
   const changes = useScheduleChanges();
   return (
     <div className="mx-auto max-w-5xl space-y-10 px-4 py-10 sm:px-6 lg:px-8">
-      <div>
-        <BackToDashboard />
-        <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">Schedule</h1>
-      </div>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Schedule</h1>
       <QueryStates query={schedule} texts={scheduleTexts} isEmpty={() => false}>
         {(answer) => (
           <div className="space-y-6">

@@ -20,7 +20,6 @@ import { useSchedule } from '../api/get-schedule';
 import { useServiceChanges } from '../api/get-service-changes';
 import { useSaveService } from '../api/save-service';
 import { shortMoment } from '../format';
-import { BackToDashboard } from './back-to-dashboard';
 import { LatestChanges } from './latest-changes';
 import { ServiceForm } from './service-form';
 import { editable } from './service-form-values';
@@ -176,8 +175,7 @@ export function AdminServices() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <BackToDashboard />
-      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Services</h1>
         {editing.kind === 'none' && (
           <button type="button" className={buttonStyles.primary} onClick={() => open({ kind: 'new' })}>
