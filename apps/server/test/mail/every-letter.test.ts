@@ -110,8 +110,15 @@ const composers: Record<string, { audience: Audience; letters: () => (MailMessag
     audience: 'client',
     letters: () =>
       histories.flatMap((history) =>
-        [new Date(booking.created_at), new Date(booking.starts_at)].map((now) =>
-          rescheduledEmail(booking, previous, history, { ...mailOptions, changeNoticeHours: 24, now }),
+        [new Date(booking.created_at), new Date(booking.starts_at)].flatMap((now) =>
+          (['client', 'firm'] as const).map((movedBy) =>
+            rescheduledEmail(booking, previous, history, {
+              ...mailOptions,
+              changeNoticeHours: 24,
+              now,
+              movedBy,
+            }),
+          ),
         ),
       ),
   },

@@ -95,6 +95,9 @@ export const bookingRescheduleMessages = {
   subject: (code: string) => `Your consultation has been moved — ${code}`,
   intro: (service: string, previously: string) =>
     `Your ${service} consultation has been moved to a new time, as you asked. It was previously booked for ${previously}.`,
+  /** The firm moved it (an administrator, e.g. because the day was closed). */
+  introByFirm: (service: string, previously: string) =>
+    `${productName} moved your ${service} consultation to a new time. It was previously booked for ${previously}. If the new time does not suit you, simply reply to this message.`,
   calendarNote:
     'The attached calendar update (invite.ics) moves the consultation in your calendar to the new time.',
   outro: (hours: number) =>

@@ -233,20 +233,23 @@ function previousTime(previous: Booking): string {
 }
 
 /**
- * The client's e-mail after they moved their booking: the new time, where it was, and the calendar update (same
- * UID, higher SEQUENCE), which moves the event in the client's calendar. It says they can still change it only
- * when the new time is outside the change notice.
+ * The client's e-mail after their booking moved: the new time, where it was, and the calendar update (same UID,
+ * higher SEQUENCE), which moves the event in the client's calendar. Moved by the client, it says 'as you asked';
+ * by the firm, that the firm moved it. It says they can still change it only when the new time is outside the
+ * change notice the client is held to.
  */
 export function rescheduledEmail(
   booking: Booking,
   previous: Booking,
   history: CalendarHistory,
-  options: BookingMailOptions & ChangePromise,
+  options: BookingMailOptions & ChangePromise & { movedBy?: 'client' | 'firm' },
 ): MailMessage {
+  const intro =
+    options.movedBy === 'firm' ? bookingRescheduleMessages.introByFirm : bookingRescheduleMessages.intro;
   return {
     ...clientLetter(booking, viewMyBookings(options), {
       subject: bookingRescheduleMessages.subject(booking.confirmation_code),
-      intro: [bookingRescheduleMessages.intro(booking.services.name, previousTime(previous))],
+      intro: [intro(booking.services.name, previousTime(previous))],
       outro: [
         bookingRescheduleMessages.calendarNote,
         changesStillOpen(booking, options)
