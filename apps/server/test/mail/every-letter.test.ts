@@ -14,6 +14,7 @@ import {
 } from '../../src/lib/mail/account-emails.ts';
 import {
   bookingReceivedEmail,
+  closureNoticeEmail,
   rescheduledEmail,
   statusChangeEmail,
 } from '../../src/lib/mail/booking-emails.ts';
@@ -119,6 +120,16 @@ const composers: Record<string, { audience: Audience; letters: () => (MailMessag
               movedBy,
             }),
           ),
+        ),
+      ),
+  },
+  closureNoticeEmail: {
+    audience: 'client',
+    letters: () =>
+      (['pending', 'confirmed'] as const).flatMap((status) =>
+        // The client's own changes still open, and already closed by the notice.
+        [new Date(booking.created_at), new Date(booking.starts_at)].map((now) =>
+          closureNoticeEmail({ ...booking, status }, { appUrl, now, changeNoticeHours: 24 }),
         ),
       ),
   },

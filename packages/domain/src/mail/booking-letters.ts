@@ -117,3 +117,31 @@ export const bookingExpiryMessages = {
   outro:
     'The time is free again. If you would still like a consultation, you are welcome to book a new one, and we will confirm it as soon as we can.',
 } as const;
+
+/** ', up to 24 hours before its current time': how long the client's own changes stay open ('' when until the start). */
+function untilNotice(hours: number): string {
+  return hours > 0 ? `, up to ${hoursText(hours)} before its current time` : '';
+}
+
+/**
+ * The client's e-mail when the firm closes the date of their active booking (docs/product.md#e-mail): the firm is
+ * closed that day, the consultation will not take place then, and what happens next. It offers the client's own
+ * move or cancellation only where the change rules still allow it.
+ */
+export const closureNoticeMessages = {
+  subject: (code: string) => `We are closed on the day of your consultation — ${code}`,
+  intro: (service: string, date: string) =>
+    `${productName} is closed on ${date}, so your ${service} consultation cannot take place then. We are sorry for the inconvenience.`,
+  nextSteps:
+    'What happens next: we will contact you to agree on a new time and move the booking for you; we will then write to you with the new time and a calendar update.',
+  /** Confirmed, outside the change notice: both of the client's changes are open. */
+  moveOrCancel: (hours: number) =>
+    `If you prefer, you can choose a new time yourself or cancel the booking on its page${untilNotice(hours)}.`,
+  /** Pending, outside the change notice: only a move is open (a pending request is not cancelled by the client). */
+  moveOnly: (hours: number) =>
+    `If you prefer, you can choose a new time yourself on the booking's page${untilNotice(hours)}.`,
+  /** Inside the change notice: nothing is open online. */
+  closedOnline: (hours: number) =>
+    `The consultation is less than ${hoursText(hours)} away, so it can no longer be changed online. Questions? Reply to this message or use the contact page.`,
+  action: 'View Your Booking',
+} as const;
