@@ -204,10 +204,10 @@ export interface ClosureLetterOptions {
 }
 
 /**
- * Tells the client of each active booking not yet started on the new closure's dates, one letter each, in the
- * closure's transaction (docs/product.md#e-mail). A booking whose date another closure already covered was told
- * when that one was made: a retried or repeated request (serialised by the closures' table lock) tells no one
- * again. Answers how many were told.
+ * Tells the client of each active booking not yet started on the new closure's dates, one letter a booking (each
+ * names its consultation and links its page), in the closure's transaction (docs/product.md#e-mail). A booking whose
+ * date another closure already covered was told when that one was made: a retried or repeated request (serialised
+ * by the closures' table lock) tells no one again. Answers how many clients were told.
  */
 async function tellClientsOfClosure(
   tx: Transaction,
@@ -247,7 +247,8 @@ async function tellClientsOfClosure(
       }),
     );
   }
-  return rows.length;
+  // One letter a booking; a client with two bookings on the dates is one client told.
+  return new Set(rows.map((row) => row.booking.userId)).size;
 }
 
 /**
