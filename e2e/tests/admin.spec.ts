@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { createAccount, latestMail, makeAdmin, uniqueEmail } from './accounts-helpers.ts';
-import { expect, expectAccessible, keepScreenshot, test } from './fixtures.ts';
+import { expect, expectAccessible, keepScreenshot, test, weekdayAhead } from './fixtures.ts';
 
 /** The business zone the server reckons in (BUSINESS_TIMEZONE is not set for the journeys). */
 const businessZone = 'America/Phoenix';
@@ -194,6 +194,103 @@ test.describe('administration', () => {
       client.email,
       new RegExp(`^Your consultation has been cancelled — ${codes}$`),
     );
+  });
+
+  test("an administrator closes a date holding a client's booking: the client is told, and the administrator moves it from its page", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    // Two accounts, the schedule page, the booking's page and two letters: about two journeys' work.
+    test.slow();
+    // Dates no other journey books (they stay within 70 days); closed by this journey only, and opened again at its end.
+    const closedDay = weekdayAhead(55 + testInfo.repeatEachIndex * 3);
+    const newDay = weekdayAhead(56 + testInfo.repeatEachIndex * 3);
+    const reason = `Offsite ${Date.now()}`;
+
+    // The client books on the day the firm will close.
+    const client = await createAccount(page, { firstName: 'Morgan' });
+    const slots = (await (
+      await page.request.get(`/api/services/1/availability?date=${closedDay}`)
+    ).json()) as {
+      slots: { starts_at: string; available: boolean }[];
+    };
+    const free = slots.slots.find((slot) => slot.available);
+    expect(free, `a free slot on ${closedDay}`).toBeTruthy();
+    const created = await page.request.post('/api/bookings', {
+      data: {
+        serviceId: 1,
+        startsAt: free?.starts_at,
+        projectDescription: 'A consultation on a day the firm closes.',
+      },
+      headers: { Origin: new URL(page.url()).origin },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const booking = ((await created.json()) as { booking: BookedSlot }).booking;
+
+    // The administrator closes that day: the panel says the client was told and links the booking's page.
+    const admin = await adminPage(browser);
+    await admin.goto('/admin/schedule');
+    await admin.getByLabel('First closed date').fill(closedDay);
+    await admin.getByLabel('Reason').fill(reason);
+    await admin.getByRole('button', { name: 'Close Dates' }).click();
+    await expect(
+      admin.getByText(
+        'Closed dates added: 1 active booking falls on them, listed below. Its client has been told by email.',
+      ),
+    ).toBeVisible();
+    const closure = admin.getByTestId('closure').filter({ hasText: reason });
+    await expect(closure).toContainText('Their clients are told by email when the dates are closed.');
+    await expectAccessible(admin);
+
+    // The client's mailbox has the closure letter, linking the booking's page.
+    const closureMail = await latestMail(
+      page.request,
+      client.email,
+      new RegExp(`^We are closed on the day of your consultation — ${booking.confirmation_code}$`),
+    );
+    expect(closureMail.text).toContain('cannot take place then');
+    expect(closureMail.links.some((link) => new URL(link).pathname === `/booking/${booking.id}`)).toBe(true);
+
+    // From the panel to the booking's page, where the administrator moves it to the next day.
+    await closure.getByRole('link', { name: new RegExp(booking.confirmation_code) }).click();
+    await expect(admin).toHaveURL(new RegExp(`/booking/${booking.id}$`));
+    const move = admin.getByRole('button', { name: 'Move to Another Time' });
+    await move.click();
+    // It opens on the booking's own day, closed now: no time is offered there.
+    const dialog = admin.getByRole('dialog', { name: 'Move to Another Time' });
+    await expect(dialog).toBeVisible();
+    const target = dialog.locator(`[data-day="${newDay}"]:not([data-outside]) button`);
+    if ((await target.count()) === 0)
+      await dialog.getByRole('button', { name: 'Go to the Next Month' }).click();
+    await target.click();
+    const slot = dialog.getByRole('radio', { disabled: false }).first();
+    await expect(slot).toBeVisible();
+    await slot.check();
+    await dialog.getByRole('button', { name: 'Review New Time' }).click();
+    await expectAccessible(admin);
+    await dialog.getByRole('button', { name: 'Confirm Move' }).click();
+    await expect(admin.getByText('Booking rescheduled successfully')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(move).toBeFocused();
+    await expect(admin.getByTestId('timeline').getByText(/^Moved from .* by the firm$/)).toBeVisible();
+
+    // The client is told the firm moved it, with the calendar update.
+    const moveMail = await latestMail(
+      page.request,
+      client.email,
+      new RegExp(`^Your consultation has been moved — ${booking.confirmation_code}$`),
+    );
+    expect(moveMail.text).toContain('OT Consulting moved your');
+    expect(moveMail.icalEvent?.method).toBe('REQUEST');
+
+    // The closed day holds no booking any more; the firm opens it again (other journeys share this server).
+    await admin.goto('/admin/schedule');
+    const emptied = admin.getByTestId('closure').filter({ hasText: reason });
+    await expect(emptied).toBeVisible();
+    await expect(emptied.getByTestId('affected-bookings')).toHaveCount(0);
+    await emptied.getByRole('button', { name: /^Remove/ }).click();
+    await expect(admin.getByTestId('closure').filter({ hasText: reason })).toHaveCount(0);
+    await admin.context().close();
   });
 
   test('on a 375 px phone every admin page fits the screen, and a status change needs Apply and can be undone', async ({

@@ -176,6 +176,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(scheduleRoutes, {
     timeZone: config.businessTimeZone,
     clientChangeNoticeHours: config.clientChangeNoticeHours,
+    appUrl: config.appUrl,
   });
   await app.register(calendarFeedRoutes, {
     timeZone: config.businessTimeZone,

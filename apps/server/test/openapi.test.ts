@@ -113,7 +113,7 @@ const snakeCaseRequestFields: Record<string, string[]> = {
 const camelCaseAnswerFields: Record<string, string[]> = {
   'GET /api/admin/counts': ['pendingBookings', 'unansweredMessages'],
   'GET /api/admin/closures': ['closures[].affectedBookings', 'closures[].endDate', 'closures[].startDate'],
-  'POST /api/admin/closures': ['affectedBookings', 'closure.endDate', 'closure.startDate'],
+  'POST /api/admin/closures': ['affectedBookings', 'clientsTold', 'closure.endDate', 'closure.startDate'],
   'GET /api/admin/messages': ['nextCursor'],
   'PUT /api/admin/messages/{id}': ['contactMessage'],
   'GET /api/admin/reviews': ['nextCursor'],

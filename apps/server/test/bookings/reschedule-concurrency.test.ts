@@ -1,12 +1,12 @@
-// Moving bookings races like booking does: many clients at once reschedule into one free slot, over real HTTP,
-// against PostgreSQL (PGlite runs one transaction at a time, so there it proves nothing). Exactly one wins; the
-// others keep their old time, and nothing of theirs is recorded.
+// Moving bookings races like booking does: many clients, and an administrator moving clients' bookings, at once
+// reschedule into one free slot, over real HTTP, against PostgreSQL (PGlite runs one transaction at a time, so there
+// it proves nothing). Exactly one wins; the others keep their old time, and nothing of theirs is recorded.
 import type { AddressInfo } from 'node:net';
 import { bookingMessages, defaultBusinessTimeZone, zonedInstant } from '@portal/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingEvents, bookings } from '../../src/db/schema.ts';
-import { seedBookings } from '../admin/fixtures.ts';
+import { seedBookings, signedInAdmin } from '../admin/fixtures.ts';
 import { appUrl } from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp, testDriver } from '../helpers/build-test-app.ts';
 import { type Client, dayAllocator, raceLimits, signedInClient } from './clients.ts';
@@ -27,6 +27,7 @@ describe.skipIf(testDriver !== 'postgres')(
     let testApp: TestApp;
     let baseUrl: string;
     const clients: Client[] = [];
+    let admin: Client;
     const nextDay = dayAllocator(2);
 
     beforeAll(async () => {
@@ -36,6 +37,7 @@ describe.skipIf(testDriver !== 'postgres')(
       for (let index = 0; index < clientCount; index += 1) {
         clients.push(await signedInClient(testApp, `mover${index}@reschedule.test`));
       }
+      admin = await signedInAdmin(testApp, 'mover-admin@reschedule.test');
     });
     afterAll(async () => {
       await testApp?.close();
@@ -80,7 +82,10 @@ describe.skipIf(testDriver !== 'postgres')(
         expect(freed.status, JSON.stringify(freed.body)).toBe(200);
 
         const answers = await Promise.all(
-          ids.map((id, index) => move(owners[index] as Client, id, at(target, 10))),
+          // Every fourth one is moved by the administrator, under the same lock and constraint.
+          ids.map((id, index) =>
+            move(index % 4 === 3 ? admin : (owners[index] as Client), id, at(target, 10)),
+          ),
         );
         const statuses = answers.map((answer) => answer.status);
         expect(

@@ -14,6 +14,7 @@ import {
 } from '../../src/lib/mail/account-emails.ts';
 import {
   bookingReceivedEmail,
+  closureNoticeEmail,
   rescheduledEmail,
   statusChangeEmail,
 } from '../../src/lib/mail/booking-emails.ts';
@@ -110,8 +111,25 @@ const composers: Record<string, { audience: Audience; letters: () => (MailMessag
     audience: 'client',
     letters: () =>
       histories.flatMap((history) =>
+        [new Date(booking.created_at), new Date(booking.starts_at)].flatMap((now) =>
+          (['client', 'firm'] as const).map((movedBy) =>
+            rescheduledEmail(booking, previous, history, {
+              ...mailOptions,
+              changeNoticeHours: 24,
+              now,
+              movedBy,
+            }),
+          ),
+        ),
+      ),
+  },
+  closureNoticeEmail: {
+    audience: 'client',
+    letters: () =>
+      (['pending', 'confirmed'] as const).flatMap((status) =>
+        // The client's own changes still open, and already closed by the notice.
         [new Date(booking.created_at), new Date(booking.starts_at)].map((now) =>
-          rescheduledEmail(booking, previous, history, { ...mailOptions, changeNoticeHours: 24, now }),
+          closureNoticeEmail({ ...booking, status }, { appUrl, now, changeNoticeHours: 24 }),
         ),
       ),
   },

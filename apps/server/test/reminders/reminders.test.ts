@@ -23,6 +23,7 @@ import {
 } from '../../src/lib/mail/account-emails.ts';
 import {
   bookingReceivedEmail,
+  closureNoticeEmail,
   rescheduledEmail,
   statusChangeEmail,
 } from '../../src/lib/mail/booking-emails.ts';
@@ -525,8 +526,21 @@ describe('e-mail subjects', () => {
       ),
     rescheduledEmail: () =>
       histories.flatMap((history) =>
+        [new Date(0), new Date(booking.starts_at)].flatMap((now) =>
+          (['client', 'firm'] as const).map((movedBy) =>
+            rescheduledEmail(booking, previous, history, {
+              ...mailOptions,
+              changeNoticeHours: 24,
+              now,
+              movedBy,
+            }),
+          ),
+        ),
+      ),
+    closureNoticeEmail: () =>
+      (['pending', 'confirmed'] as const).flatMap((status) =>
         [new Date(0), new Date(booking.starts_at)].map((now) =>
-          rescheduledEmail(booking, previous, history, { ...mailOptions, changeNoticeHours: 24, now }),
+          closureNoticeEmail({ ...booking, status }, { appUrl, now, changeNoticeHours: 24 }),
         ),
       ),
     firmNoticeEmail: () => {

@@ -106,6 +106,19 @@ export const bookingChangeRules = {
     `This time starts in less than ${hoursText(hours)}, so once booked it cannot be moved or cancelled here.`,
 } as const;
 
+/**
+ * An administrator moving a client's booking from its page (docs/product.md#administration): the reschedule dialog,
+ * worded for the firm.
+ */
+export const firmMoveTexts = {
+  action: 'Move to Another Time',
+  title: 'Move to Another Time',
+  keeps:
+    'The booking keeps its confirmation code, price and status. The client is emailed the new time with a calendar update.',
+  confirm: 'Confirm Move',
+  busy: 'Moving...',
+} as const;
+
 /** The dashboard's next consultation (docs/product.md#pages). */
 export const nextConsultationTexts = {
   heading: 'Your next consultation',

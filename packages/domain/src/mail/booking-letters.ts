@@ -95,6 +95,9 @@ export const bookingRescheduleMessages = {
   subject: (code: string) => `Your consultation has been moved — ${code}`,
   intro: (service: string, previously: string) =>
     `Your ${service} consultation has been moved to a new time, as you asked. It was previously booked for ${previously}.`,
+  /** The firm moved it (an administrator, e.g. because the day was closed). */
+  introByFirm: (service: string, previously: string) =>
+    `${productName} moved your ${service} consultation to a new time. It was previously booked for ${previously}. If the new time does not suit you, simply reply to this message.`,
   calendarNote:
     'The attached calendar update (invite.ics) moves the consultation in your calendar to the new time.',
   outro: (hours: number) =>
@@ -113,4 +116,32 @@ export const bookingExpiryMessages = {
     `Your ${service} consultation request has been cancelled because it was not confirmed in time. We are sorry we could not get back to you sooner.`,
   outro:
     'The time is free again. If you would still like a consultation, you are welcome to book a new one, and we will confirm it as soon as we can.',
+} as const;
+
+/** ', up to 24 hours before its current time': how long the client's own changes stay open ('' when until the start). */
+function untilNotice(hours: number): string {
+  return hours > 0 ? `, up to ${hoursText(hours)} before its current time` : '';
+}
+
+/**
+ * The client's e-mail when the firm closes the date of their active booking (docs/product.md#e-mail): the firm is
+ * closed that day, the consultation will not take place then, and what happens next. It offers the client's own
+ * move or cancellation only where the change rules still allow it.
+ */
+export const closureNoticeMessages = {
+  subject: (code: string) => `We are closed on the day of your consultation — ${code}`,
+  intro: (service: string, date: string) =>
+    `${productName} is closed on ${date}, so your ${service} consultation cannot take place then. We are sorry for the inconvenience.`,
+  nextSteps:
+    'What happens next: we will contact you to agree on a new time and move the booking for you; we will then write to you with the new time and a calendar update.',
+  /** Confirmed, outside the change notice: both of the client's changes are open. */
+  moveOrCancel: (hours: number) =>
+    `If you prefer, you can choose a new time yourself or cancel the booking on its page${untilNotice(hours)}.`,
+  /** Pending, outside the change notice: only a move is open (a pending request is not cancelled by the client). */
+  moveOnly: (hours: number) =>
+    `If you prefer, you can choose a new time yourself on the booking's page${untilNotice(hours)}.`,
+  /** Inside the change notice: nothing is open online. */
+  closedOnline: (hours: number) =>
+    `The consultation is less than ${hoursText(hours)} away, so it can no longer be changed online. Questions? Reply to this message or use the contact page.`,
+  action: 'View Your Booking',
 } as const;

@@ -26,6 +26,15 @@ export const scheduleMessages = {
   scheduleSaved: 'Schedule saved',
   closureAdded: 'Closed dates added',
   closureRemoved: 'Closed dates removed',
+  /** '1 active booking falls', '3 active bookings fall'. */
+  bookingsFall: (count: number) => `${count} active ${count === 1 ? 'booking falls' : 'bookings fall'}`,
+  /** After closing dates: how many clients the closure's letter went to (docs/product.md#e-mail). */
+  clientsTold: (count: number) =>
+    count === 1 ? 'Its client has been told by email.' : `Their ${count} clients have been told by email.`,
+  /** Under a closure's bookings: what the clients know, and where each booking is moved. */
+  affectedBookingsNote:
+    'Their clients are told by email when the dates are closed. Open each booking to move it to another time or cancel it.',
+  allBookingsLink: 'Go to All Bookings',
 } as const;
 
 const clock = z.string().refine((value) => {
@@ -139,7 +148,17 @@ export const closureWithBookingsSchema = closureSchema.extend({ affectedBookings
 export type ClosureWithBookings = z.infer<typeof closureWithBookingsSchema>;
 
 export const closuresResponseSchema = z.object({ closures: z.array(closureWithBookingsSchema) });
-export const closureCreatedResponseSchema = z.object({ closure: closureSchema, affectedBookings });
+export const closureCreatedResponseSchema = z.object({
+  closure: closureSchema,
+  affectedBookings,
+  clientsTold: z
+    .number()
+    .int()
+    .min(0)
+    .describe(
+      "How many clients this request e-mailed that the firm is closed on their booking's date, one letter a booking (none for bookings already on a closed date, so a retry tells no one again)",
+    ),
+});
 
 /**
  * Two active bookings of a service, not over, closer together than the buffer: the earlier one keeps the hold it

@@ -6,7 +6,10 @@ import {
   bookingReceivedMessages,
   bookingRescheduleMessages,
   clientCancellationMessages,
+  clientCancelRefusal,
   clientChangeNoticeRefusal,
+  clientRescheduleRefusal,
+  closureNoticeMessages,
   dollars,
   longDate,
   longMoment,
@@ -233,20 +236,23 @@ function previousTime(previous: Booking): string {
 }
 
 /**
- * The client's e-mail after they moved their booking: the new time, where it was, and the calendar update (same
- * UID, higher SEQUENCE), which moves the event in the client's calendar. It says they can still change it only
- * when the new time is outside the change notice.
+ * The client's e-mail after their booking moved: the new time, where it was, and the calendar update (same UID,
+ * higher SEQUENCE), which moves the event in the client's calendar. Moved by the client, it says 'as you asked';
+ * by the firm, that the firm moved it. It says they can still change it only when the new time is outside the
+ * change notice the client is held to.
  */
 export function rescheduledEmail(
   booking: Booking,
   previous: Booking,
   history: CalendarHistory,
-  options: BookingMailOptions & ChangePromise,
+  options: BookingMailOptions & ChangePromise & { movedBy?: 'client' | 'firm' },
 ): MailMessage {
+  const intro =
+    options.movedBy === 'firm' ? bookingRescheduleMessages.introByFirm : bookingRescheduleMessages.intro;
   return {
     ...clientLetter(booking, viewMyBookings(options), {
       subject: bookingRescheduleMessages.subject(booking.confirmation_code),
-      intro: [bookingRescheduleMessages.intro(booking.services.name, previousTime(previous))],
+      intro: [intro(booking.services.name, previousTime(previous))],
       outro: [
         bookingRescheduleMessages.calendarNote,
         changesStillOpen(booking, options)
@@ -256,4 +262,35 @@ export function rescheduledEmail(
     }),
     icalEvent: calendarEvent(booking, 'REQUEST', history, options),
   };
+}
+
+/**
+ * The client's e-mail when the firm closed the date of their active booking: the firm is closed that day, the
+ * consultation cannot take place then, the firm will move it with them, and, while the change rules still allow
+ * it, that they may move (or, confirmed, cancel) it themselves on the booking's page, which the letter links to.
+ * No calendar part: the event stays until the booking is moved or cancelled, whose letters update it.
+ */
+export function closureNoticeEmail(
+  booking: Booking,
+  options: Pick<BookingMailOptions, 'appUrl'> & ChangePromise,
+): MailMessage {
+  const { now, changeNoticeHours: hours } = options;
+  const words = closureNoticeMessages;
+  const canMove = clientRescheduleRefusal(booking.status, booking.starts_at, now, hours) === undefined;
+  const canCancel = clientCancelRefusal(booking.status, booking.starts_at, now, hours) === undefined;
+  const ownChanges = canMove
+    ? canCancel
+      ? words.moveOrCancel(hours)
+      : words.moveOnly(hours)
+    : words.closedOnline(hours);
+  const bookingPage = new URL(paths.booking(booking.id), options.appUrl).toString();
+  return clientLetter(
+    booking,
+    { label: words.action, url: bookingPage },
+    {
+      subject: words.subject(booking.confirmation_code),
+      intro: [words.intro(booking.services.name, longDate(booking.booking_date)), words.nextSteps],
+      outro: [ownChanges],
+    },
+  );
 }

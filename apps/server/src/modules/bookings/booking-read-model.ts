@@ -75,6 +75,14 @@ export function ownedBy(bookingId: number, ownerId: string): SQL | undefined {
   return and(eq(bookings.id, bookingId), eq(bookings.userId, ownerId));
 }
 
+/**
+ * The booking's row as the caller may see and move it: their own, or any for an administrator (another client's
+ * booking is not found, as with `ownedBy`).
+ */
+export function visibleTo(bookingId: number, caller: { id: string; role: string }): SQL | undefined {
+  return caller.role === 'admin' ? eq(bookings.id, bookingId) : ownedBy(bookingId, caller.id);
+}
+
 /** The booking with this id, joined; for an id the caller has just written or locked. */
 async function findBookingRow(db: Reader, id: number): Promise<BookingJoinRow> {
   const [row] = await selectBookings(db).where(eq(bookings.id, id));

@@ -33,7 +33,7 @@ import { sessionGuardResponses } from '../../plugins/accounts.ts';
 import { availability } from './availability.service.ts';
 import { type BookingSettings, createBooking, listUserBookings } from './bookings.service.ts';
 import { isValidCalendarLink } from './calendar-link.ts';
-import { cancelOwnBooking, rescheduleOwnBooking } from './client-changes.service.ts';
+import { cancelOwnBooking, rescheduleBooking } from './client-changes.service.ts';
 import {
   bookingCalendarFile,
   bookingDetail,
@@ -277,9 +277,10 @@ export async function bookingsRoutes(
       onRequest: app.requireSession,
       schema: {
         tags: ['bookings'],
-        summary: "A day's time slots the caller's booking could move to, each free or taken",
+        summary:
+          "A day's time slots the booking could move to, each free or taken (its owner, or an administrator)",
         description:
-          "As the service's availability, with the booking's own duration, and its own time not counted as taken.",
+          "As the service's availability, with the booking's own duration, and its own time not counted as taken. An administrator may ask for any booking; a client only for their own.",
         params: bookingIdParamsSchema,
         querystring: availabilityQuerySchema,
         response: {
@@ -294,7 +295,7 @@ export async function bookingsRoutes(
       rescheduleAvailability(
         app.db,
         request.params.id,
-        request.caller.id,
+        request.caller,
         request.query.date,
         settings.timeZone,
       ),
@@ -307,9 +308,9 @@ export async function bookingsRoutes(
       schema: {
         tags: ['bookings'],
         summary:
-          "Moves the caller's pending or confirmed booking to another slot; safe to retry with an Idempotency-Key",
+          'Moves a pending or confirmed booking to another slot (its owner, or an administrator); safe to retry with an Idempotency-Key',
         description:
-          'The new slot follows every rule of a new booking. The booking keeps its id, price, confirmation code and status; the client is e-mailed a calendar update.',
+          "The new slot follows every rule of a new booking. The booking keeps its id, price, confirmation code and status; the client is e-mailed a calendar update. A client moves only their own booking, until the change notice before it; an administrator moves any booking that has not started, whatever the notice, and the client's letter says the firm moved it.",
         params: bookingIdParamsSchema,
         headers: idempotencyHeadersSchema,
         body: rescheduleBookingBodySchema,
@@ -332,7 +333,7 @@ export async function bookingsRoutes(
     },
     async ({ params, body, headers, caller }, reply) => {
       const key = headers['idempotency-key'];
-      const move = await rescheduleOwnBooking(app.db, caller, params.id, body, key, settings);
+      const move = await rescheduleBooking(app.db, caller, params.id, body, key, settings);
       return reply.headers(replayHeaders(move.moved)).send({ booking: move.booking });
     },
   );

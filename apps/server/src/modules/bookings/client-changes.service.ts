@@ -1,5 +1,5 @@
-// A client's own changes to their booking: cancelling it, and moving it to another time (docs/product.md#statuses;
-// docs/decisions/015). Each change, its history entry and its e-mails (the client's letter, the firm's notice)
+// A client's own changes to their booking: cancelling it, and moving it to another time, which an administrator may
+// also do to any booking (docs/product.md#statuses; docs/decisions/015). Each change, its history entry and its e-mails (the client's letter, the firm's notice)
 // commit together.
 import {
   type Booking,
@@ -13,7 +13,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { type Database, transactionRetryingDeadlocks } from '../../db/client.ts';
 import { isExclusionViolation } from '../../db/errors.ts';
-import { bookingEvents, bookings } from '../../db/schema.ts';
+import { bookingEvents, bookings, users } from '../../db/schema.ts';
 import { Conflict, invalidField, NotFound, Unprocessable } from '../../lib/errors.ts';
 import { rescheduledEmail, statusChangeEmail } from '../../lib/mail/booking-emails.ts';
 import { notifyFirm } from '../../lib/mail/firm-emails.ts';
@@ -21,7 +21,7 @@ import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { withdrawReminders } from '../reminders/reminder-records.ts';
 import { loadScheduleWithClosures } from '../schedule/schedule.service.ts';
 import { clockNow } from './availability.service.ts';
-import { findBooking, ownedBy, type Reader } from './booking-read-model.ts';
+import { findBooking, ownedBy, type Reader, visibleTo } from './booking-read-model.ts';
 import { actorColumns, calendarHistory, recordStatusChange } from './booking-status.service.ts';
 import type { BookingCaller, BookingSettings } from './bookings.service.ts';
 import { applyBuffer, bufferInForce, heldUntil } from './buffer.ts';
@@ -95,14 +95,15 @@ async function earlierReschedule(tx: Reader, input: RescheduleInput): Promise<bo
 }
 
 /**
- * The owner moves a pending or confirmed booking, not started and outside the change notice, to another slot that
- * follows every rule of a new booking. One transaction: the row's times change in place, so the old time is freed
- * and the new one held at once, under the same exclusion constraint as a new booking (409 when taken); the move is
- * recorded in the history with both starts, and the client's e-mail with the calendar update and the firm's notice
- * go to the outbox.
+ * Moves a pending or confirmed booking, not started, to another slot that follows every rule of a new booking: the
+ * owner their own, outside the change notice; an administrator any booking, whatever the notice (docs/product.md#
+ * administration). One transaction: the row's times change in place, so the old time is freed and the new one held
+ * at once, under the same exclusion constraint as a new booking (409 when taken); the move is recorded in the
+ * history with both starts and who moved it, and the client's e-mail with the calendar update goes to the outbox,
+ * with the firm's notice when the client moved it.
  * The id, price snapshot, confirmation code and status stay.
  */
-export async function rescheduleOwnBooking(
+export async function rescheduleBooking(
   db: Database,
   caller: BookingCaller,
   bookingId: number,
@@ -125,10 +126,13 @@ export async function rescheduleOwnBooking(
           startsAt: bookings.startsAt,
           durationMinutes: bookings.durationMinutes,
           serviceId: bookings.serviceId,
+          userId: bookings.userId,
+          ownerRole: users.role,
         })
         .from(bookings)
-        .where(ownedBy(bookingId, caller.id))
-        .for('update');
+        .innerJoin(users, eq(users.id, bookings.userId))
+        .where(visibleTo(bookingId, caller))
+        .for('update', { of: bookings });
       if (!row) throw new NotFound(bookingMessages.bookingNotFound);
       // Under the row lock a retry finds what its first attempt did, before any rule could judge it anew.
       if (await earlierReschedule(tx, input)) return false;
@@ -146,6 +150,8 @@ export async function rescheduleOwnBooking(
       if (!check.ok) throw invalidField('startsAt', check.message);
       const endsAt = new Date(check.slot.ends_at);
       const blockedUntil = heldUntil(endsAt, bufferMinutes);
+      // An administrator moving someone else's booking acts as the firm; on their own booking, as its client.
+      const byFirm = row.userId !== caller.id;
 
       const previous = await findBooking(tx, row.id, clock.timeZone);
       await lockServiceDay(tx, row.serviceId, input.startsAt, clock.timeZone);
@@ -157,7 +163,7 @@ export async function rescheduleOwnBooking(
       await withdrawReminders(tx, row.id);
       await tx.insert(bookingEvents).values({
         bookingId: row.id,
-        ...actorColumns({ kind: 'client', userId: caller.id }),
+        ...actorColumns({ kind: byFirm ? 'admin' : 'client', userId: caller.id }),
         type: 'rescheduled',
         fromStatus: row.status,
         toStatus: row.status,
@@ -167,11 +173,21 @@ export async function rescheduleOwnBooking(
       });
       const booking = await findBooking(tx, row.id, clock.timeZone);
       const history = await calendarHistory(tx, row.id);
+      // The letter's promise of further changes follows the notice its reader, the client, is held to.
+      const clientNotice = changeNoticeHoursFor(
+        row.ownerRole === 'admin' ? 'admin' : 'client',
+        settings.changeNoticeHours,
+      );
       await enqueueMail(
         tx,
-        rescheduledEmail(booking, previous, history, { ...settings, changeNoticeHours, now: clock.now }),
+        rescheduledEmail(booking, previous, history, {
+          ...settings,
+          changeNoticeHours: clientNotice,
+          now: clock.now,
+          movedBy: byFirm ? 'firm' : 'client',
+        }),
       );
-      await notifyFirm(tx, booking, settings);
+      if (!byFirm) await notifyFirm(tx, booking, settings);
       return true;
     });
   } catch (error) {

@@ -11,20 +11,15 @@ import {
   maxBookingHistoryShown,
   maxRecentActivity,
 } from '@portal/domain';
-import { desc, eq, type SQL } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type BookingEventRow, bookingEvents, bookings, services } from '../../db/schema.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { consultationFile } from '../../lib/mail/booking-calendar.ts';
 import { clockNow, slotsOfDay } from './availability.service.ts';
-import { ownedBy, selectBookings, toBooking } from './booking-read-model.ts';
+import { ownedBy, selectBookings, toBooking, visibleTo } from './booking-read-model.ts';
 import { calendarHistory } from './booking-status.service.ts';
 import type { BookingCaller, BookingSettings } from './bookings.service.ts';
-
-/** The booking's row as the caller may see it: their own, or any for an administrator. */
-function visibleTo(bookingId: number, caller: BookingCaller): SQL | undefined {
-  return caller.role === 'admin' ? eq(bookings.id, bookingId) : ownedBy(bookingId, caller.id);
-}
 
 function toHistoryEntry(event: BookingEventRow): BookingHistoryEntry {
   return {
@@ -102,13 +97,14 @@ export async function bookingCalendarFile(
 }
 
 /**
- * The day's slots the owner's booking could move to: its own duration (the price snapshot's), and its own hold not
- * counted, so that a move overlapping its current time is offered (the current slot itself stays marked by the web).
+ * The day's slots the booking could move to, for its owner or an administrator (who may move any booking): its own
+ * duration (the price snapshot's), and its own hold not counted, so that a move overlapping its current time is
+ * offered (the current slot itself stays marked by the web).
  */
 export async function rescheduleAvailability(
   db: Database,
   bookingId: number,
-  ownerId: string,
+  caller: BookingCaller,
   date: IsoDate,
   timeZone: string,
 ): Promise<AvailabilityResponse> {
@@ -119,7 +115,7 @@ export async function rescheduleAvailability(
       startsAt: bookings.startsAt,
     })
     .from(bookings)
-    .where(ownedBy(bookingId, ownerId));
+    .where(visibleTo(bookingId, caller));
   if (!row) throw new NotFound(bookingMessages.bookingNotFound);
   return slotsOfDay(db, { ...row, movingFrom: row.startsAt }, date, clockNow(timeZone));
 }

@@ -34,8 +34,10 @@ import {
 export interface ScheduleRoutesOptions {
   /** The business time zone (BUSINESS_TIMEZONE). */
   timeZone: string;
-  /** CLIENT_CHANGE_NOTICE_HOURS, which the public schedule states for the wizard. */
+  /** CLIENT_CHANGE_NOTICE_HOURS, which the public schedule states for the wizard and a closure's letters follow. */
   clientChangeNoticeHours: number;
+  /** APP_URL: a closure's letters link to the booking's page. */
+  appUrl: string;
 }
 
 const tags = ['schedule'];
@@ -142,7 +144,10 @@ export async function scheduleRoutes(app: FastifyInstance, options: ScheduleRout
       onRequest: adminOnly,
       schema: {
         tags,
-        summary: 'Closes a date or a range of dates (both included); lists the active bookings on them',
+        summary:
+          'Closes a date or a range of dates (both included); lists the active bookings on them and e-mails their clients',
+        description:
+          "Each client of an active booking not yet started on the new dates is e-mailed once, with the closure, unless another closure already covered the booking's date (so a retry tells no one again). Deleting a closure sends nothing.",
         body: closureBodySchema,
         response: {
           201: closureCreatedResponseSchema,
@@ -154,7 +159,7 @@ export async function scheduleRoutes(app: FastifyInstance, options: ScheduleRout
     },
     async (request, reply) => {
       reply.code(201);
-      return addClosure(db, request.caller, request.body, timeZone);
+      return addClosure(db, request.caller, request.body, options);
     },
   );
 

@@ -6,6 +6,7 @@ import {
   type BookingsTooClose,
   type ClosureRecord,
   type ClosureWithBookings,
+  changeNoticeHoursFor,
   defaultSchedule,
   type PublicSchedule,
   type Schedule,
@@ -17,9 +18,11 @@ import {
 } from '@portal/domain';
 import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { adminChanges, bookings, closures, firmSchedule, services } from '../../db/schema.ts';
+import { adminChanges, bookings, closures, firmSchedule, services, users } from '../../db/schema.ts';
 import { bumpCacheVersion, versionedCache } from '../../db/versioned-cache.ts';
 import { Conflict, invalidField, NotFound } from '../../lib/errors.ts';
+import { closureNoticeEmail } from '../../lib/mail/booking-emails.ts';
+import { enqueueMail } from '../../lib/mail/outbox.ts';
 import type { Caller } from '../../plugins/accounts.ts';
 import { selectBookings, toBooking } from '../bookings/booking-read-model.ts';
 import { applyBuffer, bookingsTooClose, lockBufferForChange } from '../bookings/buffer.ts';
@@ -190,13 +193,76 @@ export async function tooCloseBookings(db: Database, timeZone: string): Promise<
   return bookingsTooClose(db, schedule.bufferMinutes, timeZone);
 }
 
+/** What a closure's letters need: the zone, the client's change notice, the links' origin. */
+export interface ClosureLetterOptions {
+  /** The business time zone (BUSINESS_TIMEZONE). */
+  timeZone: string;
+  /** CLIENT_CHANGE_NOTICE_HOURS: whether a letter may offer the client's own move or cancellation. */
+  clientChangeNoticeHours: number;
+  /** APP_URL: the link to the booking's page. */
+  appUrl: string;
+}
+
+/**
+ * Tells the client of each active booking not yet started on the new closure's dates, one letter a booking (each
+ * names its consultation and links its page), in the closure's transaction (docs/product.md#e-mail). A booking whose
+ * date another closure already covered was told when that one was made: a retried or repeated request (serialised
+ * by the closures' table lock) tells no one again. Answers how many clients were told.
+ */
+async function tellClientsOfClosure(
+  tx: Transaction,
+  closure: ClosureRecord,
+  options: ClosureLetterOptions,
+): Promise<number> {
+  const { timeZone } = options;
+  const day = sql`(${bookings.startsAt} at time zone ${timeZone})::date`;
+  const rows = await selectBookings(tx)
+    .where(
+      and(
+        inArray(bookings.status, [...activeBookingStatuses]),
+        sql`${bookings.startsAt} > now()`,
+        sql`${day} between ${closure.startDate} and ${closure.endDate}`,
+        sql`not exists (select 1 from ${closures} where ${closures.id} <> ${closure.id} and ${day} between ${closures.startDate} and ${closures.endDate})`,
+      ),
+    )
+    .orderBy(asc(bookings.startsAt), asc(bookings.id));
+  if (rows.length === 0) return 0;
+  const owners = await tx
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(inArray(users.id, [...new Set(rows.map((row) => row.booking.userId))]));
+  const admins = new Set(owners.filter((owner) => owner.role === 'admin').map((owner) => owner.id));
+  const now = new Date();
+  for (const row of rows) {
+    const notice = changeNoticeHoursFor(
+      admins.has(row.booking.userId) ? 'admin' : 'client',
+      options.clientChangeNoticeHours,
+    );
+    await enqueueMail(
+      tx,
+      closureNoticeEmail(toBooking(row, timeZone), {
+        appUrl: options.appUrl,
+        now,
+        changeNoticeHours: notice,
+      }),
+    );
+  }
+  // One letter a booking; a client with two bookings on the dates is one client told.
+  return new Set(rows.map((row) => row.booking.userId)).size;
+}
+
+/**
+ * Closes a date or a range: the closure, its record and the letters to the clients of the active bookings on it
+ * commit together. Answers the closure with every active booking on its dates, and how many clients were told.
+ */
 export async function addClosure(
   db: Database,
   actor: Caller,
   closure: Omit<ClosureRecord, 'id'>,
-  timeZone: string,
-): Promise<{ closure: ClosureRecord; affectedBookings: Booking[] }> {
-  const added = await changeSchedule(db, async (tx) => {
+  options: ClosureLetterOptions,
+): Promise<{ closure: ClosureRecord; affectedBookings: Booking[]; clientsTold: number }> {
+  const { timeZone } = options;
+  const { added, clientsTold } = await changeSchedule(db, async (tx) => {
     // One at a time (the schedule row, or its absence, is not enough to lock on): a table lock for a rare write.
     await tx.execute(sql`lock table ${closures} in share row exclusive mode`);
     const [ahead] = await tx
@@ -215,10 +281,10 @@ export async function addClosure(
       before: null,
       after: row,
     });
-    return row;
+    return { added: row, clientsTold: await tellClientsOfClosure(tx, row, options) };
   });
   const [withBookings] = await withAffectedBookings(db, [added], timeZone);
-  return { closure: added, affectedBookings: withBookings?.affectedBookings ?? [] };
+  return { closure: added, affectedBookings: withBookings?.affectedBookings ?? [], clientsTold };
 }
 
 export async function removeClosure(db: Database, actor: Caller, id: number): Promise<void> {

@@ -88,6 +88,14 @@ describe('admin schedule', () => {
     // The bookings on a closure are listed whenever the page is opened, not only right after closing.
     await expect.element(closure.getByTestId('affected-bookings')).toHaveTextContent('OT-2030-041');
     await expect.element(closure).toHaveTextContent('1 active booking falls on these dates:');
+    await expect.element(closure).toHaveTextContent(scheduleMessages.affectedBookingsNote);
+    // Each booking links to its page, where the firm moves it; All Bookings stays a click away.
+    await expect
+      .element(closure.getByRole('link', { name: /OT-2030-041$/ }))
+      .toHaveAttribute('href', '/booking/41');
+    await expect
+      .element(closure.getByRole('link', { name: scheduleMessages.allBookingsLink }))
+      .toHaveAttribute('href', '/admin/bookings');
     const changes = page.getByTestId('schedule-change');
     await expect.element(changes.nth(0)).toHaveTextContent(/office@example\.com · Changed buffer 0 → 15 min/);
     await expect
@@ -194,10 +202,17 @@ describe('admin schedule', () => {
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
-  it('closes dates, says how many bookings are on them, and reads the closures and changes again', async () => {
+  it('closes dates, says how many bookings are on them and that their clients were told, and reads the closures and changes again', async () => {
     const calls = calendarApi((call) =>
       call.method === 'POST'
-        ? { status: 201, body: { closure: { id: 4, ...(call.body as object) }, affectedBookings: [booked] } }
+        ? {
+            status: 201,
+            body: {
+              closure: { id: 4, ...(call.body as object) },
+              affectedBookings: [booked],
+              clientsTold: 1,
+            },
+          }
         : undefined,
     );
     renderSchedule();
@@ -212,7 +227,11 @@ describe('admin schedule', () => {
         reason: 'Holiday',
       });
     await expect
-      .element(page.getByText('Closed dates added: 1 active booking falls on them, listed below.'))
+      .element(
+        page.getByText(
+          'Closed dates added: 1 active booking falls on them, listed below. Its client has been told by email.',
+        ),
+      )
       .toBeVisible();
     const reads = (path: string) => calls.filter((call) => call.method === 'GET' && call.path === path);
     await expect.poll(() => reads(apiPaths.schedule.closures).length).toBe(2);

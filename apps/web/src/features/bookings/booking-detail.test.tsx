@@ -9,6 +9,7 @@ import {
   bookingMessages,
   defaultBusinessTimeZone,
   defaultSchedule,
+  firmMoveTexts,
   type IsoDate,
   opensOn,
   todayIn,
@@ -180,7 +181,7 @@ describe('the booking detail page', () => {
     expect(page.getByText('In your time zone').elements()).toHaveLength(0);
   });
 
-  it("shows an administrator another client's booking without the owner's actions, with a link to it in All Bookings", async () => {
+  it("shows an administrator another client's booking without the owner's actions, with Move to Another Time while active, and a link to it in All Bookings", async () => {
     const completed = bookingFixture({ id: 6, status: 'completed' });
     stubApi((call) => {
       if (call.path === '/api/bookings/7')
@@ -194,6 +195,7 @@ describe('the booking detail page', () => {
     await expect
       .element(page.getByRole('link', { name: 'Open in All Bookings' }))
       .toHaveAttribute('href', '/admin/bookings?bookingId=7');
+    await expect.element(page.getByRole('button', { name: firmMoveTexts.action })).toBeVisible();
     for (const name of ['Reschedule', 'Cancel', 'Leave Review']) {
       expect(page.getByRole('button', { name, exact: true }).elements()).toHaveLength(0);
     }
@@ -205,6 +207,8 @@ describe('the booking detail page', () => {
       .element(page.getByRole('link', { name: 'Open in All Bookings' }))
       .toHaveAttribute('href', '/admin/bookings?bookingId=6');
     expect(page.getByRole('button', { name: 'Leave Review' }).elements()).toHaveLength(0);
+    // A completed booking cannot move.
+    expect(page.getByRole('button', { name: firmMoveTexts.action }).elements()).toHaveLength(0);
   });
 
   it("says 'Cancelled automatically: not confirmed in time' and offers no change for a cancelled booking", async () => {
@@ -360,6 +364,7 @@ describe('rescheduling', () => {
   function server(
     move: (call: Call) => Answer,
     schedule: (call: Call) => Answer | undefined = () => undefined,
+    detail: (booking: Booking) => BookingDetailResponse = (booking) => detailOf(booking),
   ) {
     let current: Booking = booked;
     const calls = stubApi((call) => {
@@ -369,7 +374,7 @@ describe('rescheduling', () => {
         return { status: 200, body: { bookings: [current], nextCursor: null, change_notice_hours: 24 } };
       }
       if (call.method === 'GET' && call.path === '/api/bookings/3') {
-        return { status: 200, body: detailOf(current) };
+        return { status: 200, body: detail(current) };
       }
       if (call.path === '/api/bookings/3/availability') {
         const date = call.query.get('date') ?? '';
@@ -470,5 +475,34 @@ describe('rescheduling', () => {
     await dialog.getByRole('button', { name: 'Confirm Reschedule' }).click();
     await expect.element(page.getByText(bookingMessages.rescheduled)).toBeVisible();
     await expect.element(page.getByText('10:00 - 11:30 MST', { exact: true })).toBeVisible();
+  });
+
+  it("lets an administrator move a client's booking from its page, worded for the firm, focus back on the button", async () => {
+    const calls = server(
+      () => ({ status: 200, body: { booking: moved } }),
+      undefined,
+      // As the server answers an administrator on a client's booking: no notice, not theirs.
+      (booking) => detailOf(booking, history, 0, false),
+    );
+    renderAt('/booking/3');
+    const open = page.getByRole('button', { name: firmMoveTexts.action });
+    await open.click();
+    const dialog = page.getByRole('dialog', { name: firmMoveTexts.title });
+    await expect.element(dialog).toBeVisible();
+    const find = () => document.querySelector<HTMLButtonElement>(`[data-day="${nextDay}"] button`);
+    if (!find()) await dialog.getByRole('button', { name: 'Go to the Next Month' }).click();
+    await expect.poll(find).toBeTruthy();
+    await page.elementLocator(find() as HTMLButtonElement).click();
+    await dialog.getByRole('radio', { name: '10:00 - 11:30' }).click();
+    await dialog.getByRole('button', { name: 'Review New Time' }).click();
+    await expect.element(dialog.getByText(firmMoveTexts.keeps)).toBeVisible();
+    await dialog.getByRole('button', { name: firmMoveTexts.confirm }).click();
+    await expect.element(page.getByText(bookingMessages.rescheduled)).toBeVisible();
+    await expect.element(dialog).not.toBeInTheDocument();
+    await expect.element(page.getByText('10:00 - 11:30 MST', { exact: true })).toBeVisible();
+    await expect.element(page.getByRole('button', { name: firmMoveTexts.action })).toHaveFocus();
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.path).toBe('/api/bookings/3/reschedule');
+    expect(post?.headers.get('Idempotency-Key')).toBeTruthy();
   });
 });

@@ -36,8 +36,9 @@ function dates(startDate: string, endDate: string): string {
 
 /**
  * Closed dates: add a date or a range with its reason (checked by the domain's closure rules first; the server names
- * the field of any problem only it can see), open them again, and under each the active bookings on its dates, for the firm to move
- * or cancel (read with the closures, so they are there after a reload too).
+ * the field of any problem only it can see), open them again, and under each the active bookings on its dates, each
+ * linked to its page for the firm to move or cancel it (read with the closures, so they are there after a reload
+ * too). Closing tells each booking's client by email; the notification says how many were told.
  */
 export function ClosuresPanel() {
   const closures = useClosures();
@@ -50,13 +51,14 @@ export function ClosuresPanel() {
     const answer = await add.mutateAsync(closure);
     form.reset(noClosure);
     const count = answer.affectedBookings.length;
+    const told = answer.clientsTold > 0 ? ` ${scheduleMessages.clientsTold(answer.clientsTold)}` : '';
     notify({
       type: 'success',
       title: 'Saved',
       message:
         count === 0
           ? scheduleMessages.closureAdded
-          : `${scheduleMessages.closureAdded}: ${bookingsFall(count)} on them, listed below.`,
+          : `${scheduleMessages.closureAdded}: ${scheduleMessages.bookingsFall(count)} on them, listed below.${told}`,
     });
   }
 
@@ -121,14 +123,20 @@ export function ClosuresPanel() {
                 </div>
                 {closure.affectedBookings.length > 0 && (
                   <FormMessage type="info">
-                    <p className="font-semibold">{`${bookingsFall(closure.affectedBookings.length)} on these dates:`}</p>
+                    <p className="font-semibold">{`${scheduleMessages.bookingsFall(closure.affectedBookings.length)} on these dates:`}</p>
+                    <p className="mt-1">{scheduleMessages.affectedBookingsNote}</p>
+                    {/* Each links to its page, where the administrator moves it (Move to Another Time). */}
                     <ul className="mt-2 list-disc pl-5" data-testid="affected-bookings">
                       {closure.affectedBookings.map((booking) => (
-                        <li key={booking.id}>{bookingLine(booking)}</li>
+                        <li key={booking.id}>
+                          <Link to={paths.booking(booking.id)} className="font-semibold underline">
+                            {bookingLine(booking)}
+                          </Link>
+                        </li>
                       ))}
                     </ul>
-                    <Link to={paths.adminBookings} className="mt-2 inline-block font-semibold underline">
-                      Move or cancel them in All Bookings
+                    <Link to={paths.adminBookings} className="mt-2 inline-block underline">
+                      {scheduleMessages.allBookingsLink}
                     </Link>
                   </FormMessage>
                 )}
@@ -139,9 +147,4 @@ export function ClosuresPanel() {
       </QueryStates>
     </section>
   );
-}
-
-/** '1 active booking falls', '3 active bookings fall'. */
-function bookingsFall(count: number): string {
-  return `${count} active ${count === 1 ? 'booking falls' : 'bookings fall'}`;
 }

@@ -1,7 +1,6 @@
 import { apiPaths, type Booking, bookingResponseSchema, idempotencyKeyHeader } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { bookingKeys } from './query-keys';
 
 /**
  * POST /api/bookings/{id}/reschedule { startsAt } → the moved booking. One key per confirmation, so a retry of
@@ -20,12 +19,16 @@ export async function rescheduleBooking(
   return answer.booking;
 }
 
-/** Moves a booking, then refreshes every booking query (My Bookings, the detail page, availability, activity). */
+/**
+ * Moves a booking, then refreshes every booking query (My Bookings, the detail page, availability, activity). An
+ * administrator's move also changes the admin screens' data (All Bookings, the closed dates' bookings), which this
+ * feature does not name: every query is marked stale, and only those on screen are read again at once.
+ */
 export function useRescheduleBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, startsAt, key }: { id: number; startsAt: string; key: string }) =>
       rescheduleBooking(id, startsAt, key),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
+    onSettled: () => void queryClient.invalidateQueries(),
   });
 }

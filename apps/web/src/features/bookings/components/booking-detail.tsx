@@ -4,8 +4,10 @@ import {
   type BookingDetailResponse,
   bookingCodeLabel,
   bookingMessages,
+  clientRescheduleRefusal,
   contactLabels,
   dollars,
+  firmMoveTexts,
   historySentence,
   hourlyRate,
   isActiveBookingStatus,
@@ -87,8 +89,9 @@ function Timeline({ detail }: { detail: BookingDetailResponse }) {
 /**
  * What the owner may do with the booking: the calendar file (Book again instead once it is cancelled or completed:
  * nothing is left to put in a calendar), Reschedule and Cancel as the domain's rules and the
- * change notice allow, and Leave Review for a completed one. An administrator viewing a client's booking may do
- * none of these (the server answers them 404): they manage it in All Bookings.
+ * change notice allow, and Leave Review for a completed one. An administrator viewing a client's booking moves it
+ * to another time while it is active and not started, whatever the notice (the same dialog, worded for the firm),
+ * and manages the rest in All Bookings.
  */
 function Actions({
   detail,
@@ -104,8 +107,17 @@ function Actions({
   const [reviewing, setReviewing] = useState(false);
   const { booking } = detail;
   if (!detail.is_owner) {
+    // Judged as the server judges an administrator: no notice (the answer's change_notice_hours is 0 for them).
+    const movable =
+      clientRescheduleRefusal(booking.status, booking.starts_at, now, detail.change_notice_hours) ===
+      undefined;
     return (
-      <div className="mt-6">
+      <div className="mt-6 flex flex-wrap gap-3">
+        {movable && (
+          <button type="button" className={small} onClick={onReschedule}>
+            {firmMoveTexts.action}
+          </button>
+        )}
         <Link to={paths.adminBooking(booking.id)} className={small}>
           Open in All Bookings
         </Link>
@@ -216,7 +228,11 @@ export function BookingDetail({ id }: { id: string }) {
         </div>
         <Timeline detail={query.data} />
         {dialog === 'reschedule' && (
-          <RescheduleDialog booking={booking} onClose={() => setDialog(undefined)} />
+          <RescheduleDialog
+            booking={booking}
+            by={query.data.is_owner ? 'client' : 'firm'}
+            onClose={() => setDialog(undefined)}
+          />
         )}
         {dialog === 'cancel' && (
           <CancelDialog booking={booking} userId={userId} onClose={() => setDialog(undefined)} />

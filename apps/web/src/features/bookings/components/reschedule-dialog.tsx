@@ -1,6 +1,7 @@
 import {
   type Booking,
   bookingMessages,
+  firmMoveTexts,
   type IsoDate,
   longDate,
   type RescheduleBookingBody,
@@ -32,9 +33,19 @@ function when(date: IsoDate, hours: string, timeZone: string, startsAt: string):
 /**
  * Moves a booking to another time (docs/product.md#my-bookings): the wizard's Date & Time step for the same
  * service, its current slot marked, then the old and new time side by side. The server's refusal is said as it
- * words it, and the booking stays as it was. A modal <dialog>, so focus stays in it.
+ * words it, and the booking stays as it was. A modal <dialog>, so focus stays in it. `by: 'firm'` is an
+ * administrator moving a client's booking: the same steps, worded for the firm (docs/product.md#administration).
  */
-export function RescheduleDialog({ booking, onClose }: { booking: Booking; onClose: () => void }) {
+export function RescheduleDialog({
+  booking,
+  onClose,
+  by = 'client',
+}: {
+  booking: Booking;
+  onClose: () => void;
+  by?: 'client' | 'firm';
+}) {
+  const byFirm = by === 'firm';
   const id = useId();
   const [step, setStepState] = useState<'choose' | 'confirm'>('choose');
   const stepRef = useRef<HTMLDivElement>(null);
@@ -86,7 +97,12 @@ export function RescheduleDialog({ booking, onClose }: { booking: Booking; onClo
   const busy = reschedule.isPending;
   const currentSlot = booking.time_slots[0];
   return (
-    <ModalDialog title="Reschedule Booking" busy={busy} onClose={onClose} width="wide">
+    <ModalDialog
+      title={byFirm ? firmMoveTexts.title : 'Reschedule Booking'}
+      busy={busy}
+      onClose={onClose}
+      width="wide"
+    >
       <p className="mt-1 text-slate-700">
         {booking.services.name} ({booking.confirmation_code}): now on {longDate(booking.booking_date)},{' '}
         {bookingTime(booking)}.
@@ -131,7 +147,9 @@ export function RescheduleDialog({ booking, onClose }: { booking: Booking; onClo
                 ]}
               />
               <p className="text-sm text-slate-700">
-                The booking keeps its confirmation code, price and status; we e-mail you a calendar update.
+                {byFirm
+                  ? firmMoveTexts.keeps
+                  : 'The booking keeps its confirmation code, price and status; we e-mail you a calendar update.'}
               </p>
               <SchemaForm
                 form={form}
@@ -147,7 +165,11 @@ export function RescheduleDialog({ booking, onClose }: { booking: Booking; onClo
                 >
                   Back
                 </button>
-                <SubmitButton form={form} label="Confirm Reschedule" busy="Rescheduling..." />
+                <SubmitButton
+                  form={form}
+                  label={byFirm ? firmMoveTexts.confirm : 'Confirm Reschedule'}
+                  busy={byFirm ? firmMoveTexts.busy : 'Rescheduling...'}
+                />
               </SchemaForm>
             </section>
           )
