@@ -51,6 +51,8 @@ describe('historySentence', () => {
       starts_at: '2030-01-08T17:00:00.000Z',
       by: 'client' as const,
     };
-    expect(historySentence(moved, zone)).toBe('Moved from Mon, Jan 7, 2030, 9 AM MST to Tue, Jan 8, 2030, 10 AM MST');
+    expect(historySentence(moved, zone)).toBe(
+      'Moved from Mon, Jan 7, 2030, 9 AM MST to Tue, Jan 8, 2030, 10 AM MST',
+    );
   });
 });

@@ -53,7 +53,9 @@ describe('ranges', () => {
   it("join their ends with ' - ', never an en dash", () => {
     expect(rangeDash).toBe(' - ');
     expect(range('1', '20')).toBe('1 - 20');
-    expect(range(shortDate('2030-12-24'), shortDate('2030-12-26'))).toBe('Tue, Dec 24, 2030 - Thu, Dec 26, 2030');
+    expect(range(shortDate('2030-12-24'), shortDate('2030-12-26'))).toBe(
+      'Tue, Dec 24, 2030 - Thu, Dec 26, 2030',
+    );
     expect(clockRange('09:00', '17:00')).toBe('9 AM - 5 PM');
     expect(clockRange('13:00', '16:30')).toBe('1 PM - 4:30 PM');
   });
@@ -62,11 +64,13 @@ describe('ranges', () => {
 describe('timeIn and timeRange', () => {
   it('write instants as the wall clock of the zone reads them, the range with the zone named', () => {
     expect(timeIn('2030-01-07T16:05:00.000Z', phoenix)).toBe('9:05 AM');
-    expect(timeRange('2030-01-07T16:00:00.000Z', '2030-01-07T17:30:00.000Z', phoenix)).toBe('9 AM - 10:30 AM MST');
-    // New York in summer: the zone named as it is on that day.
-    expect(timeRange(new Date('2030-07-08T15:00:00Z'), new Date('2030-07-08T16:00:00Z'), 'America/New_York')).toBe(
-      '11 AM - 12 PM EDT',
+    expect(timeRange('2030-01-07T16:00:00.000Z', '2030-01-07T17:30:00.000Z', phoenix)).toBe(
+      '9 AM - 10:30 AM MST',
     );
+    // New York in summer: the zone named as it is on that day.
+    expect(
+      timeRange(new Date('2030-07-08T15:00:00Z'), new Date('2030-07-08T16:00:00Z'), 'America/New_York'),
+    ).toBe('11 AM - 12 PM EDT');
   });
 
   it('return what is not an instant as it is', () => {
@@ -96,7 +100,7 @@ describe('dates and moments', () => {
 });
 
 describe('numbers', () => {
-  it("write durations in minutes, counts and dollars with thousands separated", () => {
+  it('write durations in minutes, counts and dollars with thousands separated', () => {
     expect(duration(60)).toBe('60 min');
     expect(count(1250)).toBe('1,250');
     expect(dollars(1250)).toBe('$1,250');

@@ -205,7 +205,7 @@ describe('admin dashboard', () => {
     const rows = page.getByTestId('booking-row');
     await expect.element(rows.first()).toHaveTextContent('Jane Doe');
     await expect.element(rows.first()).toHaveTextContent('jane@example.com');
-    await expect.element(rows.first()).toHaveTextContent('09:00 – 10:30 MST');
+    await expect.element(rows.first()).toHaveTextContent('9 AM - 10:30 AM MST');
     await expect
       .element(page.getByRole('link', { name: 'View All' }))
       .toHaveAttribute('href', '/admin/bookings');
@@ -367,7 +367,7 @@ describe('admin dashboard', () => {
     await expect.element(warning).toBeVisible();
     await expect
       .element(warning)
-      .toHaveTextContent('2 e-mails could not be delivered and will not be retried');
+      .toHaveTextContent('2 emails could not be delivered and will not be retried');
     await expect
       .element(warning)
       .toHaveTextContent('ada@example.com — Your consultation is confirmed — OT-2030-0001');
@@ -394,7 +394,9 @@ describe('admin dashboard', () => {
       .element(page.getByText(/Times are in Mountain Standard Time \(America\/Phoenix\)/))
       .toBeVisible();
     await expect.element(page.getByRole('heading', { name: 'Mon, Jan 7, 2030' })).toBeVisible();
-    await expect.element(page.getByTestId('upcoming-booking').first()).toHaveTextContent('09:00 – 10:30 MST');
+    await expect
+      .element(page.getByTestId('upcoming-booking').first())
+      .toHaveTextContent('9 AM - 10:30 AM MST');
   });
 
   it("marks a closed day in the upcoming schedule, under the firm's hours", async () => {
@@ -471,7 +473,7 @@ describe('admin bookings', () => {
     const calls = listApi();
     renderAt(`/admin/bookings${filtersIn}`);
     await expect.element(page.getByRole('heading', { level: 1, name: 'All Bookings' })).toBeVisible();
-    await expect.element(page.getByText('Showing 1–50 of 52')).toBeVisible();
+    await expect.element(page.getByText('Showing 1 - 50 of 52')).toBeVisible();
     await expect.element(page.getByLabelText('Status', { exact: true })).toHaveValue('cancelled');
     await expect.element(page.getByLabelText('Service')).toHaveValue('2');
     await expect.element(page.getByLabelText('Booked from')).toHaveValue('2030-01-01');
@@ -486,7 +488,7 @@ describe('admin bookings', () => {
     await expect.element(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
 
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect.element(page.getByText('Showing 51–52 of 52')).toBeVisible();
+    await expect.element(page.getByText('Showing 51 - 52 of 52')).toBeVisible();
     expect(Object.fromEntries(listCalls(calls).at(-1)?.query ?? [])).toEqual({
       status: 'cancelled',
       startDate: '2030-01-01',
@@ -499,18 +501,18 @@ describe('admin bookings', () => {
     await expect.element(page.getByTestId('booking-row')).toHaveLength(2);
 
     await page.getByRole('button', { name: 'Previous' }).click();
-    await expect.element(page.getByText('Showing 1–50 of 52')).toBeVisible();
+    await expect.element(page.getByText('Showing 1 - 50 of 52')).toBeVisible();
   });
 
   it('puts a changed filter in the URL, asks for it from the first page, and refuses an end before the start', async () => {
     const calls = listApi();
     const router = renderAt(`/admin/bookings${filtersIn}`);
-    await expect.element(page.getByText('Showing 1–50 of 52')).toBeVisible();
+    await expect.element(page.getByText('Showing 1 - 50 of 52')).toBeVisible();
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect.element(page.getByText('Showing 51–52 of 52')).toBeVisible();
+    await expect.element(page.getByText('Showing 51 - 52 of 52')).toBeVisible();
 
     await page.getByLabelText('Status', { exact: true }).selectOptions('all');
-    await expect.element(page.getByText('Showing 1–50 of 52')).toBeVisible();
+    await expect.element(page.getByText('Showing 1 - 50 of 52')).toBeVisible();
     expect(router.state.location.search).toBe('?startDate=2030-01-01&endDate=2030-01-31&serviceId=2');
     const latest = listCalls(calls).at(-1)?.query;
     expect(latest?.has('status')).toBe(false);
@@ -525,9 +527,9 @@ describe('admin bookings', () => {
   it("opens on the one booking the firm's e-mail links to, and shows every booking again", async () => {
     const calls = listApi();
     const router = renderAt('/admin/bookings?bookingId=77');
-    await expect.element(page.getByText('Showing 1–1 of 1')).toBeVisible();
+    await expect.element(page.getByText('Showing 1 - 1 of 1')).toBeVisible();
     expect(Object.fromEntries(listCalls(calls)[0]?.query ?? [])).toEqual({ bookingId: '77', limit: '50' });
-    await expect.element(page.getByText('Showing one booking: the one your e-mail links to.')).toBeVisible();
+    await expect.element(page.getByText('Showing one booking: the one your email links to.')).toBeVisible();
     await expect.element(page.getByTestId('booking-row')).toHaveLength(1);
     await expect.element(page.getByTestId('booking-row')).toHaveTextContent('OT-2030-077');
     await expect
@@ -535,7 +537,7 @@ describe('admin bookings', () => {
       .toHaveAttribute('href', '/api/bookings/admin/export?bookingId=77');
 
     await page.getByRole('button', { name: 'Show all bookings' }).click();
-    await expect.element(page.getByText('Showing 1–50 of 52')).toBeVisible();
+    await expect.element(page.getByText('Showing 1 - 50 of 52')).toBeVisible();
     expect(router.state.location.search).toBe('');
     expect(listCalls(calls).at(-1)?.query.has('bookingId')).toBe(false);
     await expect.element(page.getByText('Showing one booking', { exact: false })).not.toBeInTheDocument();

@@ -10,6 +10,7 @@ import {
   defaultBusinessTimeZone,
   defaultSchedule,
   type IsoDate,
+  moment,
   opensOn,
   todayIn,
   weekdayOf,
@@ -24,7 +25,6 @@ import { company } from '../../config/company';
 import { bookingFixture, scheduleAnswer } from '../../testing/fixtures';
 import { renderRouter } from '../../testing/render-router';
 import { type Answer, type ApiCall as Call, stubApi as stubAnyApi } from '../../testing/stub-api';
-import { momentIn } from './format';
 
 const zone = defaultBusinessTimeZone;
 
@@ -116,14 +116,14 @@ describe('the booking detail page', () => {
     for (const text of [
       'Confirmed',
       'Monday, January 7, 2030',
-      '09:00 - 10:30 MST',
-      '90 minutes',
+      '9 AM - 10:30 AM MST',
+      '90 min',
       '$150/hour',
       '$225',
       'OT-2030-007',
       'High',
       'Video Call',
-      'Jan 2, 2030',
+      'Wed, Jan 2, 2030',
       'A customer portal with online booking.',
       'Please call before noon.',
     ]) {
@@ -133,16 +133,24 @@ describe('the booking detail page', () => {
     await expect.element(timeline.getByText('Booked', { exact: true })).toBeVisible();
     await expect.element(timeline.getByText('Confirmed by the firm', { exact: true })).toBeVisible();
     await expect
-      .element(timeline.getByText('Moved from Mon, Jan 7, 09:00 to Tue, Jan 8, 10:00', { exact: true }))
+      .element(
+        timeline.getByText('Moved from Mon, Jan 7, 2030, 9 AM MST to Tue, Jan 8, 2030, 10 AM MST', {
+          exact: true,
+        }),
+      )
       .toBeVisible();
-    await expect.element(timeline.getByText(momentIn(history[1]?.at ?? '', zone))).toBeVisible();
-    expect(momentIn(history[1]?.at ?? '', zone)).toBe('Jan 3, 2030, 09:15 MST');
+    await expect.element(timeline.getByText(moment(history[1]?.at ?? '', zone))).toBeVisible();
+    expect(moment(history[1]?.at ?? '', zone)).toBe('Thu, Jan 3, 2030, 9:15 AM MST');
     expect(
       timeline
         .getByRole('listitem')
         .elements()
         .map((item) => item.querySelector('p')?.textContent),
-    ).toEqual(['Booked', 'Confirmed by the firm', 'Moved from Mon, Jan 7, 09:00 to Tue, Jan 8, 10:00']);
+    ).toEqual([
+      'Booked',
+      'Confirmed by the firm',
+      'Moved from Mon, Jan 7, 2030, 9 AM MST to Tue, Jan 8, 2030, 10 AM MST',
+    ]);
     await expect
       .element(page.getByRole('link', { name: 'Add to calendar' }))
       .toHaveAttribute('href', '/api/bookings/7/calendar.ics');
@@ -166,7 +174,7 @@ describe('the booking detail page', () => {
     renderAt('/booking/7');
     await expect.element(page.getByText('In your time zone', { exact: true })).toBeVisible();
     await expect
-      .element(page.getByText('Mon, Jan 7, 2030, 11:00 - 12:30 EST', { exact: true }))
+      .element(page.getByText('Mon, Jan 7, 2030, 11 AM - 12:30 PM EST', { exact: true }))
       .toBeVisible();
   });
 
@@ -176,7 +184,7 @@ describe('the booking detail page', () => {
     );
     viewingFrom(zone);
     renderAt('/booking/7');
-    await expect.element(page.getByText('09:00 - 10:30 MST', { exact: true })).toBeVisible();
+    await expect.element(page.getByText('9 AM - 10:30 AM MST', { exact: true })).toBeVisible();
     expect(page.getByText('In your time zone').elements()).toHaveLength(0);
   });
 
@@ -396,14 +404,14 @@ describe('rescheduling', () => {
     const dialog = page.getByRole('dialog', { name: 'Reschedule Booking' });
     await expect.element(dialog).toBeVisible();
     // Opens on the booking's day, its own slot listed and marked, not choosable.
-    const current = dialog.getByRole('radio', { name: /09:00 - 10:30/ });
+    const current = dialog.getByRole('radio', { name: /9 AM - 10:30 AM/ });
     await expect.element(current).toBeDisabled();
     await expect.element(dialog.getByTestId('current-slot')).toHaveTextContent('Current time');
     const find = () => document.querySelector<HTMLButtonElement>(`[data-day="${nextDay}"] button`);
     if (!find()) await dialog.getByRole('button', { name: 'Go to the Next Month' }).click();
     await expect.poll(find).toBeTruthy();
     await page.elementLocator(find() as HTMLButtonElement).click();
-    await dialog.getByRole('radio', { name: '10:00 - 11:30' }).click();
+    await dialog.getByRole('radio', { name: '10 AM - 11:30 AM' }).click();
     await dialog.getByRole('button', { name: 'Review New Time' }).click();
     return dialog;
   }
@@ -416,15 +424,15 @@ describe('rescheduling', () => {
     const dialog = await chooseNextDaysTen();
     await expect.element(dialog.getByText(/^Current time/)).toBeVisible();
     const facts = dialog.getByRole('definition');
-    await expect.element(facts.first()).toHaveTextContent(/09:00 - 10:30/);
-    await expect.element(facts.nth(1)).toHaveTextContent(/10:00 - 11:30/);
+    await expect.element(facts.first()).toHaveTextContent(/9 AM - 10:30 AM/);
+    await expect.element(facts.nth(1)).toHaveTextContent(/10 AM - 11:30 AM/);
     await dialog.getByRole('button', { name: 'Confirm Reschedule' }).click();
     await expect.element(page.getByText('Booking rescheduled successfully', { exact: true })).toBeVisible();
     await expect.element(dialog).not.toBeInTheDocument();
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.body).toEqual({ startsAt: `${nextDay}T10:00:00.000Z` });
     expect(post?.headers.get('Idempotency-Key')).toBeTruthy();
-    await expect.element(card.getByText('10:00 - 11:30', { exact: false })).toBeVisible();
+    await expect.element(card.getByText('10 AM - 11:30 AM', { exact: false })).toBeVisible();
   });
 
   it("keeps the booking as it was and says the server's reason when the move is refused", async () => {
@@ -436,8 +444,8 @@ describe('rescheduling', () => {
     await dialog.getByRole('button', { name: 'Confirm Reschedule' }).click();
     await expect.element(page.getByText(refusal)).toBeVisible();
     expect(page.getByText('Booking rescheduled successfully').elements()).toHaveLength(0);
-    await expect.element(page.getByText('09:00 - 10:30', { exact: false }).first()).toBeVisible();
-    expect(page.getByText('10:00 - 11:30', { exact: false }).elements()).toHaveLength(0);
+    await expect.element(page.getByText('9 AM - 10:30 AM', { exact: false }).first()).toBeVisible();
+    expect(page.getByText('10 AM - 11:30 AM', { exact: false }).elements()).toHaveLength(0);
   });
 
   it('reads the schedule when the dialog opens, and says so while it cannot', async () => {
@@ -469,6 +477,6 @@ describe('rescheduling', () => {
     const dialog = await chooseNextDaysTen();
     await dialog.getByRole('button', { name: 'Confirm Reschedule' }).click();
     await expect.element(page.getByText(bookingMessages.rescheduled)).toBeVisible();
-    await expect.element(page.getByText('10:00 - 11:30 MST', { exact: true })).toBeVisible();
+    await expect.element(page.getByText('10 AM - 11:30 AM MST', { exact: true })).toBeVisible();
   });
 });

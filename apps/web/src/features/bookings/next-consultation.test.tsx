@@ -61,7 +61,7 @@ describe('the next consultation on the dashboard', () => {
     );
     const next = section().getByTestId('next-consultation');
     await expect.element(next).toBeVisible();
-    for (const text of ['Monday, January 7, 2030', '09:00 - 10:30 MST', 'Pending']) {
+    for (const text of ['Monday, January 7, 2030', '9 AM - 10:30 AM MST', 'Pending']) {
       await expect.element(next.getByText(text, { exact: true })).toBeVisible();
     }
     await expect.element(next.getByText('Web Development')).toBeVisible();

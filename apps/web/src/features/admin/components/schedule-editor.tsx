@@ -1,4 +1,5 @@
 import {
+  duration,
   openingHoursNote,
   type Schedule,
   scheduleChanges,
@@ -62,7 +63,7 @@ function DayHours({ form, day }: { form: UseFormReturn<Schedule>; day: WeekdayNa
               className={input}
               {...form.register(`weeklyHours.${day}.${index}.start`)}
             />
-            <span aria-hidden="true">–</span>
+            <span aria-hidden="true">-</span>
             <input
               type="time"
               step={300}
@@ -194,7 +195,7 @@ export function ScheduleEditor({ saved }: { saved: Schedule }) {
           <SelectField form={form} name="slotStepMinutes" label="Slot step" parse={Number}>
             {scheduleLimits.slotSteps.map((step) => (
               <option key={step} value={String(step)}>
-                {`Every ${step} minutes`}
+                {`Every ${duration(step)}`}
               </option>
             ))}
           </SelectField>
