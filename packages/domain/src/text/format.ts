@@ -91,6 +91,11 @@ export function timeIn(instant: Date | string, timeZone: string): string {
   return hourAndMinute(hour, minute);
 }
 
+/** '9 AM - 10 AM': from one instant to another on the wall clock of a zone (for a text that names the zone itself). */
+export function hoursIn(start: Date | string, end: Date | string, timeZone: string): string {
+  return range(timeIn(start, timeZone), timeIn(end, timeZone));
+}
+
 /**
  * '9 AM - 10 AM MST': from one instant to another in a zone, the zone named as it is at the start (a booking's time,
  * a slot's).
@@ -98,7 +103,7 @@ export function timeIn(instant: Date | string, timeZone: string): string {
 export function timeRange(start: Date | string, end: Date | string, timeZone: string): string {
   const from = instantOf(start);
   if (!from) return String(start);
-  return `${range(timeIn(from, timeZone), timeIn(end, timeZone))} ${zoneAbbreviation(timeZone, from)}`;
+  return `${hoursIn(from, end, timeZone)} ${zoneAbbreviation(timeZone, from)}`;
 }
 
 /** A service's rate as the catalogue writes it: '$150/hour'. */

@@ -4,6 +4,7 @@ import {
   count,
   dollars,
   duration,
+  hoursIn,
   longDate,
   longMoment,
   moment,
@@ -64,6 +65,7 @@ describe('ranges', () => {
 describe('timeIn and timeRange', () => {
   it('write instants as the wall clock of the zone reads them, the range with the zone named', () => {
     expect(timeIn('2030-01-07T16:05:00.000Z', phoenix)).toBe('9:05 AM');
+    expect(hoursIn('2030-01-07T16:00:00.000Z', '2030-01-07T17:30:00.000Z', phoenix)).toBe('9 AM - 10:30 AM');
     expect(timeRange('2030-01-07T16:00:00.000Z', '2030-01-07T17:30:00.000Z', phoenix)).toBe(
       '9 AM - 10:30 AM MST',
     );
