@@ -164,7 +164,7 @@ test.describe('accounts journeys', () => {
     await page.context().clearCookies();
 
     await page.goto('/login');
-    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByRole('link', { name: 'Forgot Your Password?' }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Please enter your email address');

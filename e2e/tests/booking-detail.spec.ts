@@ -167,7 +167,7 @@ for (const [screen, viewport] of [
       await expect(page.getByText('Reference', { exact: true })).toBeVisible();
       await expect(page.getByText('Confirmation Code', { exact: true })).toHaveCount(0);
       await expect(page.getByRole('link', { name: 'Add to calendar' })).toBeVisible();
-      await expect(page.getByRole('link', { name: 'Book again' })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Book Again' })).toHaveCount(0);
 
       const admin = await adminPage(browser);
       await setStatus(admin, id, 'confirmed');
@@ -179,7 +179,7 @@ for (const [screen, viewport] of [
       await setStatus(admin, id, 'cancelled');
       await page.reload();
       await expect(page.getByRole('link', { name: 'Add to calendar' })).toHaveCount(0);
-      const again = page.getByRole('link', { name: 'Book again' });
+      const again = page.getByRole('link', { name: 'Book Again' });
       await expect(again).toBeVisible();
       await expectAccessible(page);
       await expectNoSideways(page, viewport.width);
@@ -188,7 +188,7 @@ for (const [screen, viewport] of [
 
       // The card on My Bookings offers it too; the dashboard has no next consultation any more.
       await page.goto('/my-bookings');
-      await expect(page.getByRole('article').getByRole('link', { name: 'Book again' })).toBeVisible();
+      await expect(page.getByRole('article').getByRole('link', { name: 'Book Again' })).toBeVisible();
       await page.goto('/dashboard');
       await expect(
         page.getByRole('region', { name: 'Your next consultation' }).getByText('No upcoming consultations.'),

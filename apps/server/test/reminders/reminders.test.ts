@@ -271,7 +271,7 @@ describe('reminders at their time, read from the SMTP server', () => {
     expect(await people.pass(before(booking, 0.5))).toBe(1);
     expect(await people.pass(before(booking, 0.25))).toBe(0);
     const mail = await reminderTo(grace.email, 0);
-    expect(mail.text).toContain('We will contact you by e-mail at this address.');
+    expect(mail.text).toContain('We will contact you by email at this address.');
     await people.delivered(grace.email);
     expect(remindersTo(grace.email)).toHaveLength(1);
     const records = await people.records(booking);

@@ -536,7 +536,7 @@ describe('admin bookings', () => {
       .element(page.getByRole('link', { name: 'Export CSV' }))
       .toHaveAttribute('href', '/api/bookings/admin/export?bookingId=77');
 
-    await page.getByRole('button', { name: 'Show all bookings' }).click();
+    await page.getByRole('button', { name: 'Show All Bookings' }).click();
     await expect.element(page.getByText('Showing 1 - 50 of 52')).toBeVisible();
     expect(router.state.location.search).toBe('');
     expect(listCalls(calls).at(-1)?.query.has('bookingId')).toBe(false);
@@ -581,10 +581,10 @@ describe('admin bookings', () => {
       const row = page.getByTestId('booking-row').first();
       await expect.element(row).toHaveTextContent(`From ${address}`);
       await expect
-        .element(row.getByRole('link', { name: 'Holds from this address' }))
+        .element(row.getByRole('link', { name: 'Holds From This Address' }))
         .toHaveAttribute('href', `/admin/bookings?status=pending&address=${address}`);
       await expect
-        .element(row.getByRole('link', { name: "This client's holds" }))
+        .element(row.getByRole('link', { name: "This Client's Holds" }))
         .toHaveAttribute('href', '/admin/bookings?status=pending&clientId=u1');
     });
 
@@ -632,7 +632,7 @@ describe('admin bookings', () => {
         .toBeVisible();
       expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ clientId: 'u1' });
 
-      await page.getByRole('button', { name: 'Show all bookings' }).click();
+      await page.getByRole('button', { name: 'Show All Bookings' }).click();
       expect(router.state.location.search).toBe('');
       await expect
         .element(page.getByText('Showing the bookings of one client', { exact: false }))

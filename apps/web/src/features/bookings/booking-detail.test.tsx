@@ -156,7 +156,7 @@ describe('the booking detail page', () => {
       .toHaveAttribute('href', '/api/bookings/7/calendar.ics');
     await expect.element(page.getByRole('button', { name: 'Reschedule' })).toBeEnabled();
     await expect.element(page.getByRole('button', { name: 'Cancel', exact: true })).toBeEnabled();
-    expect(page.getByRole('link', { name: 'Book again' }).elements()).toHaveLength(0);
+    expect(page.getByRole('link', { name: 'Book Again' }).elements()).toHaveLength(0);
     // Confirmed: the code is its Confirmation Code.
     await expect.element(page.getByText('Confirmation Code', { exact: true })).toBeVisible();
     expect(page.getByText('Reference', { exact: true }).elements()).toHaveLength(0);
@@ -242,7 +242,7 @@ describe('the booking detail page', () => {
     expect(page.getByRole('button', { name: 'Cancel', exact: true }).elements()).toHaveLength(0);
     // Nothing is left to put in a calendar: Book again, to the wizard of the same service, instead.
     await expect
-      .element(page.getByRole('link', { name: 'Book again' }))
+      .element(page.getByRole('link', { name: 'Book Again' }))
       .toHaveAttribute('href', `/book/${cancelled.service_id}`);
     expect(page.getByRole('link', { name: 'Add to calendar' }).elements()).toHaveLength(0);
   });
@@ -258,7 +258,7 @@ describe('the booking detail page', () => {
     expect(page.getByText('Confirmation Code', { exact: true }).elements()).toHaveLength(0);
     // Still ahead: its calendar file, tentative, and no Book again.
     await expect.element(page.getByRole('link', { name: 'Add to calendar' })).toBeVisible();
-    expect(page.getByRole('link', { name: 'Book again' }).elements()).toHaveLength(0);
+    expect(page.getByRole('link', { name: 'Book Again' }).elements()).toHaveLength(0);
   });
 
   it('shows the change notice instead of acting inside it', async () => {
@@ -463,7 +463,7 @@ describe('rescheduling', () => {
     await expect.element(dialog.getByText("We could not load the firm's calendar.")).toBeVisible();
     expect(dialog.getByRole('grid').elements()).toHaveLength(0);
     scheduleUp = true;
-    await dialog.getByRole('button', { name: 'Try again' }).click();
+    await dialog.getByRole('button', { name: 'Try Again' }).click();
     await expect.element(dialog.getByRole('grid').first()).toBeVisible();
     await expect.element(dialog.getByTestId('current-slot')).toHaveTextContent('Current time');
     // Failed, tried once more, failed; then Try again.

@@ -133,7 +133,7 @@ describe('booking wizard', () => {
     expect(page.getByRole('grid').elements()).toHaveLength(0);
 
     mode = 'ok';
-    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('button', { name: 'Try Again' }).click();
     await expect.element(page.getByRole('grid').first()).toBeVisible();
     await expect.element(page.getByText(bookingMessages.businessHoursNote)).toBeVisible();
   });

@@ -52,10 +52,10 @@ describe('my bookings', () => {
     await expect.element(completed.getByRole('button', { name: 'Leave Review' })).toBeEnabled();
     // A booking that is over can be booked again: the wizard of the same service. An active one cannot.
     await expect
-      .element(completed.getByRole('link', { name: 'Book again' }))
+      .element(completed.getByRole('link', { name: 'Book Again' }))
       .toHaveAttribute('href', `/book/${bookings[2]?.service_id}`);
     for (const active of [confirmed, pending]) {
-      expect(active.getByRole('link', { name: 'Book again' }).elements()).toHaveLength(0);
+      expect(active.getByRole('link', { name: 'Book Again' }).elements()).toHaveLength(0);
     }
 
     const expectCodes = async (tab: string, codes: string[]) => {

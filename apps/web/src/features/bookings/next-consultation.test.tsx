@@ -85,6 +85,6 @@ describe('the next consultation on the dashboard', () => {
   it('says when it cannot be loaded, with Try again', async () => {
     renderDashboard('fails');
     await expect.element(section().getByText(nextConsultationTexts.failed)).toBeVisible();
-    await expect.element(section().getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect.element(section().getByRole('button', { name: 'Try Again' })).toBeVisible();
   });
 });

@@ -136,7 +136,7 @@ export function LoginCard() {
       <SchemaForm form={form} fields={fields} submit={submit} onSubmit={logIn} onFailure={refused}>
         <div className="text-right text-sm">
           <Link to={paths.forgotPassword} className={linkStyle}>
-            Forgot your password?
+            Forgot Your Password?
           </Link>
         </div>
       </SchemaForm>

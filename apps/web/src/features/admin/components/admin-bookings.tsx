@@ -78,7 +78,7 @@ function HolderBanner({
           </button>
         )}
         <button type="button" onClick={onShowAll} className={`${buttonStyles.secondary} ${small}`}>
-          Show all bookings
+          Show All Bookings
         </button>
       </div>
       {asking && <CancelPendingDialog holder={holder} count={count} onClose={() => setAsking(false)} />}
@@ -147,7 +147,7 @@ export function AdminBookings() {
             onClick={() => changeFilters({ ...filters, bookingId: undefined })}
             className={`${buttonStyles.secondary} ${small}`}
           >
-            Show all bookings
+            Show All Bookings
           </button>
         </div>
       )}

@@ -40,13 +40,13 @@ function HoldsOf({ booking }: { booking: AdminBooking }) {
         <>
           <span className="block break-all">From {booking.client_address}</span>
           <Link className={holdsLink} to={holdsOf({ address: booking.client_address })}>
-            Holds from this address
+            Holds From This Address
           </Link>
           {' · '}
         </>
       )}
       <Link className={holdsLink} to={holdsOf({ clientId: booking.user_id })}>
-        This client's holds
+        This Client's Holds
       </Link>
     </span>
   );

@@ -135,7 +135,7 @@ export function ClosuresPanel() {
                       ))}
                     </ul>
                     <Link to={paths.adminBookings} className="mt-2 inline-block font-semibold underline">
-                      Move or cancel them in All Bookings
+                      Move or Cancel Them in All Bookings
                     </Link>
                   </FormMessage>
                 )}

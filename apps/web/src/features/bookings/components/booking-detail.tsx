@@ -188,7 +188,7 @@ export function BookingDetail({ id }: { id: string }) {
           <FormMessage type="error">
             {bookingMessages.detailLoadFailed}{' '}
             <button type="button" className="font-semibold underline" onClick={() => void query.refetch()}>
-              Try again
+              Try Again
             </button>
           </FormMessage>
         </div>

@@ -117,7 +117,7 @@ export function DateTimeStep({ schedule, timeZone, now, ...rest }: DateTimeStepP
             <FormMessage type="error">
               We could not load the firm's calendar.{' '}
               <button type="button" onClick={schedule.retry} className="font-semibold underline">
-                Try again
+                Try Again
               </button>
             </FormMessage>
           )}
@@ -205,7 +205,7 @@ function DayAndSlot({
                   onClick={() => void availability.refetch()}
                   className="font-semibold underline"
                 >
-                  Try again
+                  Try Again
                 </button>
               </FormMessage>
             ) : free.length === 0 ? (

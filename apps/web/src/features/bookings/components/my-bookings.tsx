@@ -82,7 +82,7 @@ export function MyBookings() {
                 className="font-semibold underline"
                 onClick={() => void bookings.refetch()}
               >
-                Try again
+                Try Again
               </button>
             </FormMessage>
           )}
