@@ -1,8 +1,6 @@
-import { openingHoursNote } from '@portal/domain';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { Fragment } from 'react';
 import { company } from '../../config/company';
-import { useSchedule } from '../../lib/public-schedule';
 
 /** How to reach the firm, in the order the footer and the contact page list it. */
 export const contactDetails = [
@@ -15,20 +13,15 @@ export const contactDetails = [
 type ContactKind = (typeof contactDetails)[number]['kind'];
 
 /**
- * The office hours (when the firm answers the phone and email), then the consultation hours as the booking wizard
- * writes them from the public schedule: the two differ, so each says what it is. The consultation hours appear once
- * the schedule has answered (the first paint does not wait for it).
+ * The office hours say what they are for (the phone and email), and that consultations are at the times offered when
+ * booking: those follow the firm's schedule, not the office hours. The footer is on every page and reads no API, so
+ * the query library stays out of the home page's first load (docs/decisions/035): the wizard writes the actual hours.
  */
 function Hours() {
-  const schedule = useSchedule().data;
   return (
     <span>
       <span className="block">Phone and email: {company.officeHours}</span>
-      {schedule && (
-        <span className="block" data-testid="consultation-hours">
-          {openingHoursNote(schedule.schedule)}
-        </span>
-      )}
+      <span className="block">Consultations: at the times offered when you book</span>
     </span>
   );
 }
