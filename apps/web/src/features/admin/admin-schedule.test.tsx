@@ -111,7 +111,7 @@ describe('admin schedule', () => {
   it('saves Saturday mornings, a buffer and a notice as one schedule', async () => {
     const calls = calendarApi();
     renderSchedule();
-    await page.getByRole('button', { name: 'Add hours on Saturday' }).click();
+    await page.getByRole('button', { name: 'Add Hours on Saturday' }).click();
     // Focus lands on the new range's first field.
     await expect.element(page.getByLabelText('Saturday opening 1 from')).toHaveFocus();
     await page.getByLabelText('Saturday opening 1 until').fill('12:00');

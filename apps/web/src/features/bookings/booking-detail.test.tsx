@@ -152,7 +152,7 @@ describe('the booking detail page', () => {
       'Moved from Mon, Jan 7, 2030, 9 AM MST to Tue, Jan 8, 2030, 10 AM MST',
     ]);
     await expect
-      .element(page.getByRole('link', { name: 'Add to calendar' }))
+      .element(page.getByRole('link', { name: 'Add to Calendar' }))
       .toHaveAttribute('href', '/api/bookings/7/calendar.ics');
     await expect.element(page.getByRole('button', { name: 'Reschedule' })).toBeEnabled();
     await expect.element(page.getByRole('button', { name: 'Cancel', exact: true })).toBeEnabled();
@@ -205,7 +205,7 @@ describe('the booking detail page', () => {
     for (const name of ['Reschedule', 'Cancel', 'Leave Review']) {
       expect(page.getByRole('button', { name, exact: true }).elements()).toHaveLength(0);
     }
-    expect(page.getByRole('link', { name: 'Add to calendar' }).elements()).toHaveLength(0);
+    expect(page.getByRole('link', { name: 'Add to Calendar' }).elements()).toHaveLength(0);
     await cleanup();
 
     renderAt('/booking/6');
@@ -244,7 +244,7 @@ describe('the booking detail page', () => {
     await expect
       .element(page.getByRole('link', { name: 'Book Again' }))
       .toHaveAttribute('href', `/book/${cancelled.service_id}`);
-    expect(page.getByRole('link', { name: 'Add to calendar' }).elements()).toHaveLength(0);
+    expect(page.getByRole('link', { name: 'Add to Calendar' }).elements()).toHaveLength(0);
   });
 
   it("calls a pending booking's code its Reference, not a confirmation", async () => {
@@ -257,7 +257,7 @@ describe('the booking detail page', () => {
     await expect.element(page.getByText('Reference', { exact: true })).toBeVisible();
     expect(page.getByText('Confirmation Code', { exact: true }).elements()).toHaveLength(0);
     // Still ahead: its calendar file, tentative, and no Book again.
-    await expect.element(page.getByRole('link', { name: 'Add to calendar' })).toBeVisible();
+    await expect.element(page.getByRole('link', { name: 'Add to Calendar' })).toBeVisible();
     expect(page.getByRole('link', { name: 'Book Again' }).elements()).toHaveLength(0);
   });
 

@@ -157,13 +157,13 @@ describe('my bookings', () => {
     expect(cards().elements()).toHaveLength(2);
     // More may come: an empty tab does not claim there are none.
     await page.getByRole('tab', { name: 'Past' }).click();
-    await expect.element(page.getByRole('button', { name: 'Load more' })).toBeVisible();
+    await expect.element(page.getByRole('button', { name: 'Load More' })).toBeVisible();
     expect(page.getByRole('heading', { name: bookingMessages.noBookings }).elements()).toHaveLength(0);
 
-    await page.getByRole('button', { name: 'Load more' }).click();
+    await page.getByRole('button', { name: 'Load More' }).click();
     await expect.element(cards().filter({ hasText: 'OT-2025-001' })).toBeVisible();
     expect(calls.filter((call) => call.query.get('cursor') === 'page-2')).toHaveLength(1);
-    await expect.element(page.getByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    await expect.element(page.getByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
     await page.getByRole('tab', { name: 'All' }).click();
     await expect.poll(() => cards().elements().length).toBe(3);
 

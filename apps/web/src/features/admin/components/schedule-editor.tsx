@@ -36,7 +36,7 @@ const numberFields = [
   { name: 'horizonDays', label: 'Booking horizon (days ahead)' },
 ] as const;
 
-/** A day: closed, or open in one or more ranges, each removable; Add hours adds one after the last. */
+/** A day: closed, or open in one or more ranges, each removable; Add Hours adds one after the last. */
 function DayHours({ form, day }: { form: UseFormReturn<Schedule>; day: WeekdayName }) {
   const {
     fields: ranges,
@@ -86,7 +86,7 @@ function DayHours({ form, day }: { form: UseFormReturn<Schedule>; day: WeekdayNa
           type="button"
           className="inline-flex items-center gap-1 text-sm font-semibold text-blue-800 hover:underline"
           // The name begins with the visible words, so speech users can say what they see.
-          aria-label={`Add hours on ${label}`}
+          aria-label={`Add Hours on ${label}`}
           onClick={() => {
             const last = form.getValues(`weeklyHours.${day}`).at(-1);
             // Focus moves to the new range's first field, where the user goes on typing.
@@ -98,7 +98,7 @@ function DayHours({ form, day }: { form: UseFormReturn<Schedule>; day: WeekdayNa
             );
           }}
         >
-          <Plus className="size-4" aria-hidden="true" /> Add hours
+          <Plus className="size-4" aria-hidden="true" /> Add Hours
         </button>
       </div>
       {dayErrors.length > 0 && (

@@ -122,7 +122,7 @@ function Actions({
         {isActiveBookingStatus(booking.status) ? (
           <a href={apiPaths.bookings.calendar(booking.id)} download className={small}>
             <CalendarPlus aria-hidden="true" className="size-4" />
-            Add to calendar
+            Add to Calendar
           </a>
         ) : (
           <BookAgain booking={booking} />
