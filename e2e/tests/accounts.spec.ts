@@ -57,7 +57,7 @@ test.describe('accounts journeys', () => {
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Log In' }).click();
     await expect(page.getByText('Please verify your email address before logging in.')).toBeVisible();
-    await page.getByRole('button', { name: 'Resend verification email' }).click();
+    await page.getByRole('button', { name: 'Resend Verification Email' }).click();
     await expect(page.getByText('Verification email sent! Please check your inbox.')).toBeVisible();
     await expectAccessible(page);
 

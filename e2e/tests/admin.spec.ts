@@ -116,7 +116,7 @@ test.describe('administration', () => {
     // in the server's e-mail tests; the dev mailbox's latest message to an administrator may be another journey's).
     await admin.goto(`/admin/bookings?bookingId=${booking.id}`);
     await expect(admin.getByText('Showing one booking: the one your email links to.')).toBeVisible();
-    await expect(admin.getByText('Showing 1–1 of 1')).toBeVisible();
+    await expect(admin.getByText('Showing 1 - 1 of 1')).toBeVisible();
     await expect(admin.getByTestId('booking-row')).toHaveCount(1);
     await expect(admin.getByLabel(`Status of booking ${booking.confirmation_code}`)).toHaveValue('cancelled');
     await expectAccessible(admin);
@@ -175,7 +175,7 @@ test.describe('administration', () => {
     await expect(row.getByText(/^From /)).toBeVisible();
     await row.getByRole('link', { name: "This Client's Holds" }).click();
     await expect(admin.getByText(`Showing the bookings of one client: ${client.email}.`)).toBeVisible();
-    await expect(admin.getByText('Showing 1–2 of 2')).toBeVisible();
+    await expect(admin.getByText('Showing 1 - 2 of 2')).toBeVisible();
     await expectAccessible(admin);
 
     await admin.getByRole('button', { name: 'Cancel these 2 pending holds' }).click();
