@@ -57,7 +57,7 @@ test.describe('accounts journeys', () => {
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Log In' }).click();
     await expect(page.getByText('Please verify your email address before logging in.')).toBeVisible();
-    await page.getByRole('button', { name: 'Resend verification email' }).click();
+    await page.getByRole('button', { name: 'Resend Verification Email' }).click();
     await expect(page.getByText('Verification email sent! Please check your inbox.')).toBeVisible();
     await expectAccessible(page);
 
@@ -164,7 +164,7 @@ test.describe('accounts journeys', () => {
     await page.context().clearCookies();
 
     await page.goto('/login');
-    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByRole('link', { name: 'Forgot Your Password?' }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Please enter your email address');

@@ -115,12 +115,12 @@ test.describe('administration', () => {
     // The firm's notice of the cancellation links to All Bookings opened on this booking (its address is checked
     // in the server's e-mail tests; the dev mailbox's latest message to an administrator may be another journey's).
     await admin.goto(`/admin/bookings?bookingId=${booking.id}`);
-    await expect(admin.getByText('Showing one booking: the one your e-mail links to.')).toBeVisible();
-    await expect(admin.getByText('Showing 1–1 of 1')).toBeVisible();
+    await expect(admin.getByText('Showing one booking: the one your email links to.')).toBeVisible();
+    await expect(admin.getByText('Showing 1 - 1 of 1')).toBeVisible();
     await expect(admin.getByTestId('booking-row')).toHaveCount(1);
     await expect(admin.getByLabel(`Status of booking ${booking.confirmation_code}`)).toHaveValue('cancelled');
     await expectAccessible(admin);
-    await admin.getByRole('button', { name: 'Show all bookings' }).click();
+    await admin.getByRole('button', { name: 'Show All Bookings' }).click();
     await expect(admin).toHaveURL(/\/admin\/bookings$/);
 
     // The administrator finds it cancelled in the list and out of the revenue.
@@ -173,9 +173,9 @@ test.describe('administration', () => {
     await admin.goto('/admin/bookings?status=pending');
     const row = admin.getByTestId('booking-row').filter({ hasText: first.confirmation_code });
     await expect(row.getByText(/^From /)).toBeVisible();
-    await row.getByRole('link', { name: "This client's holds" }).click();
+    await row.getByRole('link', { name: "This Client's Holds" }).click();
     await expect(admin.getByText(`Showing the bookings of one client: ${client.email}.`)).toBeVisible();
-    await expect(admin.getByText('Showing 1–2 of 2')).toBeVisible();
+    await expect(admin.getByText('Showing 1 - 2 of 2')).toBeVisible();
     await expectAccessible(admin);
 
     await admin.getByRole('button', { name: 'Cancel these 2 pending holds' }).click();
@@ -184,7 +184,7 @@ test.describe('administration', () => {
     await expectAccessible(admin);
     await dialog.getByRole('button', { name: 'Cancel Pending Holds' }).click();
     await expect(
-      admin.getByText('2 pending holds cancelled; the clients have been told by e-mail.'),
+      admin.getByText('2 pending holds cancelled; the clients have been told by email.'),
     ).toBeVisible();
     await expect(admin.getByText('No bookings match these filters.')).toBeVisible();
     // Each client gets an administrator's cancellation letter (the server's tests read every one).

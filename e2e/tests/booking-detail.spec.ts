@@ -16,6 +16,24 @@ function longDate(day: string): string {
   }).format(new Date(`${day}T12:00:00Z`));
 }
 
+/** 'Mon, Jan 7, 2030' for 'YYYY-MM-DD', as cards write a date. */
+function shortDate(day: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: 'UTC',
+    weekday: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+  }).format(new Date(`${day}T12:00:00Z`));
+}
+
+/** '0930' for '9:30 AM', '1400' for '2 PM': a slot's start as an iCalendar time reads it. */
+function icsClock(time: string): string {
+  const [, hour = '0', minute = '00', half = 'AM'] = /^(\d{1,2})(?::(\d{2}))? ([AP]M)$/.exec(time) ?? [];
+  const hours = (Number(hour) % 12) + (half === 'PM' ? 12 : 0);
+  return `${String(hours).padStart(2, '0')}${minute}`;
+}
+
 /** One property of an iCalendar text's event, e.g. 'UID' or 'SEQUENCE' (its first line with that name). */
 function icsProperty(ics: string, name: string): string {
   const value = new RegExp(`^${name}[:;](.*)$`, 'm').exec(ics)?.[1];
@@ -83,12 +101,12 @@ test.describe('booking detail and reschedule', () => {
     await expect(page.getByTestId('timeline').getByText(/^Moved from .* to .*$/)).toBeVisible();
 
     // The calendar file has the new start, in the business zone.
-    const href = await page.getByRole('link', { name: 'Add to calendar' }).getAttribute('href');
+    const href = await page.getByRole('link', { name: 'Add to Calendar' }).getAttribute('href');
     expect(href).toBe(`/api/bookings/${id}/calendar.ics`);
     const ics = await page.request.get(href ?? '');
     expect(ics.status()).toBe(200);
     const file = await ics.text();
-    const dtstart = `DTSTART;TZID=${businessZone}:${newDay.replaceAll('-', '')}T${start.replace(':', '')}00`;
+    const dtstart = `DTSTART;TZID=${businessZone}:${newDay.replaceAll('-', '')}T${icsClock(start)}00`;
     expect(file).toContain(dtstart);
 
     // The client's e-mail of the move updates the same event: the new start, the file's UID, a higher SEQUENCE.
@@ -102,7 +120,7 @@ test.describe('booking detail and reschedule', () => {
 
     await page.getByRole('link', { name: 'Back to My Bookings' }).click();
     const card = page.getByRole('article');
-    await expect(card.getByText(longDate(newDay), { exact: true })).toBeVisible();
+    await expect(card.getByText(shortDate(newDay), { exact: true })).toBeVisible();
     await expect(card.getByText(label, { exact: false })).toBeVisible();
 
     await page.goto('/dashboard');
@@ -166,8 +184,8 @@ for (const [screen, viewport] of [
       // Pending: not confirmed yet, so its code is a Reference.
       await expect(page.getByText('Reference', { exact: true })).toBeVisible();
       await expect(page.getByText('Confirmation Code', { exact: true })).toHaveCount(0);
-      await expect(page.getByRole('link', { name: 'Add to calendar' })).toBeVisible();
-      await expect(page.getByRole('link', { name: 'Book again' })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Add to Calendar' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Book Again' })).toHaveCount(0);
 
       const admin = await adminPage(browser);
       await setStatus(admin, id, 'confirmed');
@@ -178,8 +196,8 @@ for (const [screen, viewport] of [
       // Cancelled by the firm: nothing to put in a calendar; Book again leads to the same service's wizard.
       await setStatus(admin, id, 'cancelled');
       await page.reload();
-      await expect(page.getByRole('link', { name: 'Add to calendar' })).toHaveCount(0);
-      const again = page.getByRole('link', { name: 'Book again' });
+      await expect(page.getByRole('link', { name: 'Add to Calendar' })).toHaveCount(0);
+      const again = page.getByRole('link', { name: 'Book Again' });
       await expect(again).toBeVisible();
       await expectAccessible(page);
       await expectNoSideways(page, viewport.width);
@@ -188,7 +206,7 @@ for (const [screen, viewport] of [
 
       // The card on My Bookings offers it too; the dashboard has no next consultation any more.
       await page.goto('/my-bookings');
-      await expect(page.getByRole('article').getByRole('link', { name: 'Book again' })).toBeVisible();
+      await expect(page.getByRole('article').getByRole('link', { name: 'Book Again' })).toBeVisible();
       await page.goto('/dashboard');
       await expect(
         page.getByRole('region', { name: 'Your next consultation' }).getByText('No upcoming consultations.'),

@@ -48,7 +48,8 @@ test.describe('booking', () => {
     const firstSlot = page.getByRole('radio').first();
     await expect(firstSlot).toBeVisible();
     const label = (await firstSlot.evaluate((input) => input.closest('label')?.textContent ?? '')).trim();
-    expect(label).toMatch(/^\d{2}:\d{2} - \d{2}:\d{2}$/);
+    // 12-hour, minutes only when not on the hour: '9 AM - 10 AM', '9:30 AM - 10:30 AM'.
+    expect(label).toMatch(/^\d{1,2}(:\d{2})? [AP]M - \d{1,2}(:\d{2})? [AP]M$/);
     await expect(page.getByText(/Times are in .*America\/Phoenix/)).toBeVisible();
     await firstSlot.check();
     await expectAccessible(page);

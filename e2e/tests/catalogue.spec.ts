@@ -75,7 +75,7 @@ test.describe('service detail', () => {
     await expect(breadcrumb.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
     await expect(breadcrumb.getByRole('link', { name: 'Services' })).toHaveAttribute('href', '/services');
     await expect(main.getByText(/\$\d+\/hour/).first()).toBeVisible();
-    await expect(main.getByText(/\d+ minutes/).first()).toBeVisible();
+    await expect(main.getByText(/^\d+ min$/).first()).toBeVisible();
     for (const heading of [
       "What's Included",
       'Key Benefits',

@@ -54,7 +54,7 @@ test.describe('contact form', () => {
     );
     // The visitor's acknowledgment holds none of what they wrote: the form relays no text to an address.
     const ack = await latestMail(request, visitorEmail, /^We received your message/);
-    expect(ack.text).toContain('We received a message sent with this e-mail address');
+    expect(ack.text).toContain('We received a message sent with this email address');
     for (const written of ['Jordan Visitor', 'Moving off spreadsheets', 'spreadsheets', 'proper database']) {
       expect(ack.text).not.toContain(written);
     }

@@ -25,7 +25,7 @@ test.describe('layout', () => {
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
   });
 
-  test('the footer lists services, quick links, contact details, legal links and business hours', async ({
+  test('the footer lists services, quick links, contact details, legal links and what its hours are for', async ({
     page,
   }) => {
     await page.goto('/');
@@ -39,14 +39,16 @@ test.describe('layout', () => {
       ['Services', '/services'],
       ['Get Started', '/register'],
       ['Client Portal', '/login'],
-      ['Send us a message', '/contact'],
+      ['Send Us a Message', '/contact'],
     ] as const) {
       await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
     for (const legal of ['Privacy Policy', 'Terms of Service', 'Cookie Policy']) {
       await expect(footer.getByText(legal)).toBeVisible();
     }
-    await expect(footer.getByText('Mon-Fri 8AM-7PM MST')).toBeVisible();
+    // The office hours say what they are for, and consultations are said to follow the times offered when booking.
+    await expect(footer.getByText('Phone and email: Mon-Fri 8AM-7PM MST')).toBeVisible();
+    await expect(footer.getByText('Consultations: at the times offered when you book')).toBeVisible();
     await expect(footer.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
     await expect(footer.getByRole('link', { name: /\(\d{3}\)|\d{3}-\d{4}/ })).toHaveAttribute(
       'href',

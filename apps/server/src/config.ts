@@ -222,7 +222,7 @@ const environmentSchema = z.object({
     (value) =>
       value === undefined ||
       listOf(value).every((address) => /^[^<>@\s,]+@[^<>@\s,]+\.[^<>@\s,]+$/.test(address)),
-    'must be an e-mail address, or several separated by commas, such as office@example.com',
+    'must be an email address, or several separated by commas, such as office@example.com',
   ),
   REMINDER_HOURS: optionalText.refine(
     (value) =>
@@ -233,7 +233,7 @@ const environmentSchema = z.object({
   ),
   REPLY_TO: optionalText.refine(
     (value) => value === undefined || /^[^<>@\s,]+@[^<>@\s,]+\.[^<>@\s,]+$/.test(value),
-    'must be one e-mail address, such as office@example.com',
+    'must be one email address, such as office@example.com',
   ),
   MAIL_FROM: optionalText.refine(
     (value) => value === undefined || /^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/.test(value),
@@ -309,7 +309,7 @@ function checkDeployment(
   // e-mail, reset links included) must never be one forgotten variable away from the network.
   if (config.nodeEnv !== 'production' && settings.devMailbox === 'on' && !isLoopbackHost(config.host)) {
     throw new ConfigError(
-      `HOST ${config.host} would show the dev mailbox (every e-mail, reset links included) to the network: ` +
+      `HOST ${config.host} would show the dev mailbox (every email, reset links included) to the network: ` +
         'set NODE_ENV=production with SMTP_URL, or DEV_MAILBOX=off',
     );
   }

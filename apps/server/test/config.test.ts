@@ -173,7 +173,7 @@ describe('loadConfig', () => {
     [{ AUTH_SECRET: 'short' }, /^AUTH_SECRET must be at least 32 characters long/],
     [{ SMTP_URL: 'http://mail' }, /^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
     [{ MAIL_FROM: 'nobody' }, /^MAIL_FROM must be an address/],
-    [{ FIRM_EMAIL: 'office@example.com, nobody' }, /^FIRM_EMAIL must be an e-mail address, or several/],
+    [{ FIRM_EMAIL: 'office@example.com, nobody' }, /^FIRM_EMAIL must be an email address, or several/],
     [{ REMINDER_HOURS: '24,soon' }, /^REMINDER_HOURS must be whole hours between 1 and 720/],
     [{ REMINDER_HOURS: '0' }, /^REMINDER_HOURS must be whole hours between 1 and 720/],
     [{ REMINDER_HOURS: ',' }, /^REMINDER_HOURS must be whole hours between 1 and 720/],

@@ -15,7 +15,7 @@ function describePreparation({ migrationsApplied, servicesAdded }: Preparation):
   if (migrationsApplied === 0 && servicesAdded === 0) return 'The database is up to date: nothing to do.';
   return (
     `The database is up to date: ${plural(migrationsApplied, 'migration', 'migrations')} applied, ` +
-    `${plural(servicesAdded, 'catalogue service', 'catalogue services')} added.`
+    `${plural(servicesAdded, 'catalog service', 'catalog services')} added.`
   );
 }
 

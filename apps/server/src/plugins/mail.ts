@@ -46,7 +46,7 @@ export async function registerMail(
     if (config.replyTo === undefined) {
       // MAIL_FROM is usually a no-reply mailbox: clients who answer a letter would write into the void.
       app.log.warn(
-        "Neither REPLY_TO nor FIRM_EMAIL is set: e-mails carry no Reply-To, so clients' replies go to MAIL_FROM",
+        "Neither REPLY_TO nor FIRM_EMAIL is set: emails carry no Reply-To, so clients' replies go to MAIL_FROM",
       );
     }
   } else if (config.devMailbox) {
@@ -57,7 +57,7 @@ export async function registerMail(
       app.log.debug({ mailId: message.id, links: linksIn(message.text) }, 'dev mailbox: the message links');
     };
   } else {
-    app.log.warn('SMTP_URL is not set: e-mails wait in the outbox until an SMTP server is configured');
+    app.log.warn('SMTP_URL is not set: emails wait in the outbox until an SMTP server is configured');
   }
 
   let worker: MailWorker | undefined;

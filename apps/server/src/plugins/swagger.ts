@@ -19,13 +19,13 @@ export async function registerSwagger(app: FastifyInstance, options: { appUrl: s
       },
       servers: [{ url: options.appUrl }],
       tags: [
-        { name: 'services', description: 'The service catalogue' },
+        { name: 'services', description: 'The service catalog' },
         { name: 'health', description: 'Liveness and database readiness' },
         {
           name: 'accounts',
           description:
             'Sign-up, sign-in and sessions under /api/identity (better-auth), the person check, profiles and the ' +
-            'calendar feed link. Browsers use the session cookie; API clients sign in without Origin and send the ' +
+            'calendar feed link. Browsers use the session cookie; API clients log in without Origin and send the ' +
             '`set-auth-token` they get as a bearer token.',
         },
         { name: 'bookings', description: "Time slots, booking, and the client's own bookings" },

@@ -71,7 +71,7 @@ describe('npm run set-role (no server running)', () => {
 
     const unknown = await run(['ghost@example.com', 'admin'], env);
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toBe('No account with the e-mail address ghost@example.com\n');
+    expect(unknown.stderr).toBe('No account with the email address ghost@example.com\n');
     const badRole = await run(['ops@example.com', 'root'], env);
     expect(badRole.code).toBe(1);
     expect(badRole.stderr).toContain("Unknown role 'root'; use one of client, admin.");
@@ -134,7 +134,7 @@ describe.skipIf(testDriver === 'postgres')(
       const unknown = await run(['ghost@example.com', 'admin'], { DATA_DIR: dataDir });
       expect(unknown).toMatchObject({
         code: 1,
-        stderr: 'No account with the e-mail address ghost@example.com\n',
+        stderr: 'No account with the email address ghost@example.com\n',
       });
 
       server.kill('SIGTERM');

@@ -296,14 +296,14 @@ describe('GET /api/bookings/admin/export', () => {
       client_last_name: "'-Lory",
       client_email: 'mallory@list.test',
       date: '2041-03-04',
-      start_time: '10:30',
-      end_time: '11:30',
+      start_time: '10:30 AM',
+      end_time: '11:30 AM',
       time_zone: zone,
       urgency: 'normal',
       preferred_contact: 'email',
       total_cost: '375',
       // In the business time zone (the time_zone column), as a spreadsheet reads a date-time.
-      booked_at: '2022-06-10 08:00',
+      booked_at: '2022-06-10 8 AM',
       project_description: tricky.description,
       additional_notes: `'${tricky.notes}`,
     });

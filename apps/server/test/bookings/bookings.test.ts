@@ -273,7 +273,7 @@ describe('POST /api/bookings', () => {
       [at(futureSaturday(), '10:00'), bookingMessages.slotOnWeekend],
       [at(date, '08:30'), bookingMessages.slotOutsideHours],
       [at(date, '17:00'), bookingMessages.slotOutsideHours],
-      [at(date, '16:30'), bookingMessages.slotEndsTooLate('17:00')], // 60 minutes: would end 17:30
+      [at(date, '16:30'), bookingMessages.slotEndsTooLate('5 PM')], // 60 minutes: would end 17:30
       [at(pastWeekday(), '10:00'), bookingMessages.slotInPast],
       [at(date, '10:15'), bookingMessages.slotMisaligned],
       [new Date(Date.parse(at(date, '10:00')) + 1000).toISOString(), bookingMessages.slotMisaligned],
@@ -285,7 +285,7 @@ describe('POST /api/bookings', () => {
     }
     // The 90-minute service may not start at 16:00 either; the 60-minute one may.
     const late = await postBooking(testApp.app, ada, body(at(date, '16:00'), { serviceId: 2 }));
-    expect(late.json().errors).toEqual([{ path: 'startsAt', msg: bookingMessages.slotEndsTooLate('17:00') }]);
+    expect(late.json().errors).toEqual([{ path: 'startsAt', msg: bookingMessages.slotEndsTooLate('5 PM') }]);
     await book(ada, at(date, '16:00'));
   });
 

@@ -64,7 +64,10 @@ function phoenixMoment(instant: number): string {
     month: 'long',
     day: 'numeric',
   }).format(local);
-  return `${date}, ${local.toISOString().slice(11, 16)}`;
+  // 12-hour, minutes only when not on the hour: '9 AM', '2:05 PM'.
+  const [hours, minutes] = [local.getUTCHours(), local.getUTCMinutes()];
+  const clock = `${hours % 12 === 0 ? 12 : hours % 12}${minutes === 0 ? '' : `:${String(minutes).padStart(2, '0')}`}`;
+  return `${date}, ${clock} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
 interface World {
@@ -155,7 +158,7 @@ describe('without FIRM_EMAIL: the client and every administrator hear of each cl
       expect(body).toContain('OT Consulting');
       expect(body).toContain(code);
       expect(body).toContain(booking.services.name);
-      expect(body).toContain(`10:00 – 11:00 ${zoneShown}`);
+      expect(body).toContain(`10 AM - 11 AM ${zoneShown}`);
       expect(body).toContain('it is pending until we confirm it');
       expect(body).toContain('we review your request and confirm it');
       // How they will be contacted: the preferred contact they chose (phone).
@@ -179,7 +182,7 @@ describe('without FIRM_EMAIL: the client and every administrator hear of each cl
       for (const body of [notice.text, notice.html]) {
         expect(body).toContain('Ada Lovelace has booked a');
         expect(body).toContain('ada@client-action.test');
-        expect(body).toContain(`11:00 – 12:00 ${zoneShown}`);
+        expect(body).toContain(`11 AM - 12 PM ${zoneShown}`);
         expect(body).toContain(description);
         expect(body).toContain('Phone');
         expect(body).toContain('Pending');
@@ -255,7 +258,7 @@ describe('without FIRM_EMAIL: the client and every administrator hear of each cl
     expect(mail.subject).toBe(`You have cancelled your consultation — ${code}`);
     for (const body of [mail.text, mail.html]) {
       expect(body).toContain('has been cancelled, as you asked');
-      expect(body).toContain(`13:00 – 14:00 ${zoneShown}`);
+      expect(body).toContain(`1 PM - 2 PM ${zoneShown}`);
       expect(body).toContain('OT Consulting');
       expect(body).toContain(`${appUrl}/my-bookings`);
     }
@@ -274,7 +277,7 @@ describe('without FIRM_EMAIL: the client and every administrator hear of each cl
       expect(notice.replyTo).toBe(ada.email);
       expect(notice.subject).toBe(`Booking cancelled by the client — ${code}`);
       expect(notice.text).toContain('Ada Lovelace has cancelled their');
-      expect(notice.text).toContain(`13:00 – 14:00 ${zoneShown}`);
+      expect(notice.text).toContain(`1 PM - 2 PM ${zoneShown}`);
       expect(notice.text).toContain('Cancelled');
       expect(linkIn(notice, '/admin/bookings')).toBe(`${appUrl}/admin/bookings?bookingId=${booking.id}`);
     }
@@ -298,8 +301,8 @@ describe('without FIRM_EMAIL: the client and every administrator hear of each cl
     expect(moved.statusCode, moved.body).toBe(200);
 
     const mail = await w.capture.waitFor(ada.email, { subject: new RegExp(`moved — ${code}`) });
-    expect(mail.text).toContain(`14:00 – 15:00 ${zoneShown}`);
-    expect(mail.text).toContain('10:00 – 11:00');
+    expect(mail.text).toContain(`2 PM - 3 PM ${zoneShown}`);
+    expect(mail.text).toContain('10 AM - 11 AM');
     const update = inviteOf(mail);
     expect(update.method).toBe('REQUEST');
     expect(update.event.uid).toBe(`booking-${booking.id}@localhost`);
@@ -311,9 +314,9 @@ describe('without FIRM_EMAIL: the client and every administrator hear of each cl
       expect(notice.subject).toBe(`Booking rescheduled by the client — ${code}`);
       for (const body of [notice.text, notice.html]) {
         expect(body).toContain('Ada Lovelace has moved their');
-        expect(body).toContain(`14:00 – 15:00 ${zoneShown}`);
+        expect(body).toContain(`2 PM - 3 PM ${zoneShown}`);
         expect(body).toMatch(
-          new RegExp(`Previously[\\s\\S]*10:00 – 11:00 ${zoneShown.replace(/[()]/g, '\\$&')}`),
+          new RegExp(`Previously[\\s\\S]*10 AM - 11 AM ${zoneShown.replace(/[()]/g, '\\$&')}`),
         );
       }
       expect(linkIn(notice, '/admin/bookings')).toBe(`${appUrl}/admin/bookings?bookingId=${booking.id}`);

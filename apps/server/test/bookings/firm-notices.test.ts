@@ -110,8 +110,8 @@ describe('twelve moves in quick succession', () => {
     // Rewritten with every move, it still answers to the client.
     expect(notice.replyTo).toBe(booking.user_profiles.email);
     const day = shortDay(date);
-    const there = `${day}, 10:00 – 11:00`;
-    const back = `${day}, 14:00 – 15:00`;
+    const there = `${day}, 10 AM - 11 AM`;
+    const back = `${day}, 2 PM - 3 PM`;
     for (const body of [notice.text, notice.html]) {
       expect(body).toContain('Ada Lovelace has made 13 changes to their');
       expect(body).toContain(`What the client did, in order (times in ${zoneShown}):`);

@@ -328,7 +328,7 @@ describe('POST /api/bookings/{id}/reschedule', () => {
       [at(futureSaturday(), '10:00'), bookingMessages.slotOnWeekend],
       [at(date, '08:00'), bookingMessages.slotOutsideHours],
       [at(date, '10:15'), bookingMessages.slotMisaligned],
-      [at(date, '16:30'), bookingMessages.slotEndsTooLate('17:00')],
+      [at(date, '16:30'), bookingMessages.slotEndsTooLate('5 PM')],
       [at(date, '10:00'), bookingMessages.rescheduleSameSlot],
       ['tomorrow at ten', bookingMessages.startsAtInvalid],
     ];
@@ -524,7 +524,7 @@ describe('the calendar of a moved booking', () => {
       subject: new RegExp(`^${bookingRescheduleMessages.subject(booking.confirmation_code)}$`),
     });
     expect(mail.text).toContain('It was previously booked for');
-    expect(mail.text).toContain('10:00 – 11:00');
+    expect(mail.text).toContain('10 AM - 11 AM');
     const update = inviteOf(mail);
     expect(update.method).toBe('REQUEST');
     expect(update.event.uid).toBe(`booking-${booking.id}@localhost`);

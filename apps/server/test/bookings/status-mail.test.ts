@@ -153,7 +153,7 @@ describe('an administrator confirms, cancels and completes bookings: the client 
     for (const body of [mail.text, mail.html]) {
       expect(body).toContain(code);
       expect(body).toContain(booking.services.name);
-      expect(body).toContain('10:00 – 11:00 Mountain Standard Time (America/Phoenix)');
+      expect(body).toContain('10 AM - 11 AM Mountain Standard Time (America/Phoenix)');
       expect(body).toContain(`$${booking.total_cost.toLocaleString('en-US')}`);
       expect(body).toContain(myBookingsUrl);
     }

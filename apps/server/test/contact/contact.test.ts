@@ -145,9 +145,7 @@ describe('POST /api/contact', () => {
     // Answering the acknowledgment writes to the firm (its first address), not to the no-reply sender.
     expect(ack.replyTo).toBe(firm[0]);
     expect(ack.text).toContain('Hello,\n');
-    expect(ack.text).toContain(
-      'We received a message sent with this e-mail address through the contact form',
-    );
+    expect(ack.text).toContain('We received a message sent with this email address through the contact form');
     expect(ack.text).toContain('We will get back to you within one business day.');
     expect(ack.text).not.toContain('Grace Hopper');
     expect(ack.text).not.toContain(body.subject);

@@ -38,7 +38,7 @@ describe('npm run migrate', () => {
     const count = readMigrationFiles({ migrationsFolder }).length;
     expect(await migrate(env)).toEqual({
       code: 0,
-      stdout: `The database is up to date: ${count} migrations applied, 4 catalogue services added.\n`,
+      stdout: `The database is up to date: ${count} migrations applied, 4 catalog services added.\n`,
       stderr: '',
     });
     expect(await migrate(env)).toEqual({

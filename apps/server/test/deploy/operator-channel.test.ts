@@ -72,7 +72,7 @@ describe.skipIf(testDriver === 'postgres')('POST /api/operator/set-role', () => 
     }
     const unknown = await setRole('ghost.operator@example.com');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'No account with this e-mail address' });
+    expect(unknown.json()).toEqual({ message: 'No account with this email address' });
     await app.close();
     expect(logged.join('')).toContain('request refused');
     expect(logged.join('')).not.toContain('ghost');

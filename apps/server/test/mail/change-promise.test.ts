@@ -51,7 +51,7 @@ describe('the received letter', () => {
     expect(mail.text).not.toContain(open);
     expect(mail.text).not.toContain('you can reschedule');
     expect(mail.text).toContain(bookingReceivedMessages.changesClosed(24));
-    expect(mail.text).toContain('Please contact us: reply to this e-mail');
+    expect(mail.text).toContain('Please contact us: reply to this email');
   });
 
   it("names a pending request's code its Reference, and a confirmed booking's its Confirmation code", () => {

@@ -200,12 +200,12 @@ describe('reminders at their time, read from the SMTP server', () => {
     const mail = await reminderTo(ada.email, 0);
     const code = booking.confirmation_code;
     expect(mail.subject).toMatch(
-      new RegExp(`^Reminder: your consultation on \\w+day, .+ at 10:00 MST — ${code}$`),
+      new RegExp(`^Reminder: your consultation on \\w+day, .+ at 10 AM MST — ${code}$`),
     );
     expect(mail.text).toMatch(/^Hello Ada,/);
     for (const body of [mail.text, mail.html]) {
       expect(body).toContain(booking.services.name);
-      expect(body).toContain('10:00 – 11:00 Mountain Standard Time (America/Phoenix)');
+      expect(body).toContain('10 AM - 11 AM Mountain Standard Time (America/Phoenix)');
       expect(body).toContain('We will call you at the phone number in your profile.');
       expect(body).toContain(`${appUrl}/booking/${booking.id}`);
       expect(body).toContain(`${appUrl}/api/bookings/${booking.id}/calendar.ics?expires=`);
@@ -272,7 +272,7 @@ describe('reminders at their time, read from the SMTP server', () => {
     expect(await people.pass(before(booking, 0.5))).toBe(1);
     expect(await people.pass(before(booking, 0.25))).toBe(0);
     const mail = await reminderTo(grace.email, 0);
-    expect(mail.text).toContain('We will contact you by e-mail at this address.');
+    expect(mail.text).toContain('We will contact you by email at this address.');
     await people.delivered(grace.email);
     expect(remindersTo(grace.email)).toHaveLength(1);
     const records = await people.records(booking);
@@ -317,7 +317,7 @@ describe('reminders at their time, read from the SMTP server', () => {
     expect(await people.pass(before(movedBooking, 25))).toBe(0);
     expect(await people.pass(before(movedBooking, 24))).toBe(1);
     const mail = await reminderTo(barbara.email, 1);
-    expect(mail.text).toContain('15:00 – 16:00 Mountain Standard Time (America/Phoenix)');
+    expect(mail.text).toContain('3 PM - 4 PM Mountain Standard Time (America/Phoenix)');
     const file = await openWithoutSession(testApp, calendarLinkOf(mail));
     expect(onlyEvent(file.body).start.getTime()).toBe(Date.parse(movedBooking.starts_at));
   });
@@ -372,7 +372,7 @@ describe('a reminder waiting in the outbox is withdrawn when the booking changes
     const movedBooking = moved.json<{ booking: Booking }>().booking;
     expect(await people.pass(before(movedBooking, 20))).toBe(1);
     const [reminder] = await people.queued(alan.email);
-    expect(reminder?.text).toContain('14:00 – 15:00');
+    expect(reminder?.text).toContain('2 PM - 3 PM');
   });
 
   it('an e-mail already sent stays sent, and is not sent again', async () => {

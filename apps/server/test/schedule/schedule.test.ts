@@ -227,7 +227,7 @@ describe('the schedule', () => {
       const lunch = await book(monday, '12:00');
       expect(lunch.statusCode).toBe(400);
       expect(lunch.json().message).toBe(
-        'Consultations on Mondays start between 09:00 and 11:30 or between 13:00 and 16:30',
+        'Consultations on Mondays start between 9 AM and 11:30 AM or between 1 PM and 4:30 PM',
       );
       // The buffer: 30 minutes kept free after the Saturday booking (10:00-11:00), both ways.
       expect(await availableTimes(saturday)).toEqual([]);

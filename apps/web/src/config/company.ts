@@ -8,6 +8,9 @@ export const company = {
   address: ['2850 E Camelback Rd, Suite 210', 'Phoenix, AZ 85016'],
   phone: { display: '(602) 555-0147', href: 'tel:+16025550147' },
   email: { display: 'hello@otconsulting.com', href: 'mailto:hello@otconsulting.com' },
-  /** Word for word as the product gives it (docs/product.md#navigation-and-layout). */
-  businessHours: 'Mon-Fri 8AM-7PM MST',
+  /**
+   * When the firm answers the phone and email, word for word as the product gives it
+   * (docs/product.md#navigation-and-layout). Not the hours consultations can be booked: those come from the schedule.
+   */
+  officeHours: 'Mon-Fri 8AM-7PM MST',
 } as const;

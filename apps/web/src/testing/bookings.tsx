@@ -148,7 +148,7 @@ export const longEnough = 'We need a new customer portal built in React.';
 
 export async function toDetails(day: IsoDate) {
   await pickDay(day);
-  await page.getByRole('radio', { name: '09:00 - 10:30' }).click();
+  await page.getByRole('radio', { name: '9 AM - 10:30 AM' }).click();
   await continueButton().click();
 }
 

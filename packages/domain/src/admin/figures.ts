@@ -4,6 +4,7 @@ import { bookingMessages } from '../bookings/messages.ts';
 import type { BookingStatus } from '../bookings/statuses.ts';
 import { addDays, type IsoDate, zonedInstant } from '../schedule/dates.ts';
 import { todayIn } from '../schedule/slots.ts';
+import { count as countText } from '../text/format.ts';
 
 /** The reporting periods: the dashboard shows week, month and quarter; the API also takes a year. */
 export const adminPeriods = ['week', 'month', 'quarter', 'year'] as const;
@@ -86,7 +87,7 @@ export const revenueDefinition =
 /** Active users: distinct accounts that made at least one booking in the period; new users: accounts created in it. */
 export const activeUserDefinition =
   'activeUsers: distinct accounts that made at least one booking in the period; newUsers: accounts created in the ' +
-  'period whose e-mail address is verified. Days are reckoned in the business time zone.';
+  'period whose email address is verified. Days are reckoned in the business time zone.';
 
 /** The booking counts and revenue of a period. */
 export interface BookingStats {
@@ -140,7 +141,7 @@ export const adminMessages = {
   statusConfirmTitle: (status: 'cancelled' | 'completed') =>
     status === 'cancelled' ? 'Cancel this booking?' : 'Mark this booking completed?',
   statusConfirmText: (code: string, status: 'cancelled' | 'completed') =>
-    `Booking ${code} will be ${status === 'cancelled' ? 'cancelled and its time freed' : 'marked completed'}, and the client is told by e-mail. You can undo it for a few seconds afterwards.`,
+    `Booking ${code} will be ${status === 'cancelled' ? 'cancelled and its time freed' : 'marked completed'}, and the client is told by email. You can undo it for a few seconds afterwards.`,
   statusConfirmKeep: 'Keep As Is',
   statusConfirm: (status: 'cancelled' | 'completed') =>
     status === 'cancelled' ? 'Cancel Booking' : 'Mark Completed',
@@ -159,7 +160,7 @@ export const adminMessages = {
   rangeTooLong: `The statistics cover at most ${maxStatsRangeDays} days; choose a shorter range`,
   /** The dashboard's warning when e-mails were given up on after their last delivery attempt. */
   undeliveredMail: (count: number) =>
-    `${count} ${count === 1 ? 'e-mail' : 'e-mails'} could not be delivered and will not be retried`,
+    `${count} ${count === 1 ? 'email' : 'emails'} could not be delivered and will not be retried`,
   undeliveredMailHint:
     'Check the mail server settings (SMTP_URL) and the addresses below; the latest are listed.',
   clientIdInvalid: 'clientId must be a client account id (letters, digits, - and _; at most 200)',
@@ -173,17 +174,17 @@ export const adminMessages = {
     `Cancel ${count === 1 ? 'this pending hold' : `these ${count} pending holds`}`,
   cancelPendingTitle: 'Cancel the pending holds?',
   cancelPendingWarning: (count: number) =>
-    `${count === 1 ? 'The pending booking' : `All ${count} pending bookings`} of this filter will be cancelled and ${count === 1 ? 'its time' : 'their times'} freed. Each client is told by e-mail, as when you cancel one booking. This cannot be undone.`,
+    `${count === 1 ? 'The pending booking' : `All ${count} pending bookings`} of this filter will be cancelled and ${count === 1 ? 'its time' : 'their times'} freed. Each client is told by email, as when you cancel one booking. This cannot be undone.`,
   cancelPendingKeep: 'Keep Them',
   cancelPendingConfirm: 'Cancel Pending Holds',
   cancelPendingBusy: 'Cancelling...',
   cancelPendingDone: (count: number) =>
-    `${count} pending ${count === 1 ? 'hold' : 'holds'} cancelled; ${count === 1 ? 'the client has' : 'the clients have'} been told by e-mail.`,
+    `${count} pending ${count === 1 ? 'hold' : 'holds'} cancelled; ${count === 1 ? 'the client has' : 'the clients have'} been told by email.`,
   cancelPendingFailed: 'Failed to cancel the pending holds',
   /** The admin navigation (every /admin page): its name, and what its counts read as after a page's name. */
   navLabel: 'Admin',
   navCount: (page: string, count: number, what: 'pending' | 'unanswered') =>
-    `${page}, ${count.toLocaleString('en-US')} ${what}`,
+    `${page}, ${countText(count)} ${what}`,
 } as const;
 
 /** How many of the latest undelivered e-mails the dashboard lists. */

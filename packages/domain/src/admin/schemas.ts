@@ -77,7 +77,7 @@ export const adminStatsResponseSchema = z
           revenue: z.number().int(),
         }),
       )
-      .describe('Every service, in catalogue order, zeros included'),
+      .describe('Every service, in catalog order, zeros included'),
   })
   .describe(revenueDefinition);
 export type AdminStatsResponse = z.infer<typeof adminStatsResponseSchema>;
@@ -198,14 +198,14 @@ export type CancelPendingBody = z.infer<typeof cancelPendingBodySchema>;
 
 export const cancelPendingResponseSchema = z.object({
   cancelled: count.describe(
-    'How many pending bookings were cancelled (each recorded and its client e-mailed)',
+    'How many pending bookings were cancelled (each recorded and its client emailed)',
   ),
 });
 export type CancelPendingResponse = z.infer<typeof cancelPendingResponseSchema>;
 
 /** `GET /api/admin/undelivered-mail`: the e-mails given up on after their last attempt, the latest first. */
 export const undeliveredMailResponseSchema = z.object({
-  count: count.describe('How many e-mails were given up on (status dead)'),
+  count: count.describe('How many emails were given up on (status dead)'),
   latest: z
     .array(
       z.object({
@@ -214,7 +214,7 @@ export const undeliveredMailResponseSchema = z.object({
         subject: z.string(),
         attempts: count,
         lastError: z.string().nullable(),
-        createdAt: z.string().describe('When the e-mail was written (ISO 8601)'),
+        createdAt: z.string().describe('When the email was written (ISO 8601)'),
       }),
     )
     .describe('The latest few, newest first'),

@@ -47,7 +47,7 @@ export const publicPageHeads = {
   },
   [pageRoutes.login]: {
     title: 'Login',
-    description: 'Sign in to the OT Consulting client portal to book, follow and review your consultations.',
+    description: 'Log in to the OT Consulting client portal to book, follow and review your consultations.',
   },
   [pageRoutes.register]: {
     title: 'Register',

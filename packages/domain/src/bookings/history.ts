@@ -1,5 +1,6 @@
 // A booking's history written to its client as sentences, the same on the detail page's timeline and the
 // dashboard's Recent Activity (docs/product.md#my-bookings).
+import { moment } from '../text/format.ts';
 import type { BookingEventActor, BookingEventType, BookingStatus } from './statuses.ts';
 
 /** What a sentence needs of a history entry (an entry of the detail answer, or of the activity answer). */
@@ -10,23 +11,6 @@ export interface HistoryFacts {
   from_starts_at?: string | undefined;
   starts_at?: string | undefined;
   by: BookingEventActor;
-}
-
-/** 'Mon, Jan 7, 09:00': an instant in the business zone, short (the timeline names the zone once). */
-export function historyMoment(instant: string, timeZone: string): string {
-  const date = new Date(instant);
-  if (Number.isNaN(date.getTime())) return instant;
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)?.value ?? '';
-  return `${part('weekday')}, ${part('month')} ${part('day')}, ${part('hour')}:${part('minute')}`;
 }
 
 const byWhom: Record<BookingEventActor, string> = {
@@ -50,8 +34,8 @@ function statusSentence(to: BookingStatus, by: BookingEventActor): string {
 }
 
 /**
- * One history entry as a sentence: 'Booked', 'Confirmed by the firm', 'Moved from Mon, Jan 7, 09:00 to Tue, Jan 8,
- * 10:00', 'Cancelled automatically: not confirmed in time', 'Reviewed'. Times in `timeZone` (the business zone).
+ * One history entry as a sentence: 'Booked', 'Confirmed by the firm', 'Moved from Mon, Jan 7, 2030, 9 AM MST to Tue, Jan 8,
+ * 2030, 10 AM MST', 'Cancelled automatically: not confirmed in time', 'Reviewed'. Times in `timeZone` (the business zone).
  */
 export function historySentence(entry: HistoryFacts, timeZone: string): string {
   switch (entry.type) {
@@ -60,8 +44,8 @@ export function historySentence(entry: HistoryFacts, timeZone: string): string {
     case 'status_changed':
       return statusSentence(entry.to_status, entry.by);
     case 'rescheduled': {
-      const from = entry.from_starts_at ? ` from ${historyMoment(entry.from_starts_at, timeZone)}` : '';
-      const to = entry.starts_at ? ` to ${historyMoment(entry.starts_at, timeZone)}` : '';
+      const from = entry.from_starts_at ? ` from ${moment(entry.from_starts_at, timeZone)}` : '';
+      const to = entry.starts_at ? ` to ${moment(entry.starts_at, timeZone)}` : '';
       return `Moved${from}${to}${entry.by === 'client' ? '' : ` ${byWhom[entry.by]}`}`;
     }
     case 'reviewed':

@@ -27,8 +27,8 @@ export const bookingMessages = {
   slotOnWeekend: 'Consultations are available Monday to Friday only',
   slotOnClosedDay: (day: string) => `Consultations are not available on ${day}s`,
   slotOnClosedDate: (date: string, reason: string) => `The firm is closed on ${date}: ${reason}`,
-  slotOutsideHours: 'Consultations start between 09:00 and 16:30',
-  /** `starts`: 'between 09:00 and 11:30 or between 13:00 and 16:30'. */
+  slotOutsideHours: 'Consultations start between 9 AM and 4:30 PM',
+  /** `starts`: 'between 9 AM and 11:30 AM or between 1 PM and 4:30 PM'. */
   slotOutsideOpeningHours: (day: string, starts: string) => `Consultations on ${day}s start ${starts}`,
   slotMisaligned: 'Time slots start on the hour or on the half hour',
   slotOffGrid: (stepMinutes: number) =>

@@ -61,10 +61,10 @@ export const contactMessages = {
 export const contactAcknowledgment = {
   subject: 'We received your message',
   intro: [
-    'We received a message sent with this e-mail address through the contact form on our portal.',
+    'We received a message sent with this email address through the contact form on our portal.',
     'We will get back to you within one business day.',
   ],
-  outro: ['If you did not write to us, someone else used your address: you can ignore this e-mail.'],
+  outro: ['If you did not write to us, someone else used your address: you can ignore this email.'],
 } as const;
 
 /** The query parameter of /contact that preselects a service ('Get Free Consultation' on a service's page). */

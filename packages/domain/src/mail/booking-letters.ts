@@ -7,9 +7,9 @@ import { hoursText, withIndefiniteArticle } from '../text/format.ts';
 
 /** How the firm will reach the client for the consultation, by the preferred contact they chose. */
 const contactWays: Record<PreferredContact, string> = {
-  email: 'by e-mail, at this address',
+  email: 'by email, at this address',
   phone: 'by phone',
-  video: 'by video call (the link will come by e-mail)',
+  video: 'by video call (the link will come by email)',
 };
 
 /** The client's e-mail when their booking was received: it is pending, and what happens next. */
@@ -18,17 +18,17 @@ export const bookingReceivedMessages = {
   intro: (service: string) =>
     `Thank you for booking ${withIndefiniteArticle(service)} consultation with ${productName}. We have received your request: it is pending until we confirm it, and the time is held for you meanwhile.`,
   nextSteps: (contact: PreferredContact) =>
-    `What happens next: we review your request and confirm it, usually within one business day. You will then receive an e-mail with a calendar invitation, and we will contact you ${contactWays[contact]}, as you asked.`,
+    `What happens next: we review your request and confirm it, usually within one business day. You will then receive an email with a calendar invitation, and we will contact you ${contactWays[contact]}, as you asked.`,
   /** Only when unconfirmed requests expire (PENDING_EXPIRY_HOURS > 0); `deadline` names its zone. */
   expiry: (deadline: string) =>
-    `If we have not confirmed it by ${deadline}, the request is cancelled automatically, the time is released, and we will let you know by e-mail.`,
+    `If we have not confirmed it by ${deadline}, the request is cancelled automatically, the time is released, and we will let you know by email.`,
   /** While the client may still move it (before the change notice closes changes). */
   changes:
     'Need another time? You can reschedule the request from the booking page. The invitation for your calendar comes with our confirmation.',
   /** Booked already inside the change notice: no promise of a reschedule the server would refuse. */
   changesClosed: (hours: number) =>
-    `The consultation is less than ${hoursText(hours)} away, so it can no longer be rescheduled online. Need another time? Please contact us: reply to this e-mail or use the contact page. The invitation for your calendar comes with our confirmation.`,
-  action: 'View your booking',
+    `The consultation is less than ${hoursText(hours)} away, so it can no longer be rescheduled online. Need another time? Please contact us: reply to this email or use the contact page. The invitation for your calendar comes with our confirmation.`,
+  action: 'View Your Booking',
 } as const;
 
 /** The client's e-mail when they cancelled their own booking. */
@@ -61,13 +61,13 @@ export const firmNoticeMessages = {
   },
   outro: {
     newBooking:
-      'Confirm it (or cancel it) from All Bookings: the client is told by e-mail, with the calendar invitation when confirmed.',
+      'Confirm it (or cancel it) from All Bookings: the client is told by email, with the calendar invitation when confirmed.',
     cancelledByClient:
       'The client has been sent a confirmation of the cancellation with the calendar update.',
     rescheduledByClient:
       'The client has been sent the new time with the calendar update. The booking keeps its status.',
   },
-  action: 'Open the booking',
+  action: 'Open the Booking',
 } as const satisfies Record<string, Record<FirmNoticeKind, unknown> | string>;
 
 /**
@@ -79,7 +79,7 @@ export const firmNoticeSummaryMessages = {
   intro: (client: string, service: string, changes: number) =>
     `${client} has made ${changes} changes to their ${service} consultation since the last notice. It now stands as below.`,
   happened: (zone: string) => `What the client did, in order (times in ${zone}):`,
-  /** One line per action: 'At 14:05: ...'. */
+  /** One line per action: 'At 2:05 PM: ...'. */
   line: (time: string, what: string) => `At ${time}: ${what}`,
   created: (slot: string) => `booked it for ${slot}`,
   rescheduled: (from: string, to: string) => `moved it from ${from} to ${to}`,
@@ -87,7 +87,7 @@ export const firmNoticeSummaryMessages = {
   earlier: (count: number) =>
     `${count} earlier ${count === 1 ? 'change is' : 'changes are'} not listed here; the booking's history has them all.`,
   outro:
-    'The client received an e-mail for each change, with its calendar update. Open the booking for its whole history.',
+    'The client received an email for each change, with its calendar update. Open the booking for its whole history.',
 } as const;
 
 /** The client's e-mail when they moved their consultation to another time. */
@@ -106,7 +106,7 @@ export const bookingRescheduleMessages = {
       : 'You can still cancel or reschedule it in My Bookings until it starts.',
   /** Moved to a time already inside the change notice: further changes go through the firm. */
   outroClosed: (hours: number) =>
-    `The new time is less than ${hoursText(hours)} away, so it can no longer be cancelled or rescheduled online. If you need to change it, please contact us: reply to this e-mail or use the contact page.`,
+    `The new time is less than ${hoursText(hours)} away, so it can no longer be cancelled or rescheduled online. If you need to change it, please contact us: reply to this email or use the contact page.`,
 } as const;
 
 /** The client's e-mail when a pending booking was cancelled because nobody confirmed it in time. */

@@ -61,7 +61,7 @@ export function reminderStartBounds(
 
 /** How the firm will reach the client, in words. */
 export const reminderContactSentences: Record<PreferredContact, string> = {
-  email: 'We will contact you by e-mail at this address.',
+  email: 'We will contact you by email at this address.',
   phone: 'We will call you at the phone number in your profile.',
   video: 'We will meet you by video call, as you asked.',
 };
@@ -72,8 +72,8 @@ export const reminderMessages = {
     `Reminder: your consultation on ${date} at ${time} — ${code}`,
   intro: (service: string) => `This is a reminder of your upcoming ${service} consultation.`,
   contactLabel: 'How we will contact you',
-  action: 'View your booking',
+  action: 'View Your Booking',
   calendar: (url: string) =>
-    `To add the consultation to your calendar, download its calendar file (no sign-in needed): ${url}`,
+    `To add the consultation to your calendar, download its calendar file (no login needed): ${url}`,
   outro: 'If you can no longer attend, please cancel or reschedule the booking from its page.',
 } as const;

@@ -1,3 +1,4 @@
+import { range, timeOfDay } from '../text/format.ts';
 import { type Schedule, type WeekdayName, weekdayLabel, weekdaysMondayFirst } from './schedule.ts';
 
 /** The schedule editor's words around its Save button: what saving would change. */
@@ -20,7 +21,7 @@ export interface ScheduleDraft {
 function hoursText(ranges: readonly (DraftRange | undefined)[]): string {
   return ranges.length === 0
     ? 'closed'
-    : ranges.map((range) => `${range?.start ?? ''}–${range?.end ?? ''}`).join(', ');
+    : ranges.map((each) => range(timeOfDay(each?.start ?? ''), timeOfDay(each?.end ?? ''))).join(', ');
 }
 
 const numbers = [
@@ -31,7 +32,7 @@ const numbers = [
 ] as const;
 
 /**
- * What saving `draft` over `saved` would change, one line each ('Monday: 09:00–17:00 → 09:00–12:00', 'Minimum
+ * What saving `draft` over `saved` would change, one line each ('Monday: 9 AM - 5 PM → 9 AM - 12 PM', 'Minimum
  * notice: 24 → 48 hours'), in the editor's order; none when nothing differs.
  */
 export function scheduleChanges(saved: Schedule, draft: ScheduleDraft): string[] {

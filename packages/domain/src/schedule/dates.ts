@@ -73,6 +73,11 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/** The zone this runtime's clock is set to (in a browser: the viewer's own). */
+export function runtimeTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
 /** Whether `timeZone` is an IANA zone this runtime knows. */
 export function isTimeZone(timeZone: string): boolean {
   try {

@@ -2,6 +2,7 @@
 // new booking needs, how far ahead clients may book, and closed dates. The defaults are the hours the portal has
 // always had (docs/product.md#business-hours-and-slots). No zod here: the web app's first load may import it.
 import { bookingMessages } from '../bookings/messages.ts';
+import { clockRange } from '../text/format.ts';
 import { dayOfWeek, type IsoDate } from './dates.ts';
 
 /** Indexed like `Date.getUTCDay()`: 0 is Sunday. */
@@ -148,17 +149,8 @@ export function weekdayLabel(day: WeekdayName): string {
   return day.charAt(0).toUpperCase() + day.slice(1);
 }
 
-/** '9 AM', '12:30 PM', '12 AM' for midnight at either end of the day. */
-export function clockLabel(clock: string): string {
-  const minutes = clockMinutes(clock) % (24 * 60);
-  const hour = Math.floor(minutes / 60);
-  const minute = minutes % 60;
-  const hour12 = hour % 12 === 0 ? 12 : hour % 12;
-  return `${hour12}${minute === 0 ? '' : `:${String(minute).padStart(2, '0')}`} ${hour < 12 ? 'AM' : 'PM'}`;
-}
-
 function rangesLabel(ranges: readonly OpeningRange[]): string {
-  return ranges.map((range) => `${clockLabel(range.start)} - ${clockLabel(range.end)}`).join(', ');
+  return ranges.map((range) => clockRange(range.start, range.end)).join(', ');
 }
 
 /**

@@ -156,7 +156,7 @@ export const closureCreatedResponseSchema = z.object({
     .int()
     .min(0)
     .describe(
-      "How many clients this request e-mailed that the firm is closed on their booking's date, one letter a booking (none for bookings already on a closed date, so a retry tells no one again)",
+      "How many clients this request emailed that the firm is closed on their booking's date, one letter a booking (none for bookings already on a closed date, so a retry tells no one again)",
     ),
 });
 

@@ -1,7 +1,7 @@
 // The bookable slots of a day, cut from the firm's schedule (schedule.ts) in the business time zone, and the
 // check the server makes of a requested start (docs/product.md#business-hours-and-slots).
 import { bookingMessages } from '../bookings/messages.ts';
-import { longDate } from '../text/format.ts';
+import { longDate, timeOfDay } from '../text/format.ts';
 import {
   addDays,
   clockTime,
@@ -209,7 +209,7 @@ export function checkSlotStart(startsAt: Date, rules: SlotRules): SlotCheck {
     const starts = ranges
       .map((candidate) => {
         const lastStart = candidate.close - ((candidate.close - candidate.open) % step || step);
-        return `between ${clockTime(candidate.open)} and ${clockTime(lastStart)}`;
+        return `between ${timeOfDay(clockTime(candidate.open))} and ${timeOfDay(clockTime(lastStart))}`;
       })
       .join(' or ');
     return refuse(
@@ -222,7 +222,7 @@ export function checkSlotStart(startsAt: Date, rules: SlotRules): SlotCheck {
   if ((minuteOfDay - range.open) % step !== 0) return refuse('misaligned', offGrid);
   const close = zonedInstant(date, range.close, timeZone);
   if (close && startsAt.getTime() + durationMinutes * minuteMs > close.getTime()) {
-    return refuse('ends-too-late', bookingMessages.slotEndsTooLate(clockTime(range.close)));
+    return refuse('ends-too-late', bookingMessages.slotEndsTooLate(timeOfDay(clockTime(range.close))));
   }
   // A wall-clock time that is skipped or repeated by a daylight-saving change: not a slot start.
   return refuse('misaligned', offGrid);

@@ -1,8 +1,8 @@
-// How statuses, money, calendar dates and time zones are written to people, the same on every screen and in
-// e-mails.
+// How statuses, money, counts, calendar dates, times of day, moments, durations and time zones are written to
+// people, the same on every screen, in e-mails and in the CSV (docs/product.md#how-the-portal-writes).
 import type { PreferredContact, Urgency } from '../bookings/details.ts';
 import type { BookingStatus } from '../bookings/statuses.ts';
-import { type IsoDate, zonedDate, zonedTime } from '../schedule/dates.ts';
+import { type IsoDate, zonedDate, zonedParts } from '../schedule/dates.ts';
 
 export const statusLabels: Record<BookingStatus, string> = {
   pending: 'Pending',
@@ -32,9 +32,78 @@ export const contactLabels: Record<PreferredContact, string> = {
   video: 'Video Call',
 };
 
+/** A count with thousands separated: '1,250'. */
+export function count(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
 /** Whole dollars: '$1,250'. */
 export function dollars(amount: number): string {
-  return `$${amount.toLocaleString('en-US')}`;
+  return `$${count(amount)}`;
+}
+
+/** What stands between the two ends of a range of times, dates or numbers: space, hyphen, space. */
+export const rangeDash = ' - ';
+
+/** '9 AM - 5 PM', 'Mon, Jan 7, 2030 - Fri, Jan 11, 2030', '1 - 20': a range, ends already written. */
+export function range(from: string, to: string): string {
+  return `${from}${rangeDash}${to}`;
+}
+
+/** '60 min': a length of time in minutes, as the catalog's '60 min sessions'. */
+export function duration(minutes: number): string {
+  return `${minutes} min`;
+}
+
+/** '9 AM', '9:30 AM', '12 PM' for an hour and minute of the day (0-23, 0-59); minutes only when not on the hour. */
+function hourAndMinute(hour: number, minute: number): string {
+  const hour12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `${hour12}${minute === 0 ? '' : `:${String(minute).padStart(2, '0')}`} ${hour % 24 < 12 ? 'AM' : 'PM'}`;
+}
+
+const clockPattern = /^(\d{2}):(\d{2})$/;
+
+/**
+ * A wall-clock time 'HH:MM' (an API's `start_time`, an opening time) as people read it: '9 AM', '9:30 AM', '12 PM',
+ * '12 AM' for midnight at either end of the day ('24:00'). Anything else is returned as it is.
+ */
+export function timeOfDay(clock: string): string {
+  const match = clockPattern.exec(clock);
+  if (!match) return clock;
+  return hourAndMinute(Number(match[1]) % 24, Number(match[2]));
+}
+
+/** '9 AM - 5 PM': two wall-clock times 'HH:MM', no zone (opening hours: the zone is said once beside them). */
+export function clockRange(start: string, end: string): string {
+  return range(timeOfDay(start), timeOfDay(end));
+}
+
+function instantOf(instant: Date | string): Date | undefined {
+  const at = typeof instant === 'string' ? new Date(instant) : instant;
+  return Number.isNaN(at.getTime()) ? undefined : at;
+}
+
+/** '9:05 AM': the time of day an instant reads in a zone (no zone named). */
+export function timeIn(instant: Date | string, timeZone: string): string {
+  const at = instantOf(instant);
+  if (!at) return String(instant);
+  const { hour, minute } = zonedParts(at, timeZone);
+  return hourAndMinute(hour, minute);
+}
+
+/** '9 AM - 10 AM': from one instant to another on the wall clock of a zone (for a text that names the zone itself). */
+export function hoursIn(start: Date | string, end: Date | string, timeZone: string): string {
+  return range(timeIn(start, timeZone), timeIn(end, timeZone));
+}
+
+/**
+ * '9 AM - 10 AM MST': from one instant to another in a zone, the zone named as it is at the start (a booking's time,
+ * a slot's).
+ */
+export function timeRange(start: Date | string, end: Date | string, timeZone: string): string {
+  const from = instantOf(start);
+  if (!from) return String(start);
+  return `${hoursIn(from, end, timeZone)} ${zoneAbbreviation(timeZone, from)}`;
 }
 
 /** A service's rate as the catalogue writes it: '$150/hour'. */
@@ -86,9 +155,28 @@ export function zoneAbbreviation(timeZone: string, at: Date): string {
   return zoneNamePart(timeZone, at, 'short') ?? timeZone;
 }
 
-/** 'Thursday, January 10, 2030, 14:05 Mountain Standard Time (America/Phoenix)': an instant in a zone, named. */
+/**
+ * 'Mon, Jan 7, 2030, 9:05 AM MST': when something happened (was written, changed, given up on), in a zone (the
+ * business zone), the zone named as it was then.
+ */
+export function moment(instant: Date | string, timeZone: string): string {
+  const at = instantOf(instant);
+  if (!at) return String(instant);
+  return `${shortDate(zonedDate(at, timeZone))}, ${timeIn(at, timeZone)} ${zoneAbbreviation(timeZone, at)}`;
+}
+
+/** 'Mon, Jan 7, 2030': the day an instant falls on in a zone. */
+export function shortDateIn(instant: Date | string, timeZone: string): string {
+  const at = instantOf(instant);
+  return at ? shortDate(zonedDate(at, timeZone)) : String(instant);
+}
+
+/**
+ * 'Thursday, January 10, 2030, 2:05 PM Mountain Standard Time (America/Phoenix)': an instant in a zone, the zone
+ * named in full (in e-mails, read far from the portal).
+ */
 export function longMoment(instant: Date, timeZone: string): string {
-  return `${longDate(zonedDate(instant, timeZone))}, ${zonedTime(instant, timeZone)} ${zoneName(timeZone, instant)}`;
+  return `${longDate(zonedDate(instant, timeZone))}, ${timeIn(instant, timeZone)} ${zoneName(timeZone, instant)}`;
 }
 
 /** Initialisms read with a vowel sound first ('an IT review', 'an OT account'): the letters named 'eff', 'aitch'… */

@@ -320,13 +320,13 @@ describe('a schedule of its own', () => {
     );
     expect(refusal(at('2030-01-13', '10:00'))).toBe('Consultations are not available on Sundays');
     expect(refusal(at('2030-01-07', '12:00'))).toBe(
-      'Consultations on Mondays start between 09:00 and 11:00 or between 13:00 and 16:00',
+      'Consultations on Mondays start between 9 AM and 11 AM or between 1 PM and 4 PM',
     );
     expect(refusal(at('2030-01-07', '09:30'))).toBe('Time slots start on the hour');
     expect(refusal(at('2030-01-07', '11:00'))).toBe('ok');
     expect(checkSlotStart(at('2030-01-07', '11:00'), { ...rules, durationMinutes: 90 })).toMatchObject({
       reason: 'ends-too-late',
-      message: 'This consultation would end after 12:00',
+      message: 'This consultation would end after 12 PM',
     });
   });
 

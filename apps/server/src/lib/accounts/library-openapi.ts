@@ -17,14 +17,14 @@ const email = { type: 'string', format: 'email', maxLength: 254, examples: ['ada
 const password = { type: 'string', minLength: minPasswordLength, maxLength: maxPasswordLength };
 const callbackURL = {
   type: 'string',
-  description: 'A path on this site (or a URL of it) to send the browser to from the e-mailed link',
+  description: 'A path on this site (or a URL of it) to send the browser to from the emailed link',
   examples: ['/login?verified=1'],
 };
 /** The sign-up's and resend's `callbackURL`: the e-mailed link lands on the sign-in page, which goes on there. */
 const destination = {
   type: 'string',
   description:
-    'The page to go on to once the e-mailed link has verified the address and the user has signed in: a path on ' +
+    'The page to go on to once the emailed link has verified the address and the user has signed in: a path on ' +
     'this site, anything else is dropped. The link lands on /login?verified=1&redirect={the path}.',
   examples: ['/book/3'],
 };
@@ -40,7 +40,7 @@ const user = {
   properties: {
     id: { type: 'string' },
     email: { type: 'string', format: 'email' },
-    name: { type: 'string', description: 'The e-mail address until the profile names the person' },
+    name: { type: 'string', description: 'The email address until the profile names the person' },
     emailVerified: { type: 'boolean' },
     image: { type: ['string', 'null'] },
     role: { type: 'string', examples: ['client', 'admin'] },
@@ -109,9 +109,9 @@ export const accountsLibraryPaths: Record<string, Record<string, Json>> = {
     post: {
       operationId: 'signUp',
       tags: ['accounts'],
-      summary: 'Creates an account and sends the verification e-mail',
+      summary: 'Creates an account and sends the verification email',
       description:
-        'The address must be verified (GET verify-email, from the e-mailed link) before the account can sign in. ' +
+        'The address must be verified (GET verify-email, from the emailed link) before the account can log in. ' +
         'Signs no one in.',
       security: [],
       requestBody: body(
@@ -132,7 +132,7 @@ export const accountsLibraryPaths: Record<string, Record<string, Json>> = {
       responses: {
         '200': json(
           { type: 'object', properties: { user }, required: ['user'] },
-          'Signed up (also for an address already taken, which is told by e-mail instead)',
+          'Signed up (also for an address already taken, which is told by email instead)',
         ),
         ...postRefusals,
         default: error('An error'),
@@ -143,7 +143,7 @@ export const accountsLibraryPaths: Record<string, Record<string, Json>> = {
     post: {
       operationId: 'signIn',
       tags: ['accounts'],
-      summary: 'Signs in with e-mail and password',
+      summary: 'Signs in with email and password',
       description:
         'Sets the session cookie. An API client (a request without Origin, Sec-Fetch-Site, Sec-Fetch-Dest and ' +
         "Sec-Fetch-User: Node's fetch as it is, curl) also gets the signed session token in `set-auth-token`, to " +
@@ -229,7 +229,7 @@ export const accountsLibraryPaths: Record<string, Record<string, Json>> = {
     post: {
       operationId: 'sendVerificationEmail',
       tags: ['accounts'],
-      summary: 'Sends a new verification e-mail to an address not verified yet',
+      summary: 'Sends a new verification email to an address not verified yet',
       security: [],
       requestBody: body({ email, callbackURL: destination }, ['email']),
       responses: {
@@ -243,7 +243,7 @@ export const accountsLibraryPaths: Record<string, Record<string, Json>> = {
     get: {
       operationId: 'verifyEmail',
       tags: ['accounts'],
-      summary: 'Verifies the address: the link of the verification e-mail',
+      summary: 'Verifies the address: the link of the verification email',
       security: [],
       parameters: [
         { name: 'token', in: 'query', required: true, schema: { type: 'string' } },
@@ -266,10 +266,10 @@ export const accountsLibraryPaths: Record<string, Record<string, Json>> = {
     post: {
       operationId: 'requestPasswordReset',
       tags: ['accounts'],
-      summary: 'E-mails a password reset link, if the address has an account (the answer does not tell)',
+      summary: 'Emails a password reset link, if the address has an account (the answer does not tell)',
       security: [],
       requestBody: body(
-        { email, redirectTo: { ...callbackURL, description: 'The page the e-mailed link opens' } },
+        { email, redirectTo: { ...callbackURL, description: 'The page the emailed link opens' } },
         ['email'],
       ),
       responses: {
@@ -286,7 +286,7 @@ export const accountsLibraryPaths: Record<string, Record<string, Json>> = {
     post: {
       operationId: 'resetPassword',
       tags: ['accounts'],
-      summary: "Sets a new password with the e-mailed link's token; ends every other session",
+      summary: "Sets a new password with the emailed link's token; ends every other session",
       security: [],
       requestBody: body({ newPassword: password, token: { type: 'string' } }, ['newPassword', 'token']),
       responses: {

@@ -9,8 +9,10 @@ import {
   clientCancelRefusal,
   clientChangeNoticeRefusal,
   clientRescheduleRefusal,
+  clockRange,
   closureNoticeMessages,
   dollars,
+  hoursIn,
   longDate,
   longMoment,
   paths,
@@ -26,11 +28,16 @@ import {
 } from './booking-calendar.ts';
 import { compose, type MailMessage } from './letter.ts';
 
-/** '09:00 – 10:00 Mountain Standard Time (America/Phoenix)'. */
+/**
+ * '9 AM - 10 AM Mountain Standard Time (America/Phoenix)': the domain's time range, the zone named in full (a letter
+ * is read far from the portal).
+ */
 export function bookingTimeRange(booking: Booking): string {
   const slot = booking.time_slots[0];
-  const range = slot ? `${slot.start_time} – ${slot.end_time}` : '';
-  return `${range} ${zoneName(booking.time_zone, new Date(booking.starts_at))}`.trim();
+  const hours = slot
+    ? clockRange(slot.start_time, slot.end_time)
+    : hoursIn(booking.starts_at, booking.ends_at, booking.time_zone);
+  return `${hours} ${zoneName(booking.time_zone, new Date(booking.starts_at))}`;
 }
 
 export function bookingDetails(booking: Booking): [string, string][] {
@@ -230,7 +237,7 @@ export function bookingReceivedEmail(
   );
 }
 
-/** '{weekday, month day, year}, HH:MM – HH:MM {zone}': where a booking was before it moved. */
+/** 'Monday, January 7, 2030, 9 AM - 10 AM {zone}': where a booking was before it moved. */
 function previousTime(previous: Booking): string {
   return `${longDate(previous.booking_date)}, ${bookingTimeRange(previous)}`;
 }

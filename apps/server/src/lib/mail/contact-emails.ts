@@ -42,7 +42,7 @@ export function contactFirmEmail(to: string, facts: ContactLetterFacts, appUrl: 
     quote: message.message,
     action: { label: 'Open Messages', url: new URL(paths.adminMessages, appUrl).toString() },
     outro: [
-      `Reply to this e-mail to answer ${message.name} at ${message.email}, then mark the message answered.`,
+      `Reply to this email to answer ${message.name} at ${message.email}, then mark the message answered.`,
     ],
   });
 }

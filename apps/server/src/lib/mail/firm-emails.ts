@@ -7,13 +7,14 @@ import {
   type FirmNoticeKind,
   firmNoticeMessages,
   firmNoticeSummaryMessages,
+  hoursIn,
   longDate,
   paths,
   shortDate,
   statusLabels,
+  timeIn,
   urgencyLabels,
   zonedDate,
-  zonedTime,
   zoneName,
 } from '@portal/domain';
 import { and, asc, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
@@ -67,18 +68,18 @@ function clientMailbox(booking: Booking): string {
   return name === email ? email : `${name} <${email}>`;
 }
 
-/** 'Monday, January 14, 2030, 10:00 – 11:00 Mountain Standard Time (America/Phoenix)': the booking at a start. */
+/** 'Monday, January 14, 2030, 10 AM - 11 AM Mountain Standard Time (America/Phoenix)': the booking at a start. */
 function slotAt(booking: Booking, start: Date): string {
   const zone = booking.time_zone;
   const end = new Date(start.getTime() + booking.services.duration * 60_000);
-  return `${longDate(zonedDate(start, zone))}, ${zonedTime(start, zone)} – ${zonedTime(end, zone)} ${zoneName(zone, start)}`;
+  return `${longDate(zonedDate(start, zone))}, ${hoursIn(start, end, zone)} ${zoneName(zone, start)}`;
 }
 
-/** 'Fri, Dec 18, 2026, 10:00 – 11:00': a start in a list that names the zone once. */
+/** 'Fri, Dec 18, 2026, 10 AM - 11 AM': a start in a list that names the zone once. */
 function shortSlotAt(booking: Booking, start: Date): string {
   const zone = booking.time_zone;
   const end = new Date(start.getTime() + booking.services.duration * 60_000);
-  return `${shortDate(zonedDate(start, zone))}, ${zonedTime(start, zone)} – ${zonedTime(end, zone)}`;
+  return `${shortDate(zonedDate(start, zone))}, ${hoursIn(start, end, zone)}`;
 }
 
 function happeningLine(booking: Booking, happening: FirmNoticeHappening): string {
@@ -89,7 +90,7 @@ function happeningLine(booking: Booking, happening: FirmNoticeHappening): string
       : happening.kind === 'rescheduledByClient' && happening.from && happening.to
         ? words.rescheduled(shortSlotAt(booking, happening.from), shortSlotAt(booking, happening.to))
         : words.cancelled;
-  return words.line(zonedTime(happening.at, booking.time_zone), what);
+  return words.line(timeIn(happening.at, booking.time_zone), what);
 }
 
 /** The facts of the booking as it is now, for the firm. */

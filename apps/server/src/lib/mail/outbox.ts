@@ -90,7 +90,7 @@ export async function buryExhaustedMail(db: Database, maxAttempts: number): Prom
 
 /** What a delivered e-mail with a one-time link keeps instead of its text. */
 export const forgottenOneTimeLink =
-  'This e-mail carried a one-time link. It was delivered, and the outbox does not keep the link.';
+  'This email carried a one-time link. It was delivered, and the outbox does not keep the link.';
 
 /**
  * Records a delivery; false when this claim is no longer the message's (another worker took it over). With

@@ -8,6 +8,7 @@ import {
   paths,
   reminderContactSentences,
   reminderMessages,
+  timeIn,
   zoneAbbreviation,
 } from '@portal/domain';
 import type { BookingMailOptions } from './booking-calendar.ts';
@@ -23,13 +24,12 @@ export function reminderEmail(
 ): MailMessage {
   const bookingUrl = new URL(paths.booking(booking.id), options.appUrl).toString();
   const { calendarUrl } = options;
-  const startTime = booking.time_slots[0]?.start_time ?? '';
   const zone = zoneAbbreviation(booking.time_zone, new Date(booking.starts_at));
   return compose({
     to: booking.user_profiles.email,
     subject: reminderMessages.subject(
       longDate(booking.booking_date),
-      `${startTime} ${zone}`,
+      `${timeIn(booking.starts_at, booking.time_zone)} ${zone}`,
       booking.confirmation_code,
     ),
     name: firstName(booking),

@@ -6,11 +6,11 @@ import { users } from '../../db/schema.ts';
 import { NotFound } from '../../lib/errors.ts';
 
 /** The refusal of an unknown address. It names none: a refusal's message is logged (docs/decisions/029). */
-export const noAccountMessage = 'No account with this e-mail address';
+export const noAccountMessage = 'No account with this email address';
 
 /** The same for the operator's own terminal, which may name the address they typed. */
 export function noAccountWith(email: string): string {
-  return `No account with the e-mail address ${email.trim()}`;
+  return `No account with the email address ${email.trim()}`;
 }
 
 /** Gives the account with this e-mail (any case) the role; NotFound when there is no such account. */

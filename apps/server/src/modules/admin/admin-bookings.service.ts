@@ -10,8 +10,9 @@ import {
   adminMessages,
   type Booking,
   type CancelPendingBody,
+  timeIn,
+  timeOfDay,
   zonedDate,
-  zonedTime,
 } from '@portal/domain';
 import { stringify } from 'csv-stringify';
 import { and, asc, count, eq, gte, inArray, type SQL } from 'drizzle-orm';
@@ -194,13 +195,13 @@ export const exportColumns = [
 export type ExportRecord = Record<(typeof exportColumns)[number], string | number>;
 
 /**
- * The wall-clock date and time of an instant in the business time zone, `YYYY-MM-DD HH:MM`: what a spreadsheet reads
- * as a date-time, in the zone of the row's `time_zone` column like its date and times (an ISO instant in UTC would
- * read as text, or hours off).
+ * The wall-clock date and time of an instant in the business time zone, `YYYY-MM-DD 9:05 AM`: the sortable date a
+ * spreadsheet reads (the one exception to the portal's written dates) and the portal's one time format, in the zone
+ * of the row's `time_zone` column like its date and times (an ISO instant in UTC would read as text, or hours off).
  */
 function localDateTime(instant: string, timeZone: string): string {
   const at = new Date(instant);
-  return `${zonedDate(at, timeZone)} ${zonedTime(at, timeZone)}`;
+  return `${zonedDate(at, timeZone)} ${timeIn(at, timeZone)}`;
 }
 
 function exportRecord(booking: Booking): ExportRecord {
@@ -213,8 +214,8 @@ function exportRecord(booking: Booking): ExportRecord {
     client_last_name: booking.user_profiles.last_name ?? '',
     client_email: booking.user_profiles.email,
     date: booking.booking_date,
-    start_time: slot?.start_time ?? '',
-    end_time: slot?.end_time ?? '',
+    start_time: slot ? timeOfDay(slot.start_time) : '',
+    end_time: slot ? timeOfDay(slot.end_time) : '',
     time_zone: booking.time_zone,
     urgency: booking.urgency,
     preferred_contact: booking.preferred_contact,

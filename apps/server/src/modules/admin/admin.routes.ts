@@ -109,7 +109,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
         summary: 'Every booking, newest first (by the moment booked), filtered and paged by cursor',
         description:
           'Dates filter by the day the booking was made, in the business time zone. Pass nextCursor as cursor ' +
-          "for the next page. bookingId narrows the list to that one booking (the firm's e-mails link to it).",
+          "for the next page. bookingId narrows the list to that one booking (the firm's emails link to it).",
         querystring: adminBookingsQuerySchema,
         response: {
           200: adminBookingsResponseSchema,
@@ -174,7 +174,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       schema: {
         tags,
         summary:
-          'Sets a booking’s status (recorded with who, from, to and when); the client is told by e-mail',
+          'Sets a booking’s status (recorded with who, from, to and when); the client is told by email',
         params: bookingIdParamsSchema,
         body: adminStatusBodySchema,
         response: {
@@ -199,7 +199,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       schema: {
         tags,
         summary:
-          'Cancels every pending booking of one client or one client address; each client is told by e-mail',
+          'Cancels every pending booking of one client or one client address; each client is told by email',
         description:
           'Send clientId (a booking’s user_id) or address (a client_address, or any address it covers). Each ' +
           'cancellation is recorded in the booking’s history as the administrator’s, as a status change is.',
@@ -224,9 +224,9 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       onRequest: adminOnly,
       schema: {
         tags,
-        summary: 'E-mails given up on after their last delivery attempt: how many, and the latest few',
+        summary: 'Emails given up on after their last delivery attempt: how many, and the latest few',
         description:
-          'MAIL_MAX_ATTEMPTS attempts are made (with growing delays) before an e-mail is given up on.',
+          'MAIL_MAX_ATTEMPTS attempts are made (with growing delays) before an email is given up on.',
         response: { 200: undeliveredMailResponseSchema, ...adminGuardResponses },
       },
     },

@@ -235,9 +235,9 @@ export async function bookingsRoutes(
       },
       schema: {
         tags: ['bookings'],
-        summary: "The caller's booking as an iCalendar file (the same event as the e-mails' invitations)",
+        summary: "The caller's booking as an iCalendar file (the same event as the emails' invitations)",
         description:
-          'The same UID and time zone as the e-mails; SEQUENCE grows with every change, a reschedule included. With `expires` and `signature` (the link in a reminder) no session is needed, until the link expires; an altered or expired link is a 404.',
+          'The same UID and time zone as the emails; SEQUENCE grows with every change, a reschedule included. With `expires` and `signature` (the link in a reminder) no session is needed, until the link expires; an altered or expired link is a 404.',
         params: bookingIdParamsSchema,
         querystring: calendarLinkQuerySchema,
         response: {
@@ -310,7 +310,7 @@ export async function bookingsRoutes(
         summary:
           'Moves a pending or confirmed booking to another slot (its owner, or an administrator); safe to retry with an Idempotency-Key',
         description:
-          "The new slot follows every rule of a new booking. The booking keeps its id, price, confirmation code and status; the client is e-mailed a calendar update. A client moves only their own booking, until the change notice before it; an administrator moves any booking that has not started, whatever the notice, and the client's letter says the firm moved it.",
+          "The new slot follows every rule of a new booking. The booking keeps its id, price, confirmation code and status; the client is emailed a calendar update. A client moves only their own booking, until the change notice before it; an administrator moves any booking that has not started, whatever the notice, and the client's letter says the firm moved it.",
         params: bookingIdParamsSchema,
         headers: idempotencyHeadersSchema,
         body: rescheduleBookingBodySchema,

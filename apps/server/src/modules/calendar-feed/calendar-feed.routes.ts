@@ -41,7 +41,7 @@ export async function calendarFeedRoutes(app: FastifyInstance, options: Calendar
         tags,
         summary:
           'A private calendar feed (iCalendar) to subscribe to; the token in its URL is its only credential',
-        description: `The owner's active (pending: TENTATIVE, confirmed) consultations, or every client's for an administrator's feed, from those that ended ${calendarFeedPastDays} days ago on, at most ${maxCalendarFeedEvents}; each the same event (UID, SEQUENCE) as the e-mails' invitations. No session needed.`,
+        description: `The owner's active (pending: TENTATIVE, confirmed) consultations, or every client's for an administrator's feed, from those that ended ${calendarFeedPastDays} days ago on, at most ${maxCalendarFeedEvents}; each the same event (UID, SEQUENCE) as the emails' invitations. No session needed.`,
         params: calendarFeedParamsSchema,
         response: {
           200: {

@@ -52,7 +52,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance) {
       onRequest: adminOnly,
       schema: {
         tags,
-        summary: 'The latest changes to the catalogue, newest first: who, when, and each field old → new',
+        summary: 'The latest changes to the catalog, newest first: who, when, and each field old → new',
         querystring: serviceChangesQuerySchema,
         response: { 200: serviceChangesResponseSchema, 400: apiErrorBodySchema, ...adminGuardResponses },
       },

@@ -49,7 +49,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['services'],
-        summary: 'The service catalogue, ordered by id',
+        summary: 'The service catalog, ordered by id',
         response: { 200: servicesResponseSchema, default: apiErrorBodySchema },
       },
     },

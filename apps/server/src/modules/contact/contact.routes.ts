@@ -47,7 +47,7 @@ export async function contactRoutes(app: FastifyInstance, options: ContactOption
           'Stored and sent to FIRM_EMAIL (Reply-To: the sender); the address given gets an acknowledgment with none ' +
           `of the sender's words. At most ${perAddress.max} messages per ${perAddress.windowSeconds / 60} minutes ` +
           `from one client address (IPv6: its /64) and ${perEmail.max} per ${perEmail.windowSeconds / 60} minutes ` +
-          'from one e-mail address (letter case and +tag ignored). A message with `website` filled ' +
+          'from one email address (letter case and +tag ignored). A message with `website` filled ' +
           '(a field people never see) is answered the same and dropped.',
         body: contactBodySchema,
         response: {

@@ -41,7 +41,7 @@ function page(rows: OutboxRow[]): string {
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title>' +
     '<link rel="stylesheet" href="/dev/mail/style.css"></head><body><h1>Dev mailbox</h1>' +
-    '<p>Every e-mail the server sent, newest first. Only in development: with SMTP_URL set, mail goes to that server.</p>' +
+    '<p>Every email the server sent, newest first. Only in development: with SMTP_URL set, mail goes to that server.</p>' +
     (items || '<p>No messages yet.</p>') +
     '</body></html>'
   );

@@ -145,9 +145,9 @@ export async function scheduleRoutes(app: FastifyInstance, options: ScheduleRout
       schema: {
         tags,
         summary:
-          'Closes a date or a range of dates (both included); lists the active bookings on them and e-mails their clients',
+          'Closes a date or a range of dates (both included); lists the active bookings on them and emails their clients',
         description:
-          "Each client of an active booking not yet started on the new dates is e-mailed once, with the closure, unless another closure already covered the booking's date (so a retry tells no one again). Deleting a closure sends nothing.",
+          "Each client of an active booking not yet started on the new dates is emailed once, with the closure, unless another closure already covered the booking's date (so a retry tells no one again). Deleting a closure sends nothing.",
         body: closureBodySchema,
         response: {
           201: closureCreatedResponseSchema,

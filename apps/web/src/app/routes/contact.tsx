@@ -14,7 +14,7 @@ export function ContactRoute() {
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Contact Us</h1>
         <p className="mt-4 text-lg text-slate-700">
           Tell us about your project and we will find the right consultant for it. Write to us below, or call
-          us during business hours; a free first conversation is on us.
+          us during office hours; a free first conversation is on us.
         </p>
       </div>
       <div className="mt-10 grid gap-8 lg:grid-cols-3">

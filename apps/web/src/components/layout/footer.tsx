@@ -67,7 +67,7 @@ export function Footer() {
             {/* The contact form, reachable from every page: the top bar's links are fixed by the spec. */}
             <li>
               <Link to={paths.contact} className={`${linkStyle} font-semibold`}>
-                Send us a message
+                Send Us a Message
               </Link>
             </li>
           </ul>

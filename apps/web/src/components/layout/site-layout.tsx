@@ -12,7 +12,7 @@ export function SiteLayout() {
         href="#main"
         className="sr-only z-50 rounded bg-white px-4 py-2 text-blue-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
-        Skip to main content
+        Skip to Main Content
       </a>
       <TopBar />
       <main id="main" className="flex-1">

@@ -32,7 +32,7 @@ export function QueryStates<T>({
       <FormMessage type="error">
         {failed}{' '}
         <button type="button" className="font-semibold underline" onClick={() => void query.refetch()}>
-          Try again
+          Try Again
         </button>
       </FormMessage>
     );

@@ -285,7 +285,7 @@ describe('login page', () => {
       body: { code: 'EMAIL_NOT_VERIFIED', message: 'Please verify your email address before logging in.' },
     });
     await expect.element(page.getByText('Please verify your email address before logging in.')).toBeVisible();
-    await page.getByRole('button', { name: 'Resend verification email' }).click();
+    await page.getByRole('button', { name: 'Resend Verification Email' }).click();
     await expect.element(page.getByText('Verification email sent! Please check your inbox.')).toBeVisible();
     const resend = calls.find((call) => call.path === '/api/identity/send-verification-email');
     // The new link carries on to the page asked for, as the first did.

@@ -84,7 +84,7 @@ describe('admin schedule', () => {
     await expect.element(page.getByTestId('hours-note')).toHaveTextContent(openingHoursNote(defaultSchedule));
     await expect.element(page.getByTestId('day-saturday')).toHaveTextContent('Closed');
     const closure = page.getByTestId('closure');
-    await expect.element(closure).toHaveTextContent('Tue, Dec 24, 2030 – Thu, Dec 26, 2030 · Holidays');
+    await expect.element(closure).toHaveTextContent('Tue, Dec 24, 2030 - Thu, Dec 26, 2030 · Holidays');
     // The bookings on a closure are listed whenever the page is opened, not only right after closing.
     await expect.element(closure.getByTestId('affected-bookings')).toHaveTextContent('OT-2030-041');
     await expect.element(closure).toHaveTextContent('1 active booking falls on these dates:');
@@ -100,7 +100,7 @@ describe('admin schedule', () => {
     await expect.element(changes.nth(0)).toHaveTextContent(/office@example\.com · Changed buffer 0 → 15 min/);
     await expect
       .element(changes.nth(1))
-      .toHaveTextContent(/office@example\.com · Closed Tue, Dec 24, 2030 – Thu, Dec 26, 2030 \(Holidays\)/);
+      .toHaveTextContent(/office@example\.com · Closed Tue, Dec 24, 2030 - Thu, Dec 26, 2030 \(Holidays\)/);
     expect(page.getByTestId('too-close').elements()).toHaveLength(0);
   });
 
@@ -119,7 +119,7 @@ describe('admin schedule', () => {
   it('saves Saturday mornings, a buffer and a notice as one schedule', async () => {
     const calls = calendarApi();
     renderSchedule();
-    await page.getByRole('button', { name: 'Add hours on Saturday' }).click();
+    await page.getByRole('button', { name: 'Add Hours on Saturday' }).click();
     // Focus lands on the new range's first field.
     await expect.element(page.getByLabelText('Saturday opening 1 from')).toHaveFocus();
     await page.getByLabelText('Saturday opening 1 until').fill('12:00');
@@ -149,7 +149,7 @@ describe('admin schedule', () => {
     await page.getByLabelText('Minimum notice (hours)').fill('48');
     await userEvent.keyboard('{Enter}');
     await expect.element(pending).toHaveTextContent(scheduleChangeTexts.intro);
-    await expect.element(pending).toHaveTextContent('Monday: 09:00–17:00 → 09:00–12:00');
+    await expect.element(pending).toHaveTextContent('Monday: 9 AM - 5 PM → 9 AM - 12 PM');
     await expect
       .element(pending)
       .toHaveTextContent(`Minimum notice: ${defaultSchedule.minNoticeHours} → 48 hours`);
@@ -173,7 +173,7 @@ describe('admin schedule', () => {
         : undefined,
     );
     renderSchedule();
-    await page.getByLabelText('Slot step').selectOptions('Every 60 minutes');
+    await page.getByLabelText('Slot step').selectOptions('Every 60 min');
     await page.getByRole('button', { name: 'Save Schedule' }).click();
     await expect.element(page.getByLabelText('Slot step')).toHaveAccessibleDescription(refusal);
   });

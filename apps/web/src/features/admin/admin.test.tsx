@@ -212,7 +212,7 @@ describe('admin dashboard', () => {
     const rows = page.getByTestId('booking-row');
     await expect.element(rows.first()).toHaveTextContent('Jane Doe');
     await expect.element(rows.first()).toHaveTextContent('jane@example.com');
-    await expect.element(rows.first()).toHaveTextContent('09:00 – 10:30 MST');
+    await expect.element(rows.first()).toHaveTextContent('9 AM - 10:30 AM MST');
     await expect
       .element(page.getByRole('link', { name: 'View All' }))
       .toHaveAttribute('href', '/admin/bookings');
@@ -374,7 +374,7 @@ describe('admin dashboard', () => {
     await expect.element(warning).toBeVisible();
     await expect
       .element(warning)
-      .toHaveTextContent('2 e-mails could not be delivered and will not be retried');
+      .toHaveTextContent('2 emails could not be delivered and will not be retried');
     await expect
       .element(warning)
       .toHaveTextContent('ada@example.com — Your consultation is confirmed — OT-2030-0001');
@@ -401,7 +401,9 @@ describe('admin dashboard', () => {
       .element(page.getByText(/Times are in Mountain Standard Time \(America\/Phoenix\)/))
       .toBeVisible();
     await expect.element(page.getByRole('heading', { name: 'Mon, Jan 7, 2030' })).toBeVisible();
-    await expect.element(page.getByTestId('upcoming-booking').first()).toHaveTextContent('09:00 – 10:30 MST');
+    await expect
+      .element(page.getByTestId('upcoming-booking').first())
+      .toHaveTextContent('9 AM - 10:30 AM MST');
   });
 
   it("marks a closed day in the upcoming schedule, under the firm's hours", async () => {
@@ -478,7 +480,7 @@ describe('admin bookings', () => {
     const calls = listApi();
     renderAt(`/admin/bookings${filtersIn}`);
     await expect.element(page.getByRole('heading', { level: 1, name: 'All Bookings' })).toBeVisible();
-    await expect.element(page.getByText('Showing 1–50 of 52')).toBeVisible();
+    await expect.element(page.getByText('Showing 1 - 50 of 52')).toBeVisible();
     await expect.element(page.getByLabelText('Status', { exact: true })).toHaveValue('cancelled');
     await expect.element(page.getByLabelText('Service')).toHaveValue('2');
     await expect.element(page.getByLabelText('Booked from')).toHaveValue('2030-01-01');
@@ -493,7 +495,7 @@ describe('admin bookings', () => {
     await expect.element(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
 
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect.element(page.getByText('Showing 51–52 of 52')).toBeVisible();
+    await expect.element(page.getByText('Showing 51 - 52 of 52')).toBeVisible();
     expect(Object.fromEntries(listCalls(calls).at(-1)?.query ?? [])).toEqual({
       status: 'cancelled',
       startDate: '2030-01-01',
@@ -506,18 +508,18 @@ describe('admin bookings', () => {
     await expect.element(page.getByTestId('booking-row')).toHaveLength(2);
 
     await page.getByRole('button', { name: 'Previous' }).click();
-    await expect.element(page.getByText('Showing 1–50 of 52')).toBeVisible();
+    await expect.element(page.getByText('Showing 1 - 50 of 52')).toBeVisible();
   });
 
   it('puts a changed filter in the URL, asks for it from the first page, and refuses an end before the start', async () => {
     const calls = listApi();
     const router = renderAt(`/admin/bookings${filtersIn}`);
-    await expect.element(page.getByText('Showing 1–50 of 52')).toBeVisible();
+    await expect.element(page.getByText('Showing 1 - 50 of 52')).toBeVisible();
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect.element(page.getByText('Showing 51–52 of 52')).toBeVisible();
+    await expect.element(page.getByText('Showing 51 - 52 of 52')).toBeVisible();
 
     await page.getByLabelText('Status', { exact: true }).selectOptions('all');
-    await expect.element(page.getByText('Showing 1–50 of 52')).toBeVisible();
+    await expect.element(page.getByText('Showing 1 - 50 of 52')).toBeVisible();
     expect(router.state.location.search).toBe('?startDate=2030-01-01&endDate=2030-01-31&serviceId=2');
     const latest = listCalls(calls).at(-1)?.query;
     expect(latest?.has('status')).toBe(false);
@@ -532,17 +534,17 @@ describe('admin bookings', () => {
   it("opens on the one booking the firm's e-mail links to, and shows every booking again", async () => {
     const calls = listApi();
     const router = renderAt('/admin/bookings?bookingId=77');
-    await expect.element(page.getByText('Showing 1–1 of 1')).toBeVisible();
+    await expect.element(page.getByText('Showing 1 - 1 of 1')).toBeVisible();
     expect(Object.fromEntries(listCalls(calls)[0]?.query ?? [])).toEqual({ bookingId: '77', limit: '50' });
-    await expect.element(page.getByText('Showing one booking: the one your e-mail links to.')).toBeVisible();
+    await expect.element(page.getByText('Showing one booking: the one your email links to.')).toBeVisible();
     await expect.element(page.getByTestId('booking-row')).toHaveLength(1);
     await expect.element(page.getByTestId('booking-row')).toHaveTextContent('OT-2030-077');
     await expect
       .element(page.getByRole('link', { name: 'Export CSV' }))
       .toHaveAttribute('href', '/api/bookings/admin/export?bookingId=77');
 
-    await page.getByRole('button', { name: 'Show all bookings' }).click();
-    await expect.element(page.getByText('Showing 1–50 of 52')).toBeVisible();
+    await page.getByRole('button', { name: 'Show All Bookings' }).click();
+    await expect.element(page.getByText('Showing 1 - 50 of 52')).toBeVisible();
     expect(router.state.location.search).toBe('');
     expect(listCalls(calls).at(-1)?.query.has('bookingId')).toBe(false);
     await expect.element(page.getByText('Showing one booking', { exact: false })).not.toBeInTheDocument();
@@ -586,10 +588,10 @@ describe('admin bookings', () => {
       const row = page.getByTestId('booking-row').first();
       await expect.element(row).toHaveTextContent(`From ${address}`);
       await expect
-        .element(row.getByRole('link', { name: 'Holds from this address' }))
+        .element(row.getByRole('link', { name: 'Holds From This Address' }))
         .toHaveAttribute('href', `/admin/bookings?status=pending&address=${address}`);
       await expect
-        .element(row.getByRole('link', { name: "This client's holds" }))
+        .element(row.getByRole('link', { name: "This Client's Holds" }))
         .toHaveAttribute('href', '/admin/bookings?status=pending&clientId=u1');
     });
 
@@ -637,7 +639,7 @@ describe('admin bookings', () => {
         .toBeVisible();
       expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ clientId: 'u1' });
 
-      await page.getByRole('button', { name: 'Show all bookings' }).click();
+      await page.getByRole('button', { name: 'Show All Bookings' }).click();
       expect(router.state.location.search).toBe('');
       await expect
         .element(page.getByText('Showing the bookings of one client', { exact: false }))

@@ -1,22 +1,8 @@
 // How the admin pages write figures and times. What My Bookings writes the same way (statuses, dollars, dates,
 // zone names) is in src/lib/booking-format.ts.
-import {
-  type Booking,
-  type IsoDate,
-  percentChange,
-  zoneAbbreviation,
-  zonedDate,
-  zonedTime,
-} from '@portal/domain';
+import { type Booking, type IsoDate, percentChange, timeRange, zonedDate } from '@portal/domain';
 
 const MINUS = '\u2212';
-
-const momentFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** 'Jan 7, 2030, 9:05 AM' in the viewer's zone: when something was written, changed or given up on. */
-export function shortMoment(instant: string): string {
-  return momentFormat.format(new Date(instant));
-}
 
 /**
  * The change against the previous period as shown on a stat card: '+12.5%', '−3%', '0%', or 'new' when the
@@ -34,15 +20,12 @@ export function bookingDay(booking: Booking): IsoDate {
   return zonedDate(new Date(booking.starts_at), booking.time_zone);
 }
 
-/** '09:00 – 10:30 MST': the booking's time in its business zone, the zone named. */
+/** '9 AM - 10:30 AM MST': the booking's time in its business zone, the zone named. */
 export function bookingHours(booking: Booking): string {
-  const start = new Date(booking.starts_at);
-  const end = new Date(booking.ends_at);
-  const zone = zoneAbbreviation(booking.time_zone, start);
-  return `${zonedTime(start, booking.time_zone)} – ${zonedTime(end, booking.time_zone)} ${zone}`;
+  return timeRange(booking.starts_at, booking.ends_at, booking.time_zone);
 }
 
-/** The client's name, or their e-mail address when the profile has no name. */
+/** The client's name, or their email address when the profile has no name. */
 export function clientName(booking: Booking): string {
   const { first_name, last_name, email } = booking.user_profiles;
   const name = [first_name, last_name].filter(Boolean).join(' ');

@@ -11,6 +11,7 @@ import {
   defaultSchedule,
   firmMoveTexts,
   type IsoDate,
+  moment,
   opensOn,
   todayIn,
   weekdayOf,
@@ -25,7 +26,6 @@ import { company } from '../../config/company';
 import { bookingFixture, scheduleAnswer } from '../../testing/fixtures';
 import { renderRouter } from '../../testing/render-router';
 import { type Answer, type ApiCall as Call, stubApi as stubAnyApi } from '../../testing/stub-api';
-import { momentIn } from './format';
 
 const zone = defaultBusinessTimeZone;
 
@@ -117,14 +117,14 @@ describe('the booking detail page', () => {
     for (const text of [
       'Confirmed',
       'Monday, January 7, 2030',
-      '09:00 - 10:30 MST',
-      '90 minutes',
+      '9 AM - 10:30 AM MST',
+      '90 min',
       '$150/hour',
       '$225',
       'OT-2030-007',
       'High',
       'Video Call',
-      'Jan 2, 2030',
+      'Wed, Jan 2, 2030',
       'A customer portal with online booking.',
       'Please call before noon.',
     ]) {
@@ -134,22 +134,30 @@ describe('the booking detail page', () => {
     await expect.element(timeline.getByText('Booked', { exact: true })).toBeVisible();
     await expect.element(timeline.getByText('Confirmed by the firm', { exact: true })).toBeVisible();
     await expect
-      .element(timeline.getByText('Moved from Mon, Jan 7, 09:00 to Tue, Jan 8, 10:00', { exact: true }))
+      .element(
+        timeline.getByText('Moved from Mon, Jan 7, 2030, 9 AM MST to Tue, Jan 8, 2030, 10 AM MST', {
+          exact: true,
+        }),
+      )
       .toBeVisible();
-    await expect.element(timeline.getByText(momentIn(history[1]?.at ?? '', zone))).toBeVisible();
-    expect(momentIn(history[1]?.at ?? '', zone)).toBe('Jan 3, 2030, 09:15 MST');
+    await expect.element(timeline.getByText(moment(history[1]?.at ?? '', zone))).toBeVisible();
+    expect(moment(history[1]?.at ?? '', zone)).toBe('Thu, Jan 3, 2030, 9:15 AM MST');
     expect(
       timeline
         .getByRole('listitem')
         .elements()
         .map((item) => item.querySelector('p')?.textContent),
-    ).toEqual(['Booked', 'Confirmed by the firm', 'Moved from Mon, Jan 7, 09:00 to Tue, Jan 8, 10:00']);
+    ).toEqual([
+      'Booked',
+      'Confirmed by the firm',
+      'Moved from Mon, Jan 7, 2030, 9 AM MST to Tue, Jan 8, 2030, 10 AM MST',
+    ]);
     await expect
-      .element(page.getByRole('link', { name: 'Add to calendar' }))
+      .element(page.getByRole('link', { name: 'Add to Calendar' }))
       .toHaveAttribute('href', '/api/bookings/7/calendar.ics');
     await expect.element(page.getByRole('button', { name: 'Reschedule' })).toBeEnabled();
     await expect.element(page.getByRole('button', { name: 'Cancel', exact: true })).toBeEnabled();
-    expect(page.getByRole('link', { name: 'Book again' }).elements()).toHaveLength(0);
+    expect(page.getByRole('link', { name: 'Book Again' }).elements()).toHaveLength(0);
     // Confirmed: the code is its Confirmation Code.
     await expect.element(page.getByText('Confirmation Code', { exact: true })).toBeVisible();
     expect(page.getByText('Reference', { exact: true }).elements()).toHaveLength(0);
@@ -167,7 +175,7 @@ describe('the booking detail page', () => {
     renderAt('/booking/7');
     await expect.element(page.getByText('In your time zone', { exact: true })).toBeVisible();
     await expect
-      .element(page.getByText('Mon, Jan 7, 2030, 11:00 - 12:30 EST', { exact: true }))
+      .element(page.getByText('Mon, Jan 7, 2030, 11 AM - 12:30 PM EST', { exact: true }))
       .toBeVisible();
   });
 
@@ -177,7 +185,7 @@ describe('the booking detail page', () => {
     );
     viewingFrom(zone);
     renderAt('/booking/7');
-    await expect.element(page.getByText('09:00 - 10:30 MST', { exact: true })).toBeVisible();
+    await expect.element(page.getByText('9 AM - 10:30 AM MST', { exact: true })).toBeVisible();
     expect(page.getByText('In your time zone').elements()).toHaveLength(0);
   });
 
@@ -199,7 +207,7 @@ describe('the booking detail page', () => {
     for (const name of ['Reschedule', 'Cancel', 'Leave Review']) {
       expect(page.getByRole('button', { name, exact: true }).elements()).toHaveLength(0);
     }
-    expect(page.getByRole('link', { name: 'Add to calendar' }).elements()).toHaveLength(0);
+    expect(page.getByRole('link', { name: 'Add to Calendar' }).elements()).toHaveLength(0);
     await cleanup();
 
     renderAt('/booking/6');
@@ -238,9 +246,9 @@ describe('the booking detail page', () => {
     expect(page.getByRole('button', { name: 'Cancel', exact: true }).elements()).toHaveLength(0);
     // Nothing is left to put in a calendar: Book again, to the wizard of the same service, instead.
     await expect
-      .element(page.getByRole('link', { name: 'Book again' }))
+      .element(page.getByRole('link', { name: 'Book Again' }))
       .toHaveAttribute('href', `/book/${cancelled.service_id}`);
-    expect(page.getByRole('link', { name: 'Add to calendar' }).elements()).toHaveLength(0);
+    expect(page.getByRole('link', { name: 'Add to Calendar' }).elements()).toHaveLength(0);
   });
 
   it("calls a pending booking's code its Reference, not a confirmation", async () => {
@@ -253,8 +261,8 @@ describe('the booking detail page', () => {
     await expect.element(page.getByText('Reference', { exact: true })).toBeVisible();
     expect(page.getByText('Confirmation Code', { exact: true }).elements()).toHaveLength(0);
     // Still ahead: its calendar file, tentative, and no Book again.
-    await expect.element(page.getByRole('link', { name: 'Add to calendar' })).toBeVisible();
-    expect(page.getByRole('link', { name: 'Book again' }).elements()).toHaveLength(0);
+    await expect.element(page.getByRole('link', { name: 'Add to Calendar' })).toBeVisible();
+    expect(page.getByRole('link', { name: 'Book Again' }).elements()).toHaveLength(0);
   });
 
   it('shows the change notice instead of acting inside it', async () => {
@@ -401,14 +409,14 @@ describe('rescheduling', () => {
     const dialog = page.getByRole('dialog', { name: 'Reschedule Booking' });
     await expect.element(dialog).toBeVisible();
     // Opens on the booking's day, its own slot listed and marked, not choosable.
-    const current = dialog.getByRole('radio', { name: /09:00 - 10:30/ });
+    const current = dialog.getByRole('radio', { name: /9 AM - 10:30 AM/ });
     await expect.element(current).toBeDisabled();
     await expect.element(dialog.getByTestId('current-slot')).toHaveTextContent('Current time');
     const find = () => document.querySelector<HTMLButtonElement>(`[data-day="${nextDay}"] button`);
     if (!find()) await dialog.getByRole('button', { name: 'Go to the Next Month' }).click();
     await expect.poll(find).toBeTruthy();
     await page.elementLocator(find() as HTMLButtonElement).click();
-    await dialog.getByRole('radio', { name: '10:00 - 11:30' }).click();
+    await dialog.getByRole('radio', { name: '10 AM - 11:30 AM' }).click();
     await dialog.getByRole('button', { name: 'Review New Time' }).click();
     return dialog;
   }
@@ -421,15 +429,15 @@ describe('rescheduling', () => {
     const dialog = await chooseNextDaysTen();
     await expect.element(dialog.getByText(/^Current time/)).toBeVisible();
     const facts = dialog.getByRole('definition');
-    await expect.element(facts.first()).toHaveTextContent(/09:00 - 10:30/);
-    await expect.element(facts.nth(1)).toHaveTextContent(/10:00 - 11:30/);
+    await expect.element(facts.first()).toHaveTextContent(/9 AM - 10:30 AM/);
+    await expect.element(facts.nth(1)).toHaveTextContent(/10 AM - 11:30 AM/);
     await dialog.getByRole('button', { name: 'Confirm Reschedule' }).click();
     await expect.element(page.getByText('Booking rescheduled successfully', { exact: true })).toBeVisible();
     await expect.element(dialog).not.toBeInTheDocument();
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.body).toEqual({ startsAt: `${nextDay}T10:00:00.000Z` });
     expect(post?.headers.get('Idempotency-Key')).toBeTruthy();
-    await expect.element(card.getByText('10:00 - 11:30', { exact: false })).toBeVisible();
+    await expect.element(card.getByText('10 AM - 11:30 AM', { exact: false })).toBeVisible();
   });
 
   it("keeps the booking as it was and says the server's reason when the move is refused", async () => {
@@ -441,8 +449,8 @@ describe('rescheduling', () => {
     await dialog.getByRole('button', { name: 'Confirm Reschedule' }).click();
     await expect.element(page.getByText(refusal)).toBeVisible();
     expect(page.getByText('Booking rescheduled successfully').elements()).toHaveLength(0);
-    await expect.element(page.getByText('09:00 - 10:30', { exact: false }).first()).toBeVisible();
-    expect(page.getByText('10:00 - 11:30', { exact: false }).elements()).toHaveLength(0);
+    await expect.element(page.getByText('9 AM - 10:30 AM', { exact: false }).first()).toBeVisible();
+    expect(page.getByText('10 AM - 11:30 AM', { exact: false }).elements()).toHaveLength(0);
   });
 
   it('reads the schedule when the dialog opens, and says so while it cannot', async () => {
@@ -460,7 +468,7 @@ describe('rescheduling', () => {
     await expect.element(dialog.getByText("We could not load the firm's calendar.")).toBeVisible();
     expect(dialog.getByRole('grid').elements()).toHaveLength(0);
     scheduleUp = true;
-    await dialog.getByRole('button', { name: 'Try again' }).click();
+    await dialog.getByRole('button', { name: 'Try Again' }).click();
     await expect.element(dialog.getByRole('grid').first()).toBeVisible();
     await expect.element(dialog.getByTestId('current-slot')).toHaveTextContent('Current time');
     // Failed, tried once more, failed; then Try again.
@@ -474,7 +482,7 @@ describe('rescheduling', () => {
     const dialog = await chooseNextDaysTen();
     await dialog.getByRole('button', { name: 'Confirm Reschedule' }).click();
     await expect.element(page.getByText(bookingMessages.rescheduled)).toBeVisible();
-    await expect.element(page.getByText('10:00 - 11:30 MST', { exact: true })).toBeVisible();
+    await expect.element(page.getByText('10 AM - 11:30 AM MST', { exact: true })).toBeVisible();
   });
 
   it("lets an administrator move a client's booking from its page, worded for the firm, focus back on the button", async () => {

@@ -133,7 +133,7 @@ describe('booking wizard', () => {
     expect(page.getByRole('grid').elements()).toHaveLength(0);
 
     mode = 'ok';
-    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('button', { name: 'Try Again' }).click();
     await expect.element(page.getByRole('grid').first()).toBeVisible();
     await expect.element(page.getByText(bookingMessages.businessHoursNote)).toBeVisible();
   });
@@ -157,19 +157,19 @@ describe('booking wizard', () => {
     }
 
     await pickDay(first);
-    await expect.element(page.getByRole('radio', { name: '09:00 - 10:30' })).toBeVisible();
-    await expect.element(page.getByRole('radio', { name: '10:00 - 11:30' })).toBeVisible();
+    await expect.element(page.getByRole('radio', { name: '9 AM - 10:30 AM' })).toBeVisible();
+    await expect.element(page.getByRole('radio', { name: '10 AM - 11:30 AM' })).toBeVisible();
     // Only free slots are offered; the zone is named.
-    await expect.element(page.getByRole('radio', { name: '09:30 - 11:00' })).not.toBeInTheDocument();
+    await expect.element(page.getByRole('radio', { name: '9:30 AM - 11 AM' })).not.toBeInTheDocument();
     await expect.element(page.getByText(/Times are in .*America\/Phoenix/)).toBeVisible();
     expect(calls.some((call) => call.search === `?date=${first}`)).toBe(true);
     await expect.element(continueButton()).toBeDisabled();
 
-    await page.getByRole('radio', { name: '09:00 - 10:30' }).click();
+    await page.getByRole('radio', { name: '9 AM - 10:30 AM' }).click();
     await expect.element(continueButton()).toBeEnabled();
 
     await pickDay(second);
-    await expect.element(page.getByRole('radio', { name: '09:00 - 10:30' })).not.toBeChecked();
+    await expect.element(page.getByRole('radio', { name: '9 AM - 10:30 AM' })).not.toBeChecked();
     await expect.element(continueButton()).toBeDisabled();
     expect(calls.some((call) => call.search === `?date=${second}`)).toBe(true);
   });
@@ -197,9 +197,9 @@ describe('booking wizard', () => {
     await expect.element(page.getByRole('heading', { name: 'Review Your Booking' })).toBeVisible();
     const summary = page.getByRole('region', { name: 'Review Your Booking' }).getByRole('definition');
     await expect.element(summary.filter({ hasText: '$225' })).toBeVisible(); // 150 × 90 / 60
-    await expect.element(summary.filter({ hasText: '90 minutes' })).toBeVisible();
+    await expect.element(summary.filter({ hasText: '90 min' })).toBeVisible();
     await expect.element(summary.filter({ hasText: '$150/hour' })).toBeVisible();
-    await expect.element(summary.filter({ hasText: /^09:00 - 10:30 MST$/ })).toBeVisible();
+    await expect.element(summary.filter({ hasText: /^9 AM - 10:30 AM MST$/ })).toBeVisible();
     await expect.element(summary.filter({ hasText: longEnough })).toBeVisible();
     await expect.element(summary.filter({ hasText: 'Video Call' })).toBeVisible();
 
@@ -314,7 +314,7 @@ describe('booking wizard', () => {
     await expect.element(continueButton()).toBeDisabled();
     const firstKey = calls.find((call) => call.method === 'POST')?.headers.get('Idempotency-Key');
 
-    await page.getByRole('radio', { name: '10:00 - 11:30' }).click();
+    await page.getByRole('radio', { name: '10 AM - 11:30 AM' }).click();
     await continueButton().click();
     await expect.element(description()).toHaveValue(longEnough);
     await reviewButton().click();
@@ -469,7 +469,7 @@ describe('booking wizard', () => {
       // The Details step keeps the chosen day and time in view, with a way back to change them.
       const chosen = page.getByTestId('chosen-time');
       await expect.element(chosen).toHaveTextContent(longDate(day));
-      await expect.element(chosen).toHaveTextContent(/09:00 - 10:30 MST/);
+      await expect.element(chosen).toHaveTextContent(/9 AM - 10:30 AM MST/);
       await description().fill(longEnough);
       await reviewButton().click();
 
@@ -489,7 +489,7 @@ describe('booking wizard', () => {
       // A time that starts within the notice is locked the moment it is booked: said before Confirm.
       await page.getByRole('button', { name: 'Back' }).click();
       await page.getByRole('button', { name: 'Change' }).click();
-      await page.getByRole('radio', { name: '10:00 - 11:30' }).click();
+      await page.getByRole('radio', { name: '10 AM - 11:30 AM' }).click();
       await continueButton().click();
       await reviewButton().click();
       await expect

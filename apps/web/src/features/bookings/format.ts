@@ -1,68 +1,36 @@
-import type { Booking } from '@portal/domain';
-import { zoneAbbreviation } from '@portal/domain';
+import {
+  type AvailabilitySlot,
+  type Booking,
+  clockRange,
+  shortDateIn,
+  timeRange,
+  zoneAbbreviation,
+} from '@portal/domain';
 
-/** The day an instant falls on in a zone, written short: 'Jan 7, 2030'. */
-export function shortDateIn(instant: string, timeZone: string): string {
-  const date = new Date(instant);
-  if (Number.isNaN(date.getTime())) return instant;
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-  }).format(date);
+/**
+ * A slot's hours in the business zone, the zone named as it is at the slot's start: '9 AM - 10 AM MST'. The slot's
+ * `start_time` and `end_time` are already the business zone's wall clock.
+ */
+export function slotTime(
+  slot: Pick<AvailabilitySlot, 'start_time' | 'end_time' | 'starts_at'>,
+  timeZone: string,
+): string {
+  return `${clockRange(slot.start_time, slot.end_time)} ${zoneAbbreviation(timeZone, new Date(slot.starts_at))}`;
 }
 
-/** '09:00 - 10:00 MST': a slot's hours in the business zone, the zone named as it is at the slot's start. */
-export function slotTime(hours: string, timeZone: string, startsAt: string): string {
-  return `${hours} ${zoneAbbreviation(timeZone, new Date(startsAt))}`.trim();
-}
-
-/** A booking's hours in the business zone, the zone named. */
-export function bookingTime(booking: Booking): string {
+/** '9 AM - 10:30 AM MST': a booking's hours in its business zone (its slot's wall clock), the zone named. */
+export function bookingTime(
+  booking: Pick<Booking, 'time_slots' | 'starts_at' | 'ends_at' | 'time_zone'>,
+): string {
   const slot = booking.time_slots[0];
-  return slotTime(slot ? `${slot.start_time} - ${slot.end_time}` : '', booking.time_zone, booking.starts_at);
+  return slot
+    ? slotTime({ ...slot, starts_at: booking.starts_at }, booking.time_zone)
+    : timeRange(booking.starts_at, booking.ends_at, booking.time_zone);
 }
 
-/** The zone this browser's clock is set to (the viewer's own). */
-export function viewerTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
-
-/** 'Mon, Jan 7, 2030, 11:00 - 12:30 EST': a booking's time in another zone (the viewer's), the zone named. */
+/** 'Mon, Jan 7, 2030, 11 AM - 12:30 PM EST': a booking's time in another zone (the viewer's), the zone named. */
 export function bookingTimeIn(booking: Pick<Booking, 'starts_at' | 'ends_at'>, timeZone: string): string {
-  const start = new Date(booking.starts_at);
-  const day = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'short',
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-  }).format(start);
-  const clock = (at: Date) =>
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).format(at);
-  return `${day}, ${clock(start)} - ${clock(new Date(booking.ends_at))} ${zoneAbbreviation(timeZone, start)}`;
-}
-
-/** When a history entry happened: 'Jan 2, 2030, 10:00 MST' in the business zone. */
-export function momentIn(instant: string, timeZone: string): string {
-  const at = new Date(instant);
-  if (Number.isNaN(at.getTime())) return instant;
-  const text = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(at);
-  return `${text} ${zoneAbbreviation(timeZone, at)}`;
+  return `${shortDateIn(booking.starts_at, timeZone)}, ${timeRange(booking.starts_at, booking.ends_at, timeZone)}`;
 }
 
 /** Filter tabs of My Bookings (docs/product.md#my-bookings). */

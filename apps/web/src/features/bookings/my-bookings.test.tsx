@@ -23,13 +23,13 @@ describe('my bookings', () => {
     for (const text of [
       'Web Development',
       'Confirmed',
-      'Monday, January 7, 2030',
-      '09:00 - 10:30 MST',
+      'Mon, Jan 7, 2030',
+      '9 AM - 10:30 AM MST',
       '$225',
       'A customer portal with online booking.',
       'High',
       'Video Call',
-      'Jan 2, 2030',
+      'Wed, Jan 2, 2030',
     ]) {
       await expect.element(confirmed.getByText(text, { exact: true })).toBeVisible();
     }
@@ -52,10 +52,10 @@ describe('my bookings', () => {
     await expect.element(completed.getByRole('button', { name: 'Leave Review' })).toBeEnabled();
     // A booking that is over can be booked again: the wizard of the same service. An active one cannot.
     await expect
-      .element(completed.getByRole('link', { name: 'Book again' }))
+      .element(completed.getByRole('link', { name: 'Book Again' }))
       .toHaveAttribute('href', `/book/${bookings[2]?.service_id}`);
     for (const active of [confirmed, pending]) {
-      expect(active.getByRole('link', { name: 'Book again' }).elements()).toHaveLength(0);
+      expect(active.getByRole('link', { name: 'Book Again' }).elements()).toHaveLength(0);
     }
 
     const expectCodes = async (tab: string, codes: string[]) => {
@@ -157,13 +157,13 @@ describe('my bookings', () => {
     expect(cards().elements()).toHaveLength(2);
     // More may come: an empty tab does not claim there are none.
     await page.getByRole('tab', { name: 'Past' }).click();
-    await expect.element(page.getByRole('button', { name: 'Load more' })).toBeVisible();
+    await expect.element(page.getByRole('button', { name: 'Load More' })).toBeVisible();
     expect(page.getByRole('heading', { name: bookingMessages.noBookings }).elements()).toHaveLength(0);
 
-    await page.getByRole('button', { name: 'Load more' }).click();
+    await page.getByRole('button', { name: 'Load More' }).click();
     await expect.element(cards().filter({ hasText: 'OT-2025-001' })).toBeVisible();
     expect(calls.filter((call) => call.query.get('cursor') === 'page-2')).toHaveLength(1);
-    await expect.element(page.getByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    await expect.element(page.getByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
     await page.getByRole('tab', { name: 'All' }).click();
     await expect.poll(() => cards().elements().length).toBe(3);
 

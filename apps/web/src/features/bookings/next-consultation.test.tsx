@@ -61,7 +61,7 @@ describe('the next consultation on the dashboard', () => {
     );
     const next = section().getByTestId('next-consultation');
     await expect.element(next).toBeVisible();
-    for (const text of ['Monday, January 7, 2030', '09:00 - 10:30 MST', 'Pending']) {
+    for (const text of ['Monday, January 7, 2030', '9 AM - 10:30 AM MST', 'Pending']) {
       await expect.element(next.getByText(text, { exact: true })).toBeVisible();
     }
     await expect.element(next.getByText('Web Development')).toBeVisible();
@@ -85,6 +85,6 @@ describe('the next consultation on the dashboard', () => {
   it('says when it cannot be loaded, with Try again', async () => {
     renderDashboard('fails');
     await expect.element(section().getByText(nextConsultationTexts.failed)).toBeVisible();
-    await expect.element(section().getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect.element(section().getByRole('button', { name: 'Try Again' })).toBeVisible();
   });
 });

@@ -78,12 +78,12 @@ describe('Recent Activity on the dashboard', () => {
     await expect
       .element(items.first())
       .toHaveTextContent(
-        'Web Development: Moved from Mon, Jan 7, 09:00 to Tue, Jan 8, 10:00Jan 4, 2030, 11:00 MST',
+        'Web Development: Moved from Mon, Jan 7, 2030, 9 AM MST to Tue, Jan 8, 2030, 10 AM MSTFri, Jan 4, 2030, 11 AM MST',
       );
     await expect
       .element(items.nth(1))
       .toHaveTextContent(
-        'AI Solutions: Cancelled automatically: not confirmed in timeJan 3, 2030, 09:15 MST',
+        'AI Solutions: Cancelled automatically: not confirmed in timeThu, Jan 3, 2030, 9:15 AM MST',
       );
     await expect
       .element(items.first().getByRole('link', { name: 'Web Development' }))

@@ -128,7 +128,7 @@ describe('nothing is lost when the API is unreachable', () => {
     await expect.element(card).toBeVisible();
     await expect.element(card.getByTestId('not-sent')).toHaveTextContent('Not yet sent');
     await expect.element(card.getByText('Pending', { exact: true })).toBeVisible();
-    await expect.element(card.getByText('09:00 - 10:30 MST')).toBeVisible();
+    await expect.element(card.getByText('9 AM - 10:30 AM MST')).toBeVisible();
     await expect.element(card.getByText('$225')).toBeVisible();
     const key = offline.find((call) => call.method === 'POST')?.headers.get('Idempotency-Key');
     expect(readUnsent('user-1')).toMatchObject([

@@ -78,7 +78,7 @@ function ResendVerification({ email, destination }: { email: string; destination
         disabled={resend.isPending}
         className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-700"
       >
-        Resend verification email
+        Resend Verification Email
       </button>
       {resend.isSuccess && <FormMessage type="success">{accountMessages.verificationEmailSent}</FormMessage>}
       {resend.isError && <FormMessage type="error">{accountMessages.verificationEmailFailed}</FormMessage>}
@@ -136,7 +136,7 @@ export function LoginCard() {
       <SchemaForm form={form} fields={fields} submit={submit} onSubmit={logIn} onFailure={refused}>
         <div className="text-right text-sm">
           <Link to={paths.forgotPassword} className={linkStyle}>
-            Forgot your password?
+            Forgot Your Password?
           </Link>
         </div>
       </SchemaForm>

@@ -4,6 +4,8 @@ import {
   type ProfileUser,
   profileFormSchema,
   roleLabels,
+  runtimeTimeZone,
+  shortDateIn,
 } from '@portal/domain';
 import { type ReactNode, useState } from 'react';
 import { type Notice, SchemaForm } from '../../../components/form/schema-form';
@@ -36,9 +38,9 @@ function formValues(profile: ProfileUser): ProfileForm {
 }
 
 function memberSince(createdAt: string): string {
-  const date = new Date(createdAt);
-  if (Number.isNaN(date.getTime())) return accountMessages.notProvided;
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  if (Number.isNaN(Date.parse(createdAt))) return accountMessages.notProvided;
+  // The day the account was made on the viewer's own calendar, as it always was.
+  return shortDateIn(createdAt, runtimeTimeZone());
 }
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {

@@ -3,8 +3,10 @@ import {
   apiPaths,
   bookingMessages,
   type CancelPendingBody,
+  count,
   defaultAdminPageSize,
   isRangeOrdered,
+  range,
 } from '@portal/domain';
 import { ChevronLeft, ChevronRight, Download } from 'lucide-react';
 import { useRef, useState } from 'react';
@@ -75,7 +77,7 @@ function HolderBanner({
           </button>
         )}
         <button type="button" onClick={onShowAll} className={`${buttonStyles.secondary} ${small}`}>
-          Show all bookings
+          Show All Bookings
         </button>
       </div>
       {asking && <CancelPendingDialog holder={holder} count={count} onClose={() => setAsking(false)} />}
@@ -137,13 +139,13 @@ export function AdminBookings() {
 
       {filters.bookingId !== undefined && (
         <div className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-blue-200 bg-blue-50 p-4">
-          <p className="text-sm text-blue-950">Showing one booking: the one your e-mail links to.</p>
+          <p className="text-sm text-blue-950">Showing one booking: the one your email links to.</p>
           <button
             type="button"
             onClick={() => changeFilters({ ...filters, bookingId: undefined })}
             className={`${buttonStyles.secondary} ${small}`}
           >
-            Show all bookings
+            Show All Bookings
           </button>
         </div>
       )}
@@ -176,7 +178,7 @@ export function AdminBookings() {
                 <p role="status" className="mb-3 text-sm text-slate-700">
                   {list.isPlaceholderData
                     ? 'Loading bookings...'
-                    : `Showing ${first.toLocaleString('en-US')}–${(first + page.bookings.length - 1).toLocaleString('en-US')} of ${page.total.toLocaleString('en-US')}`}
+                    : `Showing ${range(count(first), count(first + page.bookings.length - 1))} of ${count(page.total)}`}
                 </p>
                 <BookingsTable bookings={page.bookings} caption="Bookings" detailed />
                 <nav aria-label="Pages" className="mt-4 flex justify-between gap-3">

@@ -3,6 +3,7 @@ import {
   adminMessages,
   type BookingStats,
   dashboardPeriods,
+  range as dateRange,
   defaultAdminPeriod,
   defaultBusinessTimeZone,
   periodRange,
@@ -122,7 +123,7 @@ export function AdminDashboard() {
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">Admin Dashboard</h1>
           <p className="mt-2 text-slate-700" data-testid="period-range">
-            {shortDate(range.startDate)} – {shortDate(range.endDate)} ({periodHint(period)})
+            {dateRange(shortDate(range.startDate), shortDate(range.endDate))} ({periodHint(period)})
           </p>
         </div>
         <PeriodPicker period={period} onChange={choosePeriod} />

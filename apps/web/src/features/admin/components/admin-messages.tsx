@@ -3,8 +3,8 @@ import { useId } from 'react';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { useAdminMessages } from '../api/get-admin-messages';
 import { useSetMessageAnswered } from '../api/set-message-answered';
-import { shortMoment } from '../format';
 import { AdminListPage } from './admin-list-page';
+import { Moment } from './moment';
 import { useChangeWithNotice } from './use-change-with-notice';
 
 const small = `${buttonStyles.secondary} px-3 py-1.5 text-sm`;
@@ -41,7 +41,7 @@ function MessageItem({
               {message.email}
             </a>
             <span>Service: {message.service_name ?? contactMessages.noService}</span>
-            <time dateTime={message.created_at}>{shortMoment(message.created_at)}</time>
+            <Moment at={message.created_at} />
             {message.answered ? (
               <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">
                 Answered
@@ -80,7 +80,7 @@ export function AdminMessages() {
   return (
     <AdminListPage
       title="Messages"
-      intro="What visitors and clients wrote with the contact form, newest first. Answer by e-mail, then mark the message answered."
+      intro="What visitors and clients wrote with the contact form, newest first. Answer by email, then mark the message answered."
       query={query}
       texts={messageTexts}
       itemsOf={(page) => page.messages}

@@ -1,4 +1,4 @@
-import { adminMessages, paths } from '@portal/domain';
+import { adminMessages, count as countText, paths } from '@portal/domain';
 import { NavLink } from 'react-router';
 import { useAdminCounts } from '../api/get-admin-counts';
 
@@ -57,7 +57,7 @@ export function AdminNav() {
                 {shown && ' '}
                 {shown && (
                   <span className="ml-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-                    {shown.value.toLocaleString('en-US')}
+                    {countText(shown.value)}
                   </span>
                 )}
               </NavLink>

@@ -3,8 +3,8 @@ import { buttonStyles } from '../../../components/ui/button-styles';
 import { StarRating } from '../../../components/ui/star-rating';
 import { useAdminReviews } from '../api/get-admin-reviews';
 import { useSetReviewHidden } from '../api/set-review-hidden';
-import { shortMoment } from '../format';
 import { AdminListPage } from './admin-list-page';
+import { Moment } from './moment';
 import { useChangeWithNotice } from './use-change-with-notice';
 
 const small = `${buttonStyles.secondary} px-3 py-1.5 text-sm`;
@@ -31,7 +31,7 @@ function ReviewItem({
           <span>
             {review.author} ({review.author_email})
           </span>
-          <time dateTime={review.created_at}>{shortMoment(review.created_at)}</time>
+          <Moment at={review.created_at} />
           {review.hidden && (
             <span className="rounded-full bg-slate-300 px-2 py-0.5 text-xs font-semibold text-slate-900">
               Hidden

@@ -1,4 +1,5 @@
 import {
+  duration,
   hourlyRate,
   paths,
   type Service,
@@ -19,8 +20,8 @@ import { useAdminServices } from '../api/get-admin-services';
 import { useSchedule } from '../api/get-schedule';
 import { useServiceChanges } from '../api/get-service-changes';
 import { useSaveService } from '../api/save-service';
-import { shortMoment } from '../format';
 import { LatestChanges } from './latest-changes';
+import { Moment } from './moment';
 import { ServiceForm } from './service-form';
 import { editable } from './service-form-values';
 
@@ -51,7 +52,7 @@ type Editing = { kind: 'none' } | { kind: 'new' } | { kind: 'edit'; service: Ser
 function shown(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '(none)';
   if (field === 'hourly_rate' && typeof value === 'number') return hourlyRate(value);
-  if (field === 'duration' && typeof value === 'number') return `${value} min`;
+  if (field === 'duration' && typeof value === 'number') return duration(value);
   if (field === 'active') return value === true ? 'offered' : 'retired';
   if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.join('; ');
   return String(value);
@@ -65,7 +66,7 @@ function ChangeItem({ change }: { change: ServiceChange }) {
   return (
     <li className="rounded-lg border border-slate-200 bg-white p-4" data-testid="service-change">
       <p className="text-sm text-slate-700">
-        <time dateTime={change.at}>{shortMoment(change.at)}</time> · {change.actorEmail} ·{' '}
+        <Moment at={change.at} /> · {change.actorEmail} ·{' '}
         <span className="font-semibold text-slate-900">
           {change.action === 'created' ? 'created' : 'changed'} {change.serviceName}
         </span>
@@ -108,7 +109,7 @@ function ServicesTable({
           <td className={`${tableCell} whitespace-nowrap text-slate-900`}>
             {hourlyRate(service.hourly_rate)}
           </td>
-          <td className={`${tableCell} whitespace-nowrap text-slate-900`}>{`${service.duration} min`}</td>
+          <td className={`${tableCell} whitespace-nowrap text-slate-900`}>{duration(service.duration)}</td>
           <td className={tableCell}>
             <span
               className={`rounded-full px-2 py-0.5 text-xs font-semibold ${

@@ -1,5 +1,5 @@
 import type { AdminBooking, Booking, Service } from '@portal/domain';
-import { dollars, hourlyRate, paths, shortDate } from '@portal/domain';
+import { dollars, duration, hourlyRate, paths, shortDate } from '@portal/domain';
 import { Link } from 'react-router';
 import { type Column, DataTable, tableCell } from '../../../components/ui/data-table';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -19,7 +19,7 @@ function TodaysPrice({ booking, service }: { booking: Booking; service: Service 
   if (!rateMoved && !lengthMoved) return null;
   const now = [
     rateMoved ? hourlyRate(service.hourly_rate) : null,
-    lengthMoved ? `${service.duration} min` : null,
+    lengthMoved ? duration(service.duration) : null,
   ];
   return (
     <span className="block whitespace-nowrap text-xs font-medium text-amber-800" data-testid="todays-price">
@@ -40,13 +40,13 @@ function HoldsOf({ booking }: { booking: AdminBooking }) {
         <>
           <span className="block break-all">From {booking.client_address}</span>
           <Link className={holdsLink} to={holdsOf({ address: booking.client_address })}>
-            Holds from this address
+            Holds From This Address
           </Link>
           {' · '}
         </>
       )}
       <Link className={holdsLink} to={holdsOf({ clientId: booking.user_id })}>
-        This client's holds
+        This Client's Holds
       </Link>
     </span>
   );
@@ -117,7 +117,7 @@ export function BookingsTable({
               <td className={`${tableCell} text-right text-slate-900`}>
                 <span className="block">{dollars(booking.total_cost)}</span>
                 <span className="block whitespace-nowrap text-xs text-slate-700">
-                  {`${hourlyRate(booking.services.hourly_rate)}, ${booking.services.duration} min`}
+                  {`${hourlyRate(booking.services.hourly_rate)}, ${duration(booking.services.duration)}`}
                 </span>
                 <TodaysPrice booking={booking} service={current.get(booking.service_id)} />
               </td>

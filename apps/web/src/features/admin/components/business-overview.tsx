@@ -4,6 +4,7 @@ import {
   type BookingStatus,
   bookingStatuses,
   confirmedCount,
+  count,
   dollars,
   revenueDefinition,
   shortDate,
@@ -28,7 +29,6 @@ export function BusinessOverview({
     completed: stats.completed,
     cancelled: stats.cancelled,
   };
-  const count = (value: number) => value.toLocaleString('en-US');
   return (
     <div className="space-y-6">
       <section aria-labelledby="status-breakdown">

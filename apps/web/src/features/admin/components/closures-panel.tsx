@@ -1,4 +1,11 @@
-import { type ClosureRecord, closureBodySchema, paths, scheduleMessages, shortDate } from '@portal/domain';
+import {
+  type ClosureRecord,
+  closureBodySchema,
+  paths,
+  range,
+  scheduleMessages,
+  shortDate,
+} from '@portal/domain';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { InputField } from '../../../components/form/form-fields';
@@ -31,7 +38,7 @@ const closureFormSchema = z
   .pipe(closureBodySchema);
 
 function dates(startDate: string, endDate: string): string {
-  return startDate === endDate ? shortDate(startDate) : `${shortDate(startDate)} – ${shortDate(endDate)}`;
+  return startDate === endDate ? shortDate(startDate) : range(shortDate(startDate), shortDate(endDate));
 }
 
 /**

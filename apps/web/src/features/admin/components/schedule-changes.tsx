@@ -1,12 +1,14 @@
 import {
   type ClosureRecord,
+  duration,
   openingHoursNote,
+  range,
   type Schedule,
   type ScheduleChange,
   scheduleSchema,
   shortDate,
 } from '@portal/domain';
-import { shortMoment } from '../format';
+import { Moment } from './moment';
 
 /** What a recorded change of the schedule or the closures did, in a line. */
 function summary(change: ScheduleChange): string {
@@ -15,7 +17,7 @@ function summary(change: ScheduleChange): string {
     const dates = closure
       ? closure.startDate === closure.endDate
         ? shortDate(closure.startDate)
-        : `${shortDate(closure.startDate)} – ${shortDate(closure.endDate)}`
+        : range(shortDate(closure.startDate), shortDate(closure.endDate))
       : '';
     return `${change.action === 'created' ? 'Closed' : 'Opened again'} ${dates}${closure ? ` (${closure.reason})` : ''}`;
   }
@@ -27,9 +29,9 @@ function summary(change: ScheduleChange): string {
   const to: Schedule = after.data;
   if (openingHoursNote(from) !== openingHoursNote(to)) parts.push(`hours: ${openingHoursNote(to)}`);
   if (from.slotStepMinutes !== to.slotStepMinutes)
-    parts.push(`slot step ${from.slotStepMinutes} → ${to.slotStepMinutes} min`);
+    parts.push(`slot step ${from.slotStepMinutes} → ${duration(to.slotStepMinutes)}`);
   if (from.bufferMinutes !== to.bufferMinutes)
-    parts.push(`buffer ${from.bufferMinutes} → ${to.bufferMinutes} min`);
+    parts.push(`buffer ${from.bufferMinutes} → ${duration(to.bufferMinutes)}`);
   if (from.minNoticeHours !== to.minNoticeHours)
     parts.push(`notice ${from.minNoticeHours} → ${to.minNoticeHours} h`);
   if (from.horizonDays !== to.horizonDays) parts.push(`horizon ${from.horizonDays} → ${to.horizonDays} days`);
@@ -47,7 +49,7 @@ export function ScheduleChanges({ changes }: { changes: readonly ScheduleChange[
           data-testid="schedule-change"
         >
           <span className="text-slate-700">
-            <time dateTime={change.at}>{shortMoment(change.at)}</time>
+            <Moment at={change.at} />
             {` · ${change.by} · `}
           </span>
           <span className="text-slate-900">{summary(change)}</span>

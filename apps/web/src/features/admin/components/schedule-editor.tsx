@@ -1,4 +1,5 @@
 import {
+  duration,
   openingHoursNote,
   type Schedule,
   scheduleChanges,
@@ -35,7 +36,7 @@ const numberFields = [
   { name: 'horizonDays', label: 'Booking horizon (days ahead)' },
 ] as const;
 
-/** A day: closed, or open in one or more ranges, each removable; Add hours adds one after the last. */
+/** A day: closed, or open in one or more ranges, each removable; Add Hours adds one after the last. */
 function DayHours({ form, day }: { form: UseFormReturn<Schedule>; day: WeekdayName }) {
   const {
     fields: ranges,
@@ -62,7 +63,7 @@ function DayHours({ form, day }: { form: UseFormReturn<Schedule>; day: WeekdayNa
               className={input}
               {...form.register(`weeklyHours.${day}.${index}.start`)}
             />
-            <span aria-hidden="true">–</span>
+            <span aria-hidden="true">-</span>
             <input
               type="time"
               step={300}
@@ -85,7 +86,7 @@ function DayHours({ form, day }: { form: UseFormReturn<Schedule>; day: WeekdayNa
           type="button"
           className="inline-flex items-center gap-1 text-sm font-semibold text-blue-800 hover:underline"
           // The name begins with the visible words, so speech users can say what they see.
-          aria-label={`Add hours on ${label}`}
+          aria-label={`Add Hours on ${label}`}
           onClick={() => {
             const last = form.getValues(`weeklyHours.${day}`).at(-1);
             // Focus moves to the new range's first field, where the user goes on typing.
@@ -97,7 +98,7 @@ function DayHours({ form, day }: { form: UseFormReturn<Schedule>; day: WeekdayNa
             );
           }}
         >
-          <Plus className="size-4" aria-hidden="true" /> Add hours
+          <Plus className="size-4" aria-hidden="true" /> Add Hours
         </button>
       </div>
       {dayErrors.length > 0 && (
@@ -194,7 +195,7 @@ export function ScheduleEditor({ saved }: { saved: Schedule }) {
           <SelectField form={form} name="slotStepMinutes" label="Slot step" parse={Number}>
             {scheduleLimits.slotSteps.map((step) => (
               <option key={step} value={String(step)}>
-                {`Every ${step} minutes`}
+                {`Every ${duration(step)}`}
               </option>
             ))}
           </SelectField>

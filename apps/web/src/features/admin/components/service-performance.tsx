@@ -1,10 +1,8 @@
 import type { AdminStatsResponse } from '@portal/domain';
-import { dollars } from '@portal/domain';
+import { count, dollars } from '@portal/domain';
 import { type Column, DataTable } from '../../../components/ui/data-table';
 
 type ServiceFigures = AdminStatsResponse['services'][number];
-
-const count = (value: number) => value.toLocaleString('en-US');
 
 /** The figures of each service, in the table's order. */
 const columns: readonly { title: string; value: (service: ServiceFigures) => string }[] = [

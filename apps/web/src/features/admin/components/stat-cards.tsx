@@ -1,5 +1,5 @@
 import type { BookingStats } from '@portal/domain';
-import { dollars } from '@portal/domain';
+import { count, dollars } from '@portal/domain';
 import { CalendarCheck, Clock, DollarSign, type LucideIcon, UsersRound } from 'lucide-react';
 import { changeText } from '../format';
 
@@ -45,7 +45,7 @@ export function StatCards({
     {
       title: 'Total Bookings',
       icon: CalendarCheck,
-      value: stats.total.toLocaleString('en-US'),
+      value: count(stats.total),
       change: previous ? changeText(stats.total, previous.total) : undefined,
     },
     {
@@ -57,14 +57,14 @@ export function StatCards({
     {
       title: 'Active Users',
       icon: UsersRound,
-      value: users.activeUsers.toLocaleString('en-US'),
+      value: count(users.activeUsers),
       change: previousUsers ? changeText(users.activeUsers, previousUsers.activeUsers) : undefined,
-      note: `${users.newUsers.toLocaleString('en-US')} new ${users.newUsers === 1 ? 'user' : 'users'}`,
+      note: `${count(users.newUsers)} new ${users.newUsers === 1 ? 'user' : 'users'}`,
     },
     {
       title: 'Pending Bookings',
       icon: Clock,
-      value: stats.pending.toLocaleString('en-US'),
+      value: count(stats.pending),
       change: previous ? changeText(stats.pending, previous.pending) : undefined,
     },
   ];

@@ -15,7 +15,7 @@ export function TooCloseBookings({ bufferMinutes }: { bufferMinutes: number }) {
       <FormMessage type="error">
         Failed to load the bookings closer together than the buffer.{' '}
         <button type="button" className="font-semibold underline" onClick={() => void pairs.refetch()}>
-          Try again
+          Try Again
         </button>
       </FormMessage>
     );
@@ -39,7 +39,7 @@ export function TooCloseBookings({ bufferMinutes }: { bufferMinutes: number }) {
           ))}
         </ul>
         <Link to={paths.adminBookings} className="mt-2 inline-block font-semibold underline">
-          Move or cancel them in All Bookings
+          Move or Cancel Them in All Bookings
         </Link>
       </FormMessage>
     </section>

@@ -1,7 +1,7 @@
 import { adminMessages } from '@portal/domain';
 import { TriangleAlert } from 'lucide-react';
 import { useUndeliveredMail } from '../api/get-undelivered-mail';
-import { shortMoment } from '../format';
+import { Moment } from './moment';
 
 /**
  * A warning above the dashboard when e-mails were given up on (their attempts ran out): how many, and the latest
@@ -25,7 +25,7 @@ export function UndeliveredMailWarning() {
           <li key={mail.id} className="break-words">
             <span className="font-medium">{mail.to}</span> — {mail.subject}
             <span className="block text-amber-900">
-              {shortMoment(mail.createdAt)}, {mail.attempts} attempts
+              <Moment at={mail.createdAt} />, {mail.attempts} attempts
               {mail.lastError ? `: ${mail.lastError}` : ''}
             </span>
           </li>

@@ -1,22 +1,8 @@
-import { apiPaths, type PublicSchedule, publicScheduleResponseSchema } from '@portal/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { scheduleKey } from '../../../lib/schedule-keys';
+import type { PublicSchedule } from '@portal/domain';
+import { useQuery } from '@tanstack/react-query';
+import { scheduleQuery } from '../../../lib/public-schedule';
 
-/** GET /api/schedule → the firm's opening hours, notice, horizon and closed dates, and its time zone. */
-export async function getSchedule(signal?: AbortSignal): Promise<PublicSchedule> {
-  return apiRequest(apiPaths.schedule.public, publicScheduleResponseSchema, { signal });
-}
-
-const scheduleQuery = queryOptions({
-  queryKey: scheduleKey,
-  queryFn: ({ signal }) => getSchedule(signal),
-});
-
-/** The business zone's source where a copy read a minute ago will do (it does not change while the server runs). */
-export function useSchedule() {
-  return useQuery(scheduleQuery);
-}
+export { getSchedule, useSchedule } from '../../../lib/public-schedule';
 
 /** The schedule as the firm has it now, or why it is not there yet. */
 export type CurrentSchedule =

@@ -11,7 +11,7 @@ export function BookAgain({ booking }: { booking: Booking }) {
   return (
     <Link to={paths.book(booking.service_id)} className={`${buttonStyles.secondary} px-4 py-2 text-sm`}>
       <RotateCcw aria-hidden="true" className="size-4" />
-      Book again
+      Book Again
     </Link>
   );
 }

@@ -7,12 +7,16 @@ import {
   clientRescheduleRefusal,
   contactLabels,
   dollars,
+  duration,
   firmMoveTexts,
   historySentence,
   hourlyRate,
   isActiveBookingStatus,
   longDate,
+  moment,
   paths,
+  runtimeTimeZone,
+  shortDateIn,
   urgencyLabels,
 } from '@portal/domain';
 import { ArrowLeft, CalendarPlus, SearchX } from 'lucide-react';
@@ -27,7 +31,7 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { ApiError } from '../../../lib/api-error';
 import { useAccount } from '../../../lib/use-session';
 import { useBooking } from '../api/get-booking';
-import { bookingTime, bookingTimeIn, momentIn, shortDateIn, viewerTimeZone } from '../format';
+import { bookingTime, bookingTimeIn } from '../format';
 import { BookAgain } from './book-again';
 import { type Fact, FactList } from './booking-facts';
 import { CancelDialog } from './cancel-dialog';
@@ -53,7 +57,7 @@ function facts(booking: Booking, viewerZone: string): Fact[] {
     { term: 'Date', value: longDate(booking.booking_date) },
     { term: 'Time', value: bookingTime(booking) },
     ...ownZone,
-    { term: 'Duration', value: `${booking.services.duration} minutes` },
+    { term: 'Duration', value: duration(booking.services.duration) },
     { term: 'Rate', value: hourlyRate(booking.services.hourly_rate) },
     { term: 'Total Cost', value: dollars(booking.total_cost) },
     { term: bookingCodeLabel(booking.status), value: booking.confirmation_code },
@@ -77,7 +81,7 @@ function Timeline({ detail }: { detail: BookingDetailResponse }) {
           <li key={`${entry.at}-${entry.type}-${entry.to_status}`}>
             <p className="font-medium text-slate-900">{historySentence(entry, zone)}</p>
             <time dateTime={entry.at} className="text-sm text-slate-700">
-              {momentIn(entry.at, zone)}
+              {moment(entry.at, zone)}
             </time>
           </li>
         ))}
@@ -130,7 +134,7 @@ function Actions({
         {isActiveBookingStatus(booking.status) ? (
           <a href={apiPaths.bookings.calendar(booking.id)} download className={small}>
             <CalendarPlus aria-hidden="true" className="size-4" />
-            Add to calendar
+            Add to Calendar
           </a>
         ) : (
           <BookAgain booking={booking} />
@@ -180,7 +184,7 @@ export function BookingDetail({ id }: { id: string }) {
   const [dialog, setDialog] = useState<'reschedule' | 'cancel'>();
   // Judged at the moment the page opened, like My Bookings; the server judges again.
   const [now] = useState(() => new Date());
-  const [viewerZone] = useState(viewerTimeZone);
+  const [viewerZone] = useState(runtimeTimeZone);
 
   let content: ReactNode;
   if (query.isPending) content = <Spinner label="Loading booking..." />;
@@ -196,7 +200,7 @@ export function BookingDetail({ id }: { id: string }) {
           <FormMessage type="error">
             {bookingMessages.detailLoadFailed}{' '}
             <button type="button" className="font-semibold underline" onClick={() => void query.refetch()}>
-              Try again
+              Try Again
             </button>
           </FormMessage>
         </div>

@@ -1,6 +1,12 @@
 import type { BookingStatus, IsoDate, PreferredContact, Urgency } from '@portal/domain';
-import { bookingCodeLabel, contactLabels, dollars, longDate, urgencyLabels } from '@portal/domain';
-import { shortDateIn } from '../format';
+import {
+  bookingCodeLabel,
+  contactLabels,
+  dollars,
+  shortDate,
+  shortDateIn,
+  urgencyLabels,
+} from '@portal/domain';
 
 /** A term and its value; a `wide` one (free text) takes a whole row and keeps its line breaks. */
 export interface Fact {
@@ -61,7 +67,7 @@ export interface CardDetails {
 export function cardFacts(details: CardDetails, status: BookingStatus): Fact[] {
   const code = details.confirmationCode;
   return [
-    { term: 'Date', value: longDate(details.date) },
+    { term: 'Date', value: shortDate(details.date) },
     { term: 'Time', value: details.time },
     { term: 'Cost', value: dollars(details.cost) },
     { term: 'Urgency', value: urgencyLabels[details.urgency] },

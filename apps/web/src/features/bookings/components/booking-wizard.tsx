@@ -186,9 +186,7 @@ export function BookingWizard({ service }: { service: Service }) {
           {step === 2 && (
             <DetailsStep
               form={form}
-              chosenTime={
-                date && slot ? { date, time: slotTime(slot.label, timeZone, slot.starts_at) } : undefined
-              }
+              chosenTime={date && slot ? { date, time: slotTime(slot, timeZone) } : undefined}
               onBack={() => goTo(1)}
               onReview={() => goTo(3)}
             />

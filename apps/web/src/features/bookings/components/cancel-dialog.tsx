@@ -6,6 +6,7 @@ import { buttonStyles } from '../../../components/ui/button-styles';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { ApiError, refusalMessage } from '../../../lib/api-error';
 import { useCancelBooking } from '../api/cancel-booking';
+import { bookingTime } from '../format';
 import { addUnsent, isUnreachable } from '../unsent-queue';
 
 const danger =
@@ -54,13 +55,12 @@ export function CancelDialog({
   }
 
   const busy = cancel.isPending;
-  const slot = booking.time_slots[0];
   return (
     <ModalDialog title="Cancel Booking?" busy={busy} onClose={onClose} describedBy={`${id}-text`}>
       <p id={`${id}-text`} className="mt-3 text-slate-700">
         Your {booking.services.name} consultation on {longDate(booking.booking_date)}
-        {slot ? ` at ${slot.start_time}` : ''} ({booking.confirmation_code}) will be cancelled and its time
-        slot released. This cannot be undone.
+        {` at ${bookingTime(booking)}`} ({booking.confirmation_code}) will be cancelled and its time slot
+        released. This cannot be undone.
       </p>
       <div className="mt-6 flex flex-wrap justify-end gap-3">
         <button type="button" className={buttonStyles.secondary} onClick={onClose} disabled={busy}>

@@ -5,6 +5,7 @@ import {
   clientChangeNoticeRefusal,
   contactLabels,
   dollars,
+  duration,
   hourlyRate,
   type IsoDate,
   longDate,
@@ -54,7 +55,7 @@ export function ConfirmationStep({
 }) {
   const id = useId();
   const notes = details.additionalNotes.trim();
-  const time = slotTime(slot.label, timeZone, slot.starts_at);
+  const time = slotTime(slot, timeZone);
   // A time inside the notice is locked the moment it is booked: say so, and how to reach the firm, before Confirm.
   const lockedAtOnce =
     noticeHours !== undefined && clientChangeNoticeRefusal(slot.starts_at, now, noticeHours) !== undefined;
@@ -62,7 +63,7 @@ export function ConfirmationStep({
     { term: 'Service', value: service.name },
     { term: 'Date', value: longDate(date) },
     { term: 'Time', value: time },
-    { term: 'Duration', value: `${service.duration} minutes` },
+    { term: 'Duration', value: duration(service.duration) },
     { term: 'Rate', value: hourlyRate(service.hourly_rate) },
     { term: 'Total Cost', value: dollars(totalCost(service.hourly_rate, service.duration)) },
     { term: 'Urgency', value: urgencyLabels[details.urgency] },

@@ -2,6 +2,7 @@ import 'react-day-picker/style.css';
 import {
   type AvailabilityResponse,
   bookingMessages,
+  clockRange,
   type IsoDate,
   isBookableDate,
   lastBookableDate,
@@ -38,19 +39,18 @@ function localDay(date: IsoDate): Date {
  * see, and axe's label-content-name-mismatch holds), then the whole date, then whether it is today or chosen.
  */
 function dayButtonLabel(day: Date, modifiers: { today?: boolean; selected?: boolean }): string {
-  const whole = day.toLocaleDateString('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  });
-  return [String(day.getDate()), whole, modifiers.today && 'today', modifiers.selected && 'selected']
+  return [
+    String(day.getDate()),
+    longDate(isoOf(day)),
+    modifiers.today && 'today',
+    modifiers.selected && 'selected',
+  ]
     .filter(Boolean)
     .join(', ');
 }
 
 /**
- * The day picker's colours and day size, as the CSS variables it reads. Days of 40 px (not its 44 px) keep a week,
+ * The day picker's colors and day size, as the CSS variables it reads. Days of 40 px (not its 44 px) keep a week,
  * Saturday included, within a 375 px phone; 40 px is still a comfortable touch target.
  */
 const dayPickerLook: CSSProperties & Record<`--rdp-${string}`, string> = {
@@ -117,7 +117,7 @@ export function DateTimeStep({ schedule, timeZone, now, ...rest }: DateTimeStepP
             <FormMessage type="error">
               We could not load the firm's calendar.{' '}
               <button type="button" onClick={schedule.retry} className="font-semibold underline">
-                Try again
+                Try Again
               </button>
             </FormMessage>
           )}
@@ -205,7 +205,7 @@ function DayAndSlot({
                   onClick={() => void availability.refetch()}
                   className="font-semibold underline"
                 >
-                  Try again
+                  Try Again
                 </button>
               </FormMessage>
             ) : free.length === 0 ? (
@@ -246,7 +246,7 @@ function DayAndSlot({
                             onChange={() => choice.chooseSlot(candidate)}
                             className="size-4 accent-blue-700"
                           />
-                          {candidate.label}
+                          {clockRange(candidate.start_time, candidate.end_time)}
                           {current && (
                             <span className="ml-auto text-sm font-semibold" data-testid="current-slot">
                               Current time

@@ -39,7 +39,7 @@ function NoBookings({ filter }: { filter: BookingFilter }) {
 /**
  * The caller's bookings with those still waiting in this browser (docs/product.md#my-bookings), filtered by tab,
  * with Reschedule and Cancel as the rules and the caller's change notice allow. The server sends them a page at a
- * time; Load more asks for the next, and the tabs filter what is loaded.
+ * time; Load More asks for the next, and the tabs filter what is loaded.
  */
 export function MyBookings() {
   const bookings = useMyBookings();
@@ -53,7 +53,7 @@ export function MyBookings() {
   // The notice the caller is held to, the same on every page (there are cards only once a page has come).
   const noticeHours = bookings.data?.pages[0]?.change_notice_hours ?? 0;
   const list = withUnsent(loaded, useUnsentItems(userId));
-  // A failed next page keeps what is shown and says so beside Load more.
+  // A failed next page keeps what is shown and says so beside Load More.
   const listFailed = bookings.isError && !bookings.isFetchNextPageError;
   // Not yet sent, a booking counts as pending.
   const unsentShown = list.createsNotSent.filter((item) =>
@@ -82,7 +82,7 @@ export function MyBookings() {
                 className="font-semibold underline"
                 onClick={() => void bookings.refetch()}
               >
-                Try again
+                Try Again
               </button>
             </FormMessage>
           )}
@@ -121,7 +121,7 @@ export function MyBookings() {
                 busyLabel="Loading more..."
                 onClick={() => void bookings.fetchNextPage()}
               >
-                Load more
+                Load More
               </BusyButton>
             </div>
           )}

@@ -1,10 +1,9 @@
-import { defaultBusinessTimeZone, historySentence, paths } from '@portal/domain';
+import { defaultBusinessTimeZone, historySentence, moment, paths } from '@portal/domain';
 import { Clock } from 'lucide-react';
 import { Link } from 'react-router';
 import { QueryStates } from '../../../components/ui/query-states';
 import { useActivity } from '../api/get-activity';
 import { useSchedule } from '../api/get-schedule';
-import { momentIn } from '../format';
 
 const texts = {
   loading: 'Loading recent activity...',
@@ -45,7 +44,7 @@ export function RecentActivity() {
                       : {historySentence(entry, timeZone)}
                     </p>
                     <time dateTime={entry.at} className="text-sm text-slate-700">
-                      {momentIn(entry.at, timeZone)}
+                      {moment(entry.at, timeZone)}
                     </time>
                   </div>
                 </li>

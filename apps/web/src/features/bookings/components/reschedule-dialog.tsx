@@ -25,9 +25,9 @@ import { FactList } from './booking-facts';
 import { DateTimeStep } from './date-time-step';
 import { useSlotChoice } from './use-slot-choice';
 
-/** 'Monday, January 7, 2030, 09:00 - 10:30 MST'. */
-function when(date: IsoDate, hours: string, timeZone: string, startsAt: string): string {
-  return `${longDate(date)}, ${slotTime(hours, timeZone, startsAt)}`;
+/** 'Monday, January 7, 2030, 9 AM - 10:30 AM MST'. */
+function when(date: IsoDate, time: string): string {
+  return `${longDate(date)}, ${time}`;
 }
 
 /**
@@ -95,7 +95,6 @@ export function RescheduleDialog({
   }
 
   const busy = reschedule.isPending;
-  const currentSlot = booking.time_slots[0];
   return (
     <ModalDialog
       title={byFirm ? firmMoveTexts.title : 'Reschedule Booking'}
@@ -136,20 +135,15 @@ export function RescheduleDialog({
                 facts={[
                   {
                     term: 'Current time',
-                    value: when(
-                      booking.booking_date,
-                      currentSlot ? `${currentSlot.start_time} - ${currentSlot.end_time}` : '',
-                      booking.time_zone,
-                      booking.starts_at,
-                    ),
+                    value: when(booking.booking_date, bookingTime(booking)),
                   },
-                  { term: 'New time', value: when(date, slot.label, booking.time_zone, slot.starts_at) },
+                  { term: 'New time', value: when(date, slotTime(slot, booking.time_zone)) },
                 ]}
               />
               <p className="text-sm text-slate-700">
                 {byFirm
                   ? firmMoveTexts.keeps
-                  : 'The booking keeps its confirmation code, price and status; we e-mail you a calendar update.'}
+                  : 'The booking keeps its confirmation code, price and status; we email you a calendar update.'}
               </p>
               <SchemaForm
                 form={form}

@@ -1,4 +1,4 @@
-import { hourlyRate, paths, type Service, serviceCardFeatures } from '@portal/domain';
+import { duration, hourlyRate, paths, type Service, serviceCardFeatures } from '@portal/domain';
 import { Check, Clock } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button-styles';
@@ -19,7 +19,7 @@ export function ServiceCard({ service }: { service: Service }) {
       <h2 className="mt-4 text-xl font-semibold text-slate-900">{service.name}</h2>
       <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600">
         <Clock aria-hidden="true" className="size-4" />
-        <span>{`${service.duration} min sessions`}</span>
+        <span>{`${duration(service.duration)} sessions`}</span>
       </p>
       <RatingFigures rating={service.rating} className="mt-1" />
       <p className="mt-3 text-slate-700">{service.description}</p>

@@ -1,4 +1,5 @@
 import {
+  duration,
   hourlyRate,
   paths,
   type Service,
@@ -86,7 +87,7 @@ export function ServiceDetail({ service }: { service: Service }) {
           <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-slate-700">
             <span className="flex items-center gap-1.5">
               <Clock aria-hidden="true" className="size-4" />
-              <span>{`${service.duration} minutes`}</span>
+              <span>{duration(service.duration)}</span>
             </span>
             <span className="font-semibold text-slate-900">{hourlyRate(service.hourly_rate)}</span>
           </p>
@@ -155,7 +156,7 @@ export function ServiceDetail({ service }: { service: Service }) {
               </div>
               <div className="flex items-center justify-between">
                 <dt>Duration</dt>
-                <dd className="font-semibold text-slate-900">{`${service.duration} minutes`}</dd>
+                <dd className="font-semibold text-slate-900">{duration(service.duration)}</dd>
               </div>
             </dl>
             <div className="mt-6 flex flex-col gap-3">
