@@ -1,0 +1,26 @@
+// What the consultants' API and pages say (docs/product.md#consultants).
+import { clockRange } from '../text/format.ts';
+
+export const consultantMessages = {
+  nameRequired: 'Name is required',
+  emailInvalid: 'Please enter a valid email address',
+  emailTaken: 'Another consultant already has this email',
+  serviceIdsInvalid: 'Services must be a list of service ids',
+  serviceUnknown: (ids: readonly number[]) =>
+    `No service has the ${ids.length === 1 ? 'id' : 'ids'} ${ids.join(', ')}`,
+  consultantIdsInvalid: 'Consultants must be a list of consultant ids',
+  consultantUnknown: (ids: readonly number[]) =>
+    `No consultant has the ${ids.length === 1 ? 'id' : 'ids'} ${ids.join(', ')}`,
+  /** A consultant's range outside the firm's hours of that day ('Monday: 8 AM - 12 PM is outside…'). */
+  hoursOutsideFirm: (day: string, start: string, end: string) =>
+    `${day}: ${clockRange(start, end)} is outside the firm's opening hours`,
+  activeInvalid: 'Active must be true or false',
+  unknownField: (field: string) => `Unknown field: ${field}`,
+  notFound: 'Consultant not found',
+  timeOffNotFound: 'Time off not found',
+  dateInvalid: 'Dates must be valid dates in the form YYYY-MM-DD',
+  timeOffBackwards: 'The last day off must not be before the first',
+  timeOffTooLong: (days: number) => `Time off may cover at most ${days} days`,
+  reasonRequired: 'Reason is required (a vacation, a conference)',
+  serviceIdInvalid: 'Service id must be a positive whole number',
+} as const;
