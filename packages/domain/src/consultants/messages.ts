@@ -23,4 +23,6 @@ export const consultantMessages = {
   timeOffTooLong: (days: number) => `Time off may cover at most ${days} days`,
   reasonRequired: 'Reason is required (a vacation, a conference)',
   serviceIdInvalid: 'Service id must be a positive whole number',
+  /** The service page's section naming who delivers it. */
+  servicePageHeading: "Who You'll Work With",
 } as const;
