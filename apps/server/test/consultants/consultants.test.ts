@@ -398,3 +398,109 @@ describe('GET /api/consultants', () => {
     });
   });
 });
+
+describe('services name their consultants', () => {
+  let services = 0;
+  function serviceBody(extra: object = {}) {
+    services += 1;
+    return {
+      name: `Consulted Service ${services}`,
+      category: 'it-consulting',
+      hourly_rate: 120,
+      duration: 60,
+      description: 'A service with consultants.',
+      ...extra,
+    };
+  }
+  const deliverers = async (serviceId: number) =>
+    (await api(testApp.app, 'GET', `${apiPaths.consultants.public}?serviceId=${serviceId}`))
+      .json()
+      .consultants.map((each: { id: number }) => each.id)
+      .sort((a: number, b: number) => a - b);
+
+  it('gives a new service every active consultant when it names none, and only those it names', async () => {
+    const retired = await created();
+    await asAdmin('PUT', apiPaths.consultants.adminConsultant(retired.id), {
+      name: retired.name,
+      email: retired.email,
+      serviceIds: [1],
+      active: false,
+    });
+    const everyone = await asAdmin('POST', apiPaths.catalogue.adminServices, serviceBody());
+    expect(everyone.statusCode, everyone.body).toBe(201);
+    const active = (await asAdmin('GET', apiPaths.consultants.admin))
+      .json()
+      .consultants.filter((each: { active: boolean }) => each.active)
+      .map((each: { id: number }) => each.id);
+    expect(await deliverers(everyone.json().service.id)).toEqual(active);
+    const admins = (await asAdmin('GET', apiPaths.consultants.admin)).json().consultants;
+    expect(admins.find((each: { id: number }) => each.id === retired.id).service_ids).toEqual([1]);
+
+    const named = await asAdmin(
+      'POST',
+      apiPaths.catalogue.adminServices,
+      serviceBody({ consultantIds: [2, 3] }),
+    );
+    expect(named.statusCode, named.body).toBe(201);
+    expect(await deliverers(named.json().service.id)).toEqual([2, 3]);
+  });
+
+  it('replaces the consultants of a service on PUT, records each one changed, keeps them when left out', async () => {
+    const consultant = await created();
+    const record = serviceBody();
+    const service = (
+      await asAdmin('POST', apiPaths.catalogue.adminServices, { ...record, consultantIds: [1] })
+    ).json().service;
+    const saved = await asAdmin('PUT', apiPaths.catalogue.adminService(service.id), {
+      ...record,
+      longDescription: '',
+      features: [],
+      benefits: [],
+      process: [],
+      technologies: [],
+      deliverables: [],
+      active: true,
+      consultantIds: [consultant.id],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await deliverers(service.id)).toEqual([consultant.id]);
+    const changes = await changesOf('consultant', consultant.id);
+    expect(changes.at(-1)).toMatchObject({
+      action: 'updated',
+      before: { serviceIds: [1] },
+      after: { serviceIds: [1, service.id] },
+    });
+    // Left out: they stay.
+    const again = await asAdmin('PUT', apiPaths.catalogue.adminService(service.id), {
+      ...record,
+      description: 'Changed.',
+      longDescription: '',
+      features: [],
+      benefits: [],
+      process: [],
+      technologies: [],
+      deliverables: [],
+      active: true,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await deliverers(service.id)).toEqual([consultant.id]);
+  });
+
+  it('answers 400 naming consultantIds for an unknown consultant, and adds no service', async () => {
+    const body = serviceBody({ consultantIds: [1, 999_999] });
+    const response = await asAdmin('POST', apiPaths.catalogue.adminServices, body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([
+      { path: 'consultantIds', msg: consultantMessages.consultantUnknown([999_999]) },
+    ]);
+    const listed = (await asAdmin('GET', apiPaths.catalogue.adminServices)).json().services;
+    expect(listed.map((each: { name: string }) => each.name)).not.toContain(body.name);
+    const malformed = await asAdmin(
+      'POST',
+      apiPaths.catalogue.adminServices,
+      serviceBody({ consultantIds: 'all' }),
+    );
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().errors[0].path).toBe('consultantIds');
+  });
+});

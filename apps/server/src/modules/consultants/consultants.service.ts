@@ -352,3 +352,77 @@ export async function listPublicConsultants(db: Database, serviceId?: number): P
     }))
     .filter((consultant) => serviceId === undefined || consultant.service_ids.includes(serviceId));
 }
+
+/**
+ * Makes `consultantIds` the consultants who deliver `serviceId` (all the active ones when undefined, for a new
+ * service): 400 naming `consultantIds` when one is unknown; each consultant whose services change is recorded.
+ * Runs in the service's transaction.
+ */
+export async function setServiceConsultants(
+  tx: Transaction,
+  serviceId: number,
+  consultantIds: readonly number[] | undefined,
+  actor: Actor,
+): Promise<void> {
+  let wanted: number[];
+  if (consultantIds === undefined) {
+    const active = await tx
+      .select({ id: consultants.id })
+      .from(consultants)
+      .where(eq(consultants.active, true));
+    wanted = active.map((row) => row.id);
+  } else {
+    const found =
+      consultantIds.length === 0
+        ? []
+        : await tx
+            .select({ id: consultants.id })
+            .from(consultants)
+            .where(inArray(consultants.id, [...consultantIds]));
+    const known = new Set(found.map((row) => row.id));
+    const unknown = consultantIds.filter((id) => !known.has(id));
+    if (unknown.length > 0)
+      throw invalidField('consultantIds', consultantMessages.consultantUnknown(unknown));
+    wanted = [...consultantIds];
+  }
+  const current = (
+    await tx
+      .select({ consultantId: consultantServices.consultantId })
+      .from(consultantServices)
+      .where(eq(consultantServices.serviceId, serviceId))
+  ).map((row) => row.consultantId);
+  const added = wanted.filter((id) => !current.includes(id));
+  const removed = current.filter((id) => !wanted.includes(id));
+  const changed = [...added, ...removed];
+  if (changed.length === 0) return;
+  const before = await tx
+    .select()
+    .from(consultantServices)
+    .where(inArray(consultantServices.consultantId, changed))
+    .orderBy(asc(consultantServices.serviceId));
+  if (removed.length > 0) {
+    await tx
+      .delete(consultantServices)
+      .where(
+        and(eq(consultantServices.serviceId, serviceId), inArray(consultantServices.consultantId, removed)),
+      );
+  }
+  if (added.length > 0) {
+    await tx.insert(consultantServices).values(added.map((consultantId) => ({ consultantId, serviceId })));
+  }
+  for (const consultantId of changed.sort((a, b) => a - b)) {
+    const serviceIds = before
+      .filter((link) => link.consultantId === consultantId)
+      .map((link) => link.serviceId);
+    const next = added.includes(consultantId)
+      ? [...serviceIds, serviceId].sort((a, b) => a - b)
+      : serviceIds.filter((id) => id !== serviceId);
+    await record(tx, actor, {
+      subject: 'consultant',
+      subjectId: consultantId,
+      action: 'updated',
+      before: { serviceIds },
+      after: { serviceIds: next },
+    });
+  }
+}
