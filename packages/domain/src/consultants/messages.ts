@@ -26,3 +26,31 @@ export const consultantMessages = {
   /** The service page's section naming who delivers it. */
   servicePageHeading: "Who You'll Work With",
 } as const;
+
+/** The words of /admin/consultants (docs/product.md#consultants). */
+export const consultantPageTexts = {
+  heading: 'Consultants',
+  loading: 'Loading consultants...',
+  failed: 'Failed to load consultants.',
+  empty: 'No consultants yet.',
+  addHeading: 'Add Consultant',
+  editHeading: (name: string) => `Edit ${name}`,
+  save: 'Save Consultant',
+  cancel: 'Cancel',
+  edit: 'Edit',
+  retire: 'Retire',
+  bringBack: 'Bring Back',
+  retired: 'Retired',
+  firmHours: "The firm's hours",
+  ownHours: 'Own hours',
+  noServices: 'Delivers no service',
+  saved: 'Consultant saved',
+  saveFailed: 'The consultant could not be saved. Please try again.',
+  timeOffHeading: 'Time Off',
+  noTimeOff: 'No time off ahead',
+  addTimeOff: 'Add Time Off',
+  removeTimeOff: 'Remove',
+  timeOffFailed: 'The time off could not be saved. Please try again.',
+  fields: { name: 'Name', email: 'Email', title: 'Title', bio: 'Bio', services: 'Services' },
+  timeOffFields: { startDate: 'First day', endDate: 'Last day', reason: 'Reason' },
+} as const;
