@@ -149,7 +149,7 @@ function TimeOffPanel({ consultant }: { consultant: AdminConsultant }) {
 
   return (
     <div className="mt-3">
-      <h4 className="text-sm font-semibold text-slate-900">{texts.timeOffHeading}</h4>
+      <h3 className="text-sm font-semibold text-slate-900">{texts.timeOffHeading}</h3>
       {consultant.time_off.length === 0 ? (
         <p className="text-sm text-slate-600">{texts.noTimeOff}</p>
       ) : (
@@ -226,14 +226,14 @@ export function AdminConsultants() {
             >
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div>
-                  <h3 className="text-lg font-semibold text-slate-900">
+                  <h2 className="text-lg font-semibold text-slate-900">
                     {consultant.name}
                     {!consultant.active && (
                       <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
                         {texts.retired}
                       </span>
                     )}
-                  </h3>
+                  </h2>
                   {consultant.title && <p className="text-slate-700">{consultant.title}</p>}
                   <p className="text-sm text-slate-600">{consultant.email}</p>
                   <p className="text-sm text-slate-700">
