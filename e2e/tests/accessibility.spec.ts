@@ -33,6 +33,7 @@ const adminPages = [
   '/admin/bookings',
   '/admin/services',
   '/admin/schedule',
+  '/admin/consultants',
   '/admin/reviews',
   '/admin/messages',
 ];

@@ -23,6 +23,7 @@ import { seed } from './modules/catalogue/catalogue.seed.ts';
 import { catalogueForPages } from './modules/catalogue/catalogue.service.ts';
 import { catalogueAdminRoutes } from './modules/catalogue/catalogue-admin.routes.ts';
 import { challengeRoutes } from './modules/challenge/challenge.routes.ts';
+import { consultantsRoutes } from './modules/consultants/consultants.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { crawlersRoutes } from './modules/crawlers/crawlers.routes.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
@@ -178,6 +179,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     clientChangeNoticeHours: config.clientChangeNoticeHours,
     appUrl: config.appUrl,
   });
+  await app.register(consultantsRoutes, { timeZone: config.businessTimeZone });
   await app.register(calendarFeedRoutes, {
     timeZone: config.businessTimeZone,
     feedKey,

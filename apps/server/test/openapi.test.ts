@@ -108,12 +108,22 @@ const snakeCaseRequestFields: Record<string, string[]> = {
 /**
  * Answer fields in camelCase, by route. Records (a service, a booking, a slot, a profile, a review, a message, an
  * activity entry) are snake_case; these are the envelopes, figures and settings around them, and the listed
- * exceptions (a service's longDescription, the profile's camelCase twins, the change and mail lists, closures).
+ * exceptions (a service's longDescription, the profile's camelCase twins, the change and mail lists, closures, time off).
  */
 const camelCaseAnswerFields: Record<string, string[]> = {
   'GET /api/admin/counts': ['pendingBookings', 'unansweredMessages'],
   'GET /api/admin/closures': ['closures[].affectedBookings', 'closures[].endDate', 'closures[].startDate'],
   'POST /api/admin/closures': ['affectedBookings', 'clientsTold', 'closure.endDate', 'closure.startDate'],
+  // A consultant's time off is written like a closure (the consultants' contract, docs/decisions/045).
+  'GET /api/admin/consultants': ['consultants[].time_off[].endDate', 'consultants[].time_off[].startDate'],
+  'POST /api/admin/consultants': ['consultant.time_off[].endDate', 'consultant.time_off[].startDate'],
+  'PUT /api/admin/consultants/{id}': ['consultant.time_off[].endDate', 'consultant.time_off[].startDate'],
+  'POST /api/admin/consultants/{id}/time-off': [
+    'affectedBookings',
+    'timeOff',
+    'timeOff.endDate',
+    'timeOff.startDate',
+  ],
   'GET /api/admin/messages': ['nextCursor'],
   'PUT /api/admin/messages/{id}': ['contactMessage'],
   'GET /api/admin/reviews': ['nextCursor'],

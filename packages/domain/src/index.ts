@@ -6,6 +6,7 @@ export * from './bookings/index.ts';
 export * from './calendar/index.ts';
 export * from './catalogue/index.ts';
 export * from './challenge/index.ts';
+export * from './consultants/index.ts';
 export * from './contact/index.ts';
 export * from './mail/index.ts';
 export * from './reviews/index.ts';

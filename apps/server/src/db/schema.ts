@@ -7,6 +7,7 @@ import {
   contactOptions,
   type Schedule,
   urgencyOptions,
+  type WeeklyHours,
 } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import {
@@ -523,7 +524,7 @@ export const closures = pgTable(
   ],
 );
 
-/** Every change an administrator makes to a service, the schedule or a closure: who, when, before and after. */
+/** Every change an administrator makes to a service, the schedule, a closure, a consultant or their time off: who, when, before and after. */
 export const adminChanges = pgTable(
   'admin_changes',
   {
@@ -533,7 +534,7 @@ export const adminChanges = pgTable(
     /** The administrator's address when they made the change (kept if the account goes). */
     actorEmail: text('actor_email').notNull(),
     subject: text('subject', { enum: adminChangeSubjects }).notNull(),
-    /** The service's or closure's id; null for the schedule. */
+    /** The service's, closure's, consultant's or time off's id; null for the schedule. */
     subjectId: integer('subject_id'),
     action: text('action', { enum: adminChangeActions }).notNull(),
     before: jsonb('before'),
@@ -541,10 +542,78 @@ export const adminChanges = pgTable(
   },
   (table) => [
     index('admin_changes_subject_idx').on(table.subject, table.at.desc(), table.id.desc()),
-    check('admin_changes_subject_known', sql`${table.subject} in ('service', 'schedule', 'closure')`),
+    check(
+      'admin_changes_subject_known',
+      sql`${table.subject} in ('service', 'schedule', 'closure', 'consultant', 'time_off')`,
+    ),
     check('admin_changes_action_known', sql`${table.action} in ('created', 'updated', 'deleted')`),
   ],
 );
+
+// ——— The firm's consultants (docs/decisions/045) ———
+
+/**
+ * The people who deliver the services. `weekly_hours` null means the firm's hours, whatever they become; a
+ * consultant retired (`active` false) keeps their row. `user_id` is the account they log in with, if any.
+ */
+export const consultants = pgTable(
+  'consultants',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    title: text('title').notNull().default(''),
+    bio: text('bio').notNull().default(''),
+    weeklyHours: jsonb('weekly_hours').$type<WeeklyHours>(),
+    active: boolean('active').notNull().default(true),
+    userId: text('user_id')
+      .unique()
+      .references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps(),
+  },
+  (table) => [uniqueIndex('consultants_email_lower_idx').on(sql`lower(${table.email})`)],
+);
+
+/**
+ * Which services a consultant delivers. The portal retires services and never deletes one; a row removed by hand
+ * takes its links with it rather than being blocked by them (bookings keep their own reference).
+ */
+export const consultantServices = pgTable(
+  'consultant_services',
+  {
+    consultantId: integer('consultant_id')
+      .notNull()
+      .references(() => consultants.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.consultantId, table.serviceId] }),
+    index('consultant_services_service_idx').on(table.serviceId),
+  ],
+);
+
+/** A consultant's days away (both ends included), with the reason. */
+export const consultantTimeOff = pgTable(
+  'consultant_time_off',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    consultantId: integer('consultant_id')
+      .notNull()
+      .references(() => consultants.id, { onDelete: 'cascade' }),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('consultant_time_off_consultant_idx').on(table.consultantId, table.endDate),
+    check('consultant_time_off_dates_in_order', sql`${table.startDate} <= ${table.endDate}`),
+  ],
+);
+
+export type ConsultantRow = typeof consultants.$inferSelect;
 
 /**
  * A version per cached thing ('catalogue', 'schedule'), raised in the transaction that changes it: every server

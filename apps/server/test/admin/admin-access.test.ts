@@ -18,19 +18,41 @@ let testApp: TestApp;
 let admin: Client;
 let client: Client;
 let bookingId: number;
+let consultantId: number;
+let timeOffId: number;
 
 beforeAll(async () => {
   testApp = await buildTestApp();
   admin = await signedInAdmin(testApp, 'chief@access.test');
   client = await signedInClient(testApp, 'client@access.test', { firstName: 'Cleo', lastName: 'Client' });
   [bookingId = 0] = await seedBookings(testApp.app, [{ userId: client.id, createdAt: new Date() }]);
+  const consultant = await api(
+    testApp.app,
+    'POST',
+    apiPaths.consultants.admin,
+    { cookie: admin.cookie },
+    {
+      name: 'Access Consultant',
+      email: 'consultant@access.test',
+      serviceIds: [1],
+    },
+  );
+  consultantId = consultant.json().consultant.id;
+  const timeOff = await api(
+    testApp.app,
+    'POST',
+    apiPaths.consultants.timeOff(consultantId),
+    { cookie: admin.cookie },
+    { startDate: '2030-01-07', endDate: '2030-01-08', reason: 'Away' },
+  );
+  timeOffId = timeOff.json().timeOff.id;
 });
 afterAll(async () => {
   await testApp?.close();
 });
 
 interface AdminRoute {
-  method: 'GET' | 'PUT';
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE';
   url: () => string;
   body?: object;
   ok: number;
@@ -54,6 +76,30 @@ const routes: Record<string, AdminRoute> = {
   userStats: { method: 'GET', url: () => `${apiPaths.accounts.userStats}?startDate=2026-01-01`, ok: 200 },
   undeliveredMail: { method: 'GET', url: () => apiPaths.admin.undeliveredMail, ok: 200 },
   counts: { method: 'GET', url: () => apiPaths.admin.counts, ok: 200 },
+  consultants: { method: 'GET', url: () => apiPaths.consultants.admin, ok: 200 },
+  addConsultant: {
+    method: 'POST',
+    url: () => apiPaths.consultants.admin,
+    body: { name: 'Second Consultant', email: 'second@access.test', serviceIds: [2] },
+    ok: 201,
+  },
+  saveConsultant: {
+    method: 'PUT',
+    url: () => apiPaths.consultants.adminConsultant(consultantId),
+    body: { name: 'Access Consultant', email: 'consultant@access.test', serviceIds: [1, 2] },
+    ok: 200,
+  },
+  addTimeOff: {
+    method: 'POST',
+    url: () => apiPaths.consultants.timeOff(consultantId),
+    body: { startDate: '2030-02-04', endDate: '2030-02-04', reason: 'A conference' },
+    ok: 201,
+  },
+  removeTimeOff: {
+    method: 'DELETE',
+    url: () => apiPaths.consultants.timeOffEntry(consultantId, timeOffId),
+    ok: 204,
+  },
 };
 
 function call(route: AdminRoute, caller: Caller) {
@@ -106,12 +152,21 @@ describe('the admin API is for administrators only', () => {
       [apiPaths.accounts.userStats, 'get'],
       [apiPaths.admin.undeliveredMail, 'get'],
       [apiPaths.admin.counts, 'get'],
+      [apiPaths.consultants.admin, 'get'],
+      [apiPaths.consultants.admin, 'post'],
+      [apiPaths.consultants.adminConsultant('{id}'), 'put'],
+      [apiPaths.consultants.timeOff('{id}'), 'post'],
+      [apiPaths.consultants.timeOffEntry('{id}', '{timeOffId}'), 'delete'],
     ] as const;
     for (const [path, method] of documented) {
       const operation = document.paths[path]?.[method];
       expect(operation?.tags, path).toEqual(['admin']);
       expect(Object.keys(operation?.responses ?? {}), path).toEqual(
-        expect.arrayContaining(['200', '401', '403']),
+        expect.arrayContaining([
+          method === 'post' ? '201' : method === 'delete' ? '204' : '200',
+          '401',
+          '403',
+        ]),
       );
     }
   });

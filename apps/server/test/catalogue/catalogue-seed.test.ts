@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { services } from '../../src/db/schema.ts';
-import { seed, seedServices } from '../../src/modules/catalogue/catalogue.seed.ts';
+import { consultantServices, consultants, services } from '../../src/db/schema.ts';
+import { seed, seedConsultants, seedServices } from '../../src/modules/catalogue/catalogue.seed.ts';
 import { listServices, loadCatalogue } from '../../src/modules/catalogue/catalogue.service.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/build-test-app.ts';
 
@@ -113,5 +113,55 @@ describe('migrations and seed', () => {
     await seed(handle.db);
     const fresh = await loadCatalogue(handle.db);
     expect(fresh.services.map((service) => service.id)).toEqual([1, 2, 3, 4]);
+  });
+
+  it("gives each service a consultant of its own on the firm's hours, still four after a second run", async () => {
+    database = await createTestDatabase({ empty: true });
+    const { handle } = database;
+    await handle.migrate();
+    await seed(handle.db);
+    await seed(handle.db);
+    const rows = await handle.db.select().from(consultants).orderBy(consultants.id);
+    expect(rows.map((row) => [row.id, row.name, row.weeklyHours, row.active, row.userId])).toEqual(
+      seedConsultants.map((consultant) => [consultant.id, consultant.name, null, true, null]),
+    );
+    expect(
+      rows.every((row) => row.title !== '' && row.bio !== '' && row.email.endsWith('@otconsulting.example')),
+    ).toBe(true);
+    const links = await handle.db
+      .select()
+      .from(consultantServices)
+      .orderBy(consultantServices.consultantId, consultantServices.serviceId);
+    expect(links.map((link) => [link.consultantId, link.serviceId])).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 3],
+      [4, 4],
+    ]);
+    // The next consultant the firm adds gets the next id, not a seeded one.
+    const [added] = await handle.db
+      .insert(consultants)
+      .values({ name: 'New Person', email: 'new@otconsulting.example' })
+      .returning({ id: consultants.id });
+    expect(added?.id).toBe(5);
+  });
+
+  it('leaves a consultant the firm changed alone, and gives back none of the services it took away', async () => {
+    database = await createTestDatabase({ empty: true });
+    const { handle } = database;
+    await handle.migrate();
+    await seed(handle.db);
+    await handle.db.execute(sql`update consultants set name = 'Maya T.', active = false where id = 1`);
+    await handle.db.delete(consultantServices).where(eq(consultantServices.consultantId, 2));
+    await seed(handle.db);
+    const rows = await handle.db.select().from(consultants).orderBy(consultants.id);
+    expect(rows.map((row) => [row.id, row.name, row.active])).toEqual([
+      [1, 'Maya T.', false],
+      [2, seedConsultants[1].name, true],
+      [3, seedConsultants[2].name, true],
+      [4, seedConsultants[3].name, true],
+    ]);
+    const links = await handle.db.select().from(consultantServices);
+    expect(links.some((link) => link.consultantId === 2)).toBe(false);
   });
 });

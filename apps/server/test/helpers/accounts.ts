@@ -60,7 +60,7 @@ export function identity(
 
 export function api(
   app: FastifyInstance,
-  method: 'GET' | 'PUT' | 'POST',
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
   url: string,
   caller: Caller = {},
   body?: object,

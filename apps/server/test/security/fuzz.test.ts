@@ -162,6 +162,10 @@ const fuzzedRoutes = [
   'PUT /api/admin/schedule',
   'POST /api/admin/closures',
   'DELETE /api/admin/closures/:id',
+  'POST /api/admin/consultants',
+  'PUT /api/admin/consultants/:id',
+  'POST /api/admin/consultants/:id/time-off',
+  'DELETE /api/admin/consultants/:id/time-off/:timeOffId',
   ...(testDriver === 'pglite' ? [`POST ${apiPaths.operatorSetRole}`] : []),
   `POST ${apiPaths.accounts.signUp}`,
   `POST ${apiPaths.accounts.signIn}`,
@@ -273,6 +277,22 @@ beforeAll(async () => {
     payload: { startDate: closedDay, endDate: closedDay, reason: 'A closure the fuzz aims at' },
   });
   if (closed.statusCode !== 201) throw new Error(closed.body);
+  // A consultant and a time off of theirs for the consultants' routes to aim at.
+  const consultant = await testApp.app.inject({
+    method: 'POST',
+    url: apiPaths.consultants.admin,
+    headers: { origin: appUrl, cookie: admin.cookie },
+    payload: { name: 'Fuzz Target', email: 'fuzz-target@security.test', serviceIds: [1] },
+  });
+  if (consultant.statusCode !== 201) throw new Error(consultant.body);
+  const consultantId: number = consultant.json().consultant.id;
+  const dayOff = await testApp.app.inject({
+    method: 'POST',
+    url: apiPaths.consultants.timeOff(consultantId),
+    headers: { origin: appUrl, cookie: admin.cookie },
+    payload: { startDate: closedDay, endDate: closedDay, reason: 'A time off the fuzz aims at' },
+  });
+  if (dayOff.statusCode !== 201) throw new Error(dayOff.body);
   // The operator channel's secret, written to DATA_DIR once the app listens.
   let operatorSecret = '';
   if (testDriver === 'pglite') {
@@ -400,6 +420,43 @@ beforeAll(async () => {
     'DELETE /api/admin/closures/:id': {
       method: 'DELETE',
       url: (id) => apiPaths.schedule.closure(aimAt(closed.json().closure.id)(id)),
+      valid: {},
+      headers: () => ({ cookie: admin.cookie }),
+    },
+    'POST /api/admin/consultants': {
+      method: 'POST',
+      url: () => apiPaths.consultants.admin,
+      valid: {
+        name: 'Fuzzed Consultant',
+        email: 'fuzzed-consultant@security.test',
+        title: 'Consultant',
+        bio: 'Added by the fuzzed requests.',
+        serviceIds: [1, 2],
+        weeklyHours: schedule.weeklyHours,
+      },
+      headers: () => ({ cookie: admin.cookie }),
+    },
+    'PUT /api/admin/consultants/:id': {
+      method: 'PUT',
+      url: (id) => apiPaths.consultants.adminConsultant(aimAt(consultantId)(id)),
+      valid: {
+        name: 'Fuzz Target',
+        email: 'fuzz-target@security.test',
+        serviceIds: [1],
+        weeklyHours: null,
+        active: true,
+      },
+      headers: () => ({ cookie: admin.cookie }),
+    },
+    'POST /api/admin/consultants/:id/time-off': {
+      method: 'POST',
+      url: (id) => apiPaths.consultants.timeOff(aimAt(consultantId)(id)),
+      valid: { startDate: closingDay, endDate: closingDay, reason: 'Away for the fuzz' },
+      headers: () => ({ cookie: admin.cookie }),
+    },
+    'DELETE /api/admin/consultants/:id/time-off/:timeOffId': {
+      method: 'DELETE',
+      url: (id) => apiPaths.consultants.timeOffEntry(consultantId, aimAt(dayOff.json().timeOff.id)(id)),
       valid: {},
       headers: () => ({ cookie: admin.cookie }),
     },

@@ -43,6 +43,7 @@ const AdminDashboardRoute = lazily(async () => (await adminPages()).AdminDashboa
 const AdminBookingsRoute = lazily(async () => (await adminPages()).AdminBookingsRoute);
 const AdminServicesRoute = lazily(async () => (await adminPages()).AdminServicesRoute);
 const AdminScheduleRoute = lazily(async () => (await adminPages()).AdminScheduleRoute);
+const AdminConsultantsRoute = lazily(async () => (await adminPages()).AdminConsultantsRoute);
 const AdminReviewsRoute = lazily(async () => (await adminPages()).AdminReviewsRoute);
 const AdminMessagesRoute = lazily(async () => (await adminPages()).AdminMessagesRoute);
 const NotFoundRoute = lazily(async () => (await import('./routes/not-found')).NotFoundRoute);
@@ -96,6 +97,7 @@ const routeTable: RouteObject[] = [
                       { path: pageRoutes.adminBookings, element: <AdminBookingsRoute /> },
                       { path: pageRoutes.adminServices, element: <AdminServicesRoute /> },
                       { path: pageRoutes.adminSchedule, element: <AdminScheduleRoute /> },
+                      { path: pageRoutes.adminConsultants, element: <AdminConsultantsRoute /> },
                       { path: pageRoutes.adminReviews, element: <AdminReviewsRoute /> },
                       { path: pageRoutes.adminMessages, element: <AdminMessagesRoute /> },
                       { path: '*', element: <NotFoundRoute /> },

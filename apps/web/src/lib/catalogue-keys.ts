@@ -3,4 +3,5 @@ export const catalogueKeys = {
   all: ['services'] as const,
   detail: (id: number) => ['services', id] as const,
   reviews: (id: number) => ['services', id, 'reviews'] as const,
+  consultants: (id: number) => ['services', id, 'consultants'] as const,
 };

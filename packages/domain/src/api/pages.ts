@@ -28,6 +28,8 @@ export const pageRoutes = {
   adminServices: '/admin/services',
   /** Opening hours, buffer, notice, horizon and closed dates. */
   adminSchedule: '/admin/schedule',
+  /** The firm's consultants: their services and time off. */
+  adminConsultants: '/admin/consultants',
   /** Every review, hidden ones too, to hide one that should not be public. */
   adminReviews: '/admin/reviews',
   /** The contact form's messages, newest first, each to mark answered. */
@@ -56,6 +58,7 @@ export const paths = {
   adminBooking: (id: number | string) => `/admin/bookings?bookingId=${id}`,
   adminServices: pageRoutes.adminServices,
   adminSchedule: pageRoutes.adminSchedule,
+  adminConsultants: pageRoutes.adminConsultants,
   adminReviews: pageRoutes.adminReviews,
   adminMessages: pageRoutes.adminMessages,
   /** The booking wizard of a service; signed in only. */

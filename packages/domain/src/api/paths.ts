@@ -32,6 +32,15 @@ export const apiPaths = {
     /** Who changed which service, newest first. */
     adminChanges: '/api/admin/services/changes',
   },
+  consultants: {
+    /** Public: the active consultants (`?serviceId=`: those who deliver it). */
+    public: '/api/consultants',
+    admin: '/api/admin/consultants',
+    adminConsultant: (id: number | string) => `/api/admin/consultants/${id}`,
+    timeOff: (id: number | string) => `/api/admin/consultants/${id}/time-off`,
+    timeOffEntry: (id: number | string, timeOffId: number | string) =>
+      `/api/admin/consultants/${id}/time-off/${timeOffId}`,
+  },
   schedule: {
     /** Public: what the booking wizard needs to grey out days. */
     public: '/api/schedule',

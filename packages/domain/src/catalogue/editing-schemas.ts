@@ -1,6 +1,7 @@
 // The admin catalogue API contract (zod): the editable record, and the answers. The rules are in editing.ts.
 import { z } from 'zod';
 import { idParamsSchema } from '../api/schemas.ts';
+import { consultantMessages } from '../consultants/messages.ts';
 import { textField } from '../text/field.ts';
 import {
   categoryPattern,
@@ -80,8 +81,27 @@ const unknownKey = z
   .unknown()
   .refine(() => false, { error: (issue) => serviceMessages.unknownField(String(issue.path?.at(-1))) });
 
-/** `PUT /api/admin/services/{id}`: the whole editable record. */
-export const serviceBodySchema = z.object(serviceFields).catchall(unknownKey);
+const invalidConsultants = consultantMessages.consultantIdsInvalid;
+/** Who delivers the service: replaces its consultants when given (docs/product.md#consultants). */
+const consultantIds = z
+  .array(
+    z
+      .number({ error: invalidConsultants })
+      .int({ error: invalidConsultants })
+      .positive({ error: invalidConsultants }),
+    { error: invalidConsultants },
+  )
+  .max(serviceLimits.consultants, { error: invalidConsultants })
+  .transform((ids) => [...new Set(ids)])
+  .optional();
+
+/** `PUT /api/admin/services/{id}`: the whole editable record; `consultantIds` when its consultants change. */
+export const serviceBodySchema = z
+  .object({
+    ...serviceFields,
+    consultantIds: consultantIds.describe('Its consultants (ids); left out: they stay as they are'),
+  })
+  .catchall(unknownKey);
 /** The editable record (the schema's own type carries the catch-all's index signature). */
 export type ServiceBody = Pick<Service, EditableServiceField>;
 
@@ -96,6 +116,7 @@ export const newServiceBodySchema = z
     technologies: serviceFields.technologies.default([]),
     deliverables: serviceFields.deliverables.default([]),
     active: serviceFields.active.default(true),
+    consultantIds: consultantIds.describe('Its consultants (ids); left out: every active consultant'),
   })
   .catchall(unknownKey);
 export type NewServiceBody = z.input<typeof newServiceBodySchema>;

@@ -53,6 +53,8 @@ export const serviceLimits = {
   maxHourlyRate: 10_000,
   /** A session longer than a working day is not one session. */
   maxDurationMinutes: 480,
+  /** Consultants named in one save. */
+  consultants: 500,
 } as const;
 
 export const serviceTextRules = {

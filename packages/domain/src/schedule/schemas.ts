@@ -4,7 +4,14 @@ import { z } from 'zod';
 import { bookingSchema } from '../bookings/schemas.ts';
 import { textField } from '../text/field.ts';
 import { addDays, isIsoDate } from './dates.ts';
-import { clockMinutes, type Schedule, scheduleLimits, weekdayLabel, weekdayNames } from './schedule.ts';
+import {
+  clockMinutes,
+  type Schedule,
+  scheduleLimits,
+  type WeeklyHours,
+  weekdayLabel,
+  weekdayNames,
+} from './schedule.ts';
 
 export const scheduleMessages = {
   clockInvalid: 'Times are written HH:MM on a five-minute mark, from 00:00 to 24:00',
@@ -67,16 +74,19 @@ function dayHours(day: (typeof weekdayNames)[number]) {
 const whole = (min: number, max: number, message: string) =>
   z.number({ error: message }).int(message).min(min, message).max(max, message);
 
+/** A week of opening ranges: the firm's, and a consultant's own (one shape for both). */
+export const weeklyHoursSchema = z
+  .object(
+    Object.fromEntries(weekdayNames.map((day) => [day, dayHours(day)])) as Record<
+      (typeof weekdayNames)[number],
+      ReturnType<typeof dayHours>
+    >,
+  )
+  .strict() satisfies z.ZodType<WeeklyHours>;
+
 export const scheduleSchema = z
   .object({
-    weeklyHours: z
-      .object(
-        Object.fromEntries(weekdayNames.map((day) => [day, dayHours(day)])) as Record<
-          (typeof weekdayNames)[number],
-          ReturnType<typeof dayHours>
-        >,
-      )
-      .strict(),
+    weeklyHours: weeklyHoursSchema,
     slotStepMinutes: z
       .number({ error: scheduleMessages.stepInvalid })
       .refine(

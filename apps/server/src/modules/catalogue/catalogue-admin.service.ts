@@ -19,6 +19,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { adminChanges, type NewServiceRow, services } from '../../db/schema.ts';
 import { bumpCacheVersion } from '../../db/versioned-cache.ts';
 import { HttpError, invalidField, NotFound } from '../../lib/errors.ts';
+import { setServiceConsultants } from '../consultants/consultants.service.ts';
 import { loadScheduleWithClosures } from '../schedule/schedule.service.ts';
 import { invalidateCatalogue, listServices, serviceRating, toService } from './catalogue.service.ts';
 
@@ -130,7 +131,10 @@ export function listAllServices(db: Database): Promise<Service[]> {
   return listServices(db);
 }
 
-export async function createService(db: Database, body: ServiceBody, actor: Actor): Promise<Service> {
+/** Who delivers the service, when the save names them (docs/product.md#consultants). */
+type WithConsultants = ServiceBody & { consultantIds?: number[] | undefined };
+
+export async function createService(db: Database, body: WithConsultants, actor: Actor): Promise<Service> {
   checkDuration(body.duration, await currentSessionStep(db));
   const service = await refusingDuplicates(() =>
     db.transaction(async (tx) => {
@@ -141,6 +145,8 @@ export async function createService(db: Database, body: ServiceBody, actor: Acto
         .returning();
       if (!row) throw new Error('the insert returned no row');
       const created = toService(row);
+      // Without consultantIds, every active consultant delivers a new service.
+      await setServiceConsultants(tx, created.id, body.consultantIds, actor);
       await record(tx, actor, {
         subjectId: created.id,
         action: 'created',
@@ -158,7 +164,7 @@ export async function createService(db: Database, body: ServiceBody, actor: Acto
 export async function updateService(
   db: Database,
   id: number,
-  body: ServiceBody,
+  body: WithConsultants,
   actor: Actor,
 ): Promise<Service> {
   // Read before the transaction: the embedded database has one connection, which the transaction holds.
@@ -173,6 +179,7 @@ export async function updateService(
       if (body.duration !== before.duration || (body.active && !before.active)) {
         checkDuration(body.duration, step);
       }
+      if (body.consultantIds !== undefined) await setServiceConsultants(tx, id, body.consultantIds, actor);
       const after = { ...before, ...body };
       if (changedFields(editable(before), editable(after)).length === 0) return before;
       const slug = body.name === current.name ? current.slug : await freeSlug(tx, body.name, id);

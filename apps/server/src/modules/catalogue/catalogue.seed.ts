@@ -1,7 +1,8 @@
-// The four core services, added at start-up when missing. Never updated: the firm edits its catalogue.
+// The four core services, and a consultant for each, added at start-up when missing. Never updated: the firm edits
+// its catalogue and its consultants.
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { type NewServiceRow, services } from '../../db/schema.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { consultantServices, consultants, type NewServiceRow, services } from '../../db/schema.ts';
 import { bumpCacheVersion } from '../../db/versioned-cache.ts';
 import { invalidateCatalogue } from './catalogue.service.ts';
 
@@ -210,6 +211,56 @@ export const seedServices: readonly SeedService[] = [
 ];
 
 /**
+ * One consultant per seed service, delivering only it, on the firm's hours (weekly_hours null): a fresh install
+ * books as it did before consultants existed (docs/decisions/045). The domain is a reserved one (RFC 2606): the
+ * firm edits the addresses.
+ */
+export const seedConsultants = [
+  {
+    id: 1,
+    serviceId: 1,
+    name: 'Maya Thompson',
+    email: 'maya.thompson@otconsulting.example',
+    title: 'Senior Web Architect',
+    bio: 'Twelve years building and rescuing web applications, from online stores to customer portals.',
+  },
+  {
+    id: 2,
+    serviceId: 2,
+    name: 'Daniel Ortiz',
+    email: 'daniel.ortiz@otconsulting.example',
+    title: 'Senior Database Architect',
+    bio: 'Designs schemas and migrations for PostgreSQL and SQL Server systems that must not go down.',
+  },
+  {
+    id: 3,
+    serviceId: 3,
+    name: 'Priya Raman',
+    email: 'priya.raman@otconsulting.example',
+    title: 'Lead AI Consultant',
+    bio: 'Takes machine learning and language-model projects from a first use case to production.',
+  },
+  {
+    id: 4,
+    serviceId: 4,
+    name: 'James Whitaker',
+    email: 'james.whitaker@otconsulting.example',
+    title: 'Principal IT Consultant',
+    bio: 'Advises firms on cloud moves, security and IT budgets, with twenty years in infrastructure.',
+  },
+] as const;
+
+/** Moves an identity sequence past the explicit ids the seed inserted, forward only. */
+async function advanceSequence(tx: Transaction, table: string): Promise<void> {
+  // Explicit ids do not advance the identity sequence; without this the next insert would collide with id 1.
+  // Forward only: an id handed out before must not be handed out again.
+  await tx.execute(sql`
+    select setval(serial.sequence, greatest(
+      (select max(id) from ${sql.identifier(table)}), coalesce(pg_sequence_last_value(serial.sequence), 1)))
+    from (select pg_get_serial_sequence(${table}, 'id')::regclass as sequence) as serial`);
+}
+
+/**
  * Inserts the seed services that are missing (by id or slug) and leaves every existing row as it is, whatever the
  * firm changed in it; deletes nothing. Safe to run any number of times. Answers how many it inserted.
  */
@@ -221,14 +272,25 @@ export async function seed(db: Database): Promise<number> {
       .onConflictDoNothing()
       .returning({ id: services.id });
     if (inserted.length > 0) {
-      // Explicit ids do not advance the identity sequence; without this the next insert would collide with id 1.
-      // Forward only: an id handed out before must not be handed out again.
-      await tx.execute(sql`
-        select setval(serial.sequence, greatest(
-          (select max(id) from services), coalesce(pg_sequence_last_value(serial.sequence), 1)))
-        from (select pg_get_serial_sequence('services', 'id')::regclass as sequence) as serial`);
+      await advanceSequence(tx, 'services');
       // Processes already serving an older catalogue see the new services on their next check.
       await bumpCacheVersion(tx, 'catalogue');
+    }
+    // A consultant the firm changed, retired or re-addressed is left alone; one whose id or email is taken is skipped.
+    const consultantsAdded = await tx
+      .insert(consultants)
+      .values(seedConsultants.map(({ serviceId: _, ...consultant }) => consultant))
+      .onConflictDoNothing()
+      .returning({ id: consultants.id });
+    if (consultantsAdded.length > 0) {
+      await advanceSequence(tx, 'consultants');
+      const added = new Set(consultantsAdded.map((row) => row.id));
+      // Only services that are there: a seed service may have been kept out by a firm's service of the same slug.
+      const present = new Set((await tx.select({ id: services.id }).from(services)).map((row) => row.id));
+      const links = seedConsultants
+        .filter((consultant) => added.has(consultant.id) && present.has(consultant.serviceId))
+        .map((consultant) => ({ consultantId: consultant.id, serviceId: consultant.serviceId }));
+      if (links.length > 0) await tx.insert(consultantServices).values(links).onConflictDoNothing();
     }
     return inserted.length;
   });

@@ -100,6 +100,7 @@ describe('the admin navigation', () => {
       ['Dashboard', '/admin'],
       ['Services', '/admin/services'],
       ['Schedule', '/admin/schedule'],
+      ['Consultants', '/admin/consultants'],
       ['Reviews', '/admin/reviews'],
     ] as const;
     for (const [name, href] of links) {

@@ -22,6 +22,7 @@ export const adminKeys = {
   closures: ['admin', 'closures'] as const,
   reviews: ['admin', 'reviews'] as const,
   messages: ['admin', 'messages'] as const,
+  consultants: ['admin', 'consultants'] as const,
 };
 
 /**

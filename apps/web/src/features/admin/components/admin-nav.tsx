@@ -30,6 +30,7 @@ export function AdminNav() {
     },
     { label: 'Services', to: paths.adminServices },
     { label: 'Schedule', to: paths.adminSchedule },
+    { label: 'Consultants', to: paths.adminConsultants },
     {
       label: 'Messages',
       to: paths.adminMessages,

@@ -15,6 +15,7 @@ import { IconList } from '../../../components/ui/icon-list';
 import { ServiceIcon } from '../../../components/ui/service-icon';
 import { RatingFigures } from '../../../components/ui/star-rating';
 import { useAccount } from '../../../lib/use-session';
+import { ServiceConsultants } from './service-consultants';
 import { ServiceReviews } from './service-reviews';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -107,6 +108,7 @@ export function ServiceDetail({ service }: { service: Service }) {
       <div className="mt-8 grid gap-8 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <p className="text-lg leading-8 text-slate-700">{service.longDescription}</p>
+          <ServiceConsultants serviceId={service.id} />
           <Section title="What's Included">
             <CheckList items={content.features} />
           </Section>

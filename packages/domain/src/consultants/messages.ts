@@ -1,0 +1,56 @@
+// What the consultants' API and pages say (docs/product.md#consultants).
+import { clockRange } from '../text/format.ts';
+
+export const consultantMessages = {
+  nameRequired: 'Name is required',
+  emailInvalid: 'Please enter a valid email address',
+  emailTaken: 'Another consultant already has this email',
+  serviceIdsInvalid: 'Services must be a list of service ids',
+  serviceUnknown: (ids: readonly number[]) =>
+    `No service has the ${ids.length === 1 ? 'id' : 'ids'} ${ids.join(', ')}`,
+  consultantIdsInvalid: 'Consultants must be a list of consultant ids',
+  consultantUnknown: (ids: readonly number[]) =>
+    `No consultant has the ${ids.length === 1 ? 'id' : 'ids'} ${ids.join(', ')}`,
+  /** A consultant's range outside the firm's hours of that day ('Monday: 8 AM - 12 PM is outside…'). */
+  hoursOutsideFirm: (day: string, start: string, end: string) =>
+    `${day}: ${clockRange(start, end)} is outside the firm's opening hours`,
+  activeInvalid: 'Active must be true or false',
+  unknownField: (field: string) => `Unknown field: ${field}`,
+  notFound: 'Consultant not found',
+  timeOffNotFound: 'Time off not found',
+  dateInvalid: 'Dates must be valid dates in the form YYYY-MM-DD',
+  timeOffBackwards: 'The last day off must not be before the first',
+  timeOffTooLong: (days: number) => `Time off may cover at most ${days} days`,
+  reasonRequired: 'Reason is required (a vacation, a conference)',
+  serviceIdInvalid: 'Service id must be a positive whole number',
+  /** The service page's section naming who delivers it. */
+  servicePageHeading: "Who You'll Work With",
+} as const;
+
+/** The words of /admin/consultants (docs/product.md#consultants). */
+export const consultantPageTexts = {
+  heading: 'Consultants',
+  loading: 'Loading consultants...',
+  failed: 'Failed to load consultants.',
+  empty: 'No consultants yet.',
+  addHeading: 'Add Consultant',
+  editHeading: (name: string) => `Edit ${name}`,
+  save: 'Save Consultant',
+  cancel: 'Cancel',
+  edit: 'Edit',
+  retire: 'Retire',
+  bringBack: 'Bring Back',
+  retired: 'Retired',
+  firmHours: "The firm's hours",
+  ownHours: 'Own hours',
+  noServices: 'Delivers no service',
+  saved: 'Consultant saved',
+  saveFailed: 'The consultant could not be saved. Please try again.',
+  timeOffHeading: 'Time Off',
+  noTimeOff: 'No time off ahead',
+  addTimeOff: 'Add Time Off',
+  removeTimeOff: 'Remove',
+  timeOffFailed: 'The time off could not be saved. Please try again.',
+  fields: { name: 'Name', email: 'Email', title: 'Title', bio: 'Bio', services: 'Services' },
+  timeOffFields: { startDate: 'First day', endDate: 'Last day', reason: 'Reason' },
+} as const;
