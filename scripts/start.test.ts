@@ -40,5 +40,6 @@ describe('npm start', () => {
     expect(stderr).toMatch(
       /^Cannot start: there is no built web app in .*no-web-build\. Production never builds/,
     );
-  });
+    // A whole Node process starting: seconds on a machine busy with the other test projects.
+  }, 60_000);
 });

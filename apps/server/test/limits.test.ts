@@ -279,6 +279,9 @@ describe('paging limits', () => {
   const boundedByRule: Record<string, string> = {
     'GET /api/services': 'the catalogue: the seeded services',
     'GET /api/admin/services': 'the catalogue, retired services too',
+    'GET /api/consultants': 'at most 200 consultants (maxConsultants), each with their services',
+    'GET /api/admin/consultants':
+      'at most 200 consultants (maxConsultants), each with at most 100 periods of time off ahead (maxTimeOffAhead)',
     'GET /api/services/{id}/availability': 'one day of slots',
     'GET /api/bookings/{id}/availability': 'one day of slots',
     'GET /api/bookings/admin/stats': 'one entry a day of a range of at most 3,660 days, and the catalogue',

@@ -3,14 +3,15 @@
 import {
   addDays,
   apiPaths,
+  consultantLimits,
   consultantMessages,
   defaultBusinessTimeZone,
   todayIn,
   type WeeklyHours,
 } from '@portal/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminChanges } from '../../src/db/schema.ts';
+import { adminChanges, consultants, consultantTimeOff } from '../../src/db/schema.ts';
 import { seedConsultants } from '../../src/modules/catalogue/catalogue.seed.ts';
 import { signedInAdmin } from '../admin/fixtures.ts';
 import type { Client } from '../bookings/clients.ts';
@@ -502,5 +503,58 @@ describe('services name their consultants', () => {
     );
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().errors[0].path).toBe('consultantIds');
+  });
+});
+
+describe('the lists are bounded', () => {
+  it('refuses a consultant beyond 200, and time off beyond 100 periods ahead (409), keeping nothing', async () => {
+    const db = testApp.app.db;
+    const [existing] = await db.select({ total: count() }).from(consultants);
+    const missing = consultantLimits.maxConsultants - (existing?.total ?? 0);
+    const filler = await db
+      .insert(consultants)
+      .values(
+        Array.from({ length: missing }, (_, index) => ({
+          name: `Filler ${index}`,
+          email: `filler${index}@bounds.test`,
+          active: false,
+        })),
+      )
+      .returning({ id: consultants.id });
+    try {
+      const refused = await asAdmin('POST', apiPaths.consultants.admin, newBody());
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(consultantMessages.tooManyConsultants);
+    } finally {
+      await db.delete(consultants).where(
+        inArray(
+          consultants.id,
+          filler.map((row) => row.id),
+        ),
+      );
+    }
+
+    const consultant = await created();
+    const from = addDays(todayIn(defaultBusinessTimeZone, new Date()), 1);
+    await db.insert(consultantTimeOff).values(
+      Array.from({ length: consultantLimits.maxTimeOffAhead }, (_, index) => ({
+        consultantId: consultant.id,
+        startDate: addDays(from, index),
+        endDate: addDays(from, index),
+        reason: 'Conference',
+      })),
+    );
+    const more = await asAdmin('POST', apiPaths.consultants.timeOff(consultant.id), {
+      startDate: addDays(from, 200),
+      endDate: addDays(from, 200),
+      reason: 'Holiday',
+    });
+    expect(more.statusCode).toBe(409);
+    expect(more.json().message).toBe(consultantMessages.tooMuchTimeOff);
+    const kept = await db
+      .select({ total: count() })
+      .from(consultantTimeOff)
+      .where(eq(consultantTimeOff.consultantId, consultant.id));
+    expect(kept[0]?.total).toBe(consultantLimits.maxTimeOffAhead);
   });
 });

@@ -1,7 +1,10 @@
 // What the consultants' API and pages say (docs/product.md#consultants).
 import { clockRange } from '../text/format.ts';
+import { consultantLimits } from './rules.ts';
 
 export const consultantMessages = {
+  tooManyConsultants: `There are already ${consultantLimits.maxConsultants} consultants; edit or retire one instead`,
+  tooMuchTimeOff: `This consultant already has ${consultantLimits.maxTimeOffAhead} periods of time off ahead; remove some before adding more`,
   nameRequired: 'Name is required',
   emailInvalid: 'Please enter a valid email address',
   emailTaken: 'Another consultant already has this email',

@@ -10,6 +10,10 @@ export const consultantLimits = {
   reason: 200,
   services: 100,
   maxTimeOffDays: 366,
+  /** Every consultant, retired ones too: what bounds the consultants' lists. */
+  maxConsultants: 200,
+  /** Time off not yet over, per consultant: what bounds a consultant's `time_off`. */
+  maxTimeOffAhead: 100,
 } as const;
 
 /**

@@ -40,6 +40,10 @@ const invalid = apiErrorBodySchema.describe(
 );
 const duplicate = apiErrorBodySchema.describe(`'${consultantMessages.emailTaken}' (errors names email)`);
 const notFound = apiErrorBodySchema.describe(`'${consultantMessages.notFound}'`);
+const tooMany = apiErrorBodySchema.describe(
+  `'${consultantMessages.emailTaken}' (errors names email), or '${consultantMessages.tooManyConsultants}'`,
+);
+const tooMuchTimeOff = apiErrorBodySchema.describe(`'${consultantMessages.tooMuchTimeOff}'`);
 
 export async function consultantsRoutes(app: FastifyInstance, options: ConsultantsRoutesOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -89,7 +93,7 @@ export async function consultantsRoutes(app: FastifyInstance, options: Consultan
         response: {
           201: adminConsultantResponseSchema,
           400: invalid,
-          409: duplicate,
+          409: tooMany,
           ...adminGuardResponses,
         },
       },
@@ -136,11 +140,17 @@ export async function consultantsRoutes(app: FastifyInstance, options: Consultan
           'affectedBookings will list the consultant’s active bookings on those days; bookings do not carry a consultant yet, so it is always empty.',
         params: consultantIdParamsSchema,
         body: timeOffBodySchema,
-        response: { 201: timeOffCreatedResponseSchema, 400: invalid, 404: notFound, ...adminGuardResponses },
+        response: {
+          201: timeOffCreatedResponseSchema,
+          400: invalid,
+          404: notFound,
+          409: tooMuchTimeOff,
+          ...adminGuardResponses,
+        },
       },
     },
     async (request, reply) => {
-      const timeOff = await addTimeOff(db, request.params.id, request.body, request.caller);
+      const timeOff = await addTimeOff(db, request.params.id, request.body, request.caller, timeZone);
       // Empty until bookings carry a consultant (docs/decisions/045): then their bookings on those days.
       return reply.code(201).send({ timeOff, affectedBookings: [] });
     },

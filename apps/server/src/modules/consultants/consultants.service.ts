@@ -3,6 +3,7 @@
 import {
   type AdminConsultant,
   type ConsultantBody,
+  consultantLimits,
   consultantMessages,
   hoursOutsideFirm,
   type NewConsultantBody,
@@ -12,7 +13,7 @@ import {
   todayIn,
   type WeeklyHours,
 } from '@portal/domain';
-import { and, asc, eq, gte, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import {
@@ -23,7 +24,7 @@ import {
   consultantTimeOff,
   services,
 } from '../../db/schema.ts';
-import { HttpError, invalidField, NotFound } from '../../lib/errors.ts';
+import { Conflict, HttpError, invalidField, NotFound } from '../../lib/errors.ts';
 import { loadScheduleWithClosures } from '../schedule/schedule.service.ts';
 
 /** Who makes a change: kept with it (the address too, in case the account goes). */
@@ -184,6 +185,12 @@ export async function createConsultant(
   await checkHours(db, body.weeklyHours);
   return refusingDuplicates(() =>
     db.transaction(async (tx) => {
+      // One creation at a time, so the count holds: a table lock for a rare write.
+      await tx.execute(sql`lock table ${consultants} in share row exclusive mode`);
+      const [existing] = await tx.select({ count: count() }).from(consultants);
+      if ((existing?.count ?? 0) >= consultantLimits.maxConsultants) {
+        throw new Conflict(consultantMessages.tooManyConsultants);
+      }
       await checkServices(tx, body.serviceIds);
       const [row] = await tx
         .insert(consultants)
@@ -270,13 +277,27 @@ export async function addTimeOff(
   consultantId: number,
   body: TimeOffBody,
   actor: Actor,
+  timeZone: string,
 ): Promise<TimeOff> {
   return db.transaction(async (tx) => {
     const [consultant] = await tx
       .select({ id: consultants.id })
       .from(consultants)
-      .where(eq(consultants.id, consultantId));
+      .where(eq(consultants.id, consultantId))
+      .for('update');
     if (!consultant) throw new NotFound(consultantMessages.notFound);
+    const [ahead] = await tx
+      .select({ count: count() })
+      .from(consultantTimeOff)
+      .where(
+        and(
+          eq(consultantTimeOff.consultantId, consultantId),
+          gte(consultantTimeOff.endDate, todayIn(timeZone, new Date())),
+        ),
+      );
+    if ((ahead?.count ?? 0) >= consultantLimits.maxTimeOffAhead) {
+      throw new Conflict(consultantMessages.tooMuchTimeOff);
+    }
     const [row] = await tx
       .insert(consultantTimeOff)
       .values({ consultantId, startDate: body.startDate, endDate: body.endDate, reason: body.reason })

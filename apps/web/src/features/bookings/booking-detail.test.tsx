@@ -501,13 +501,13 @@ describe('rescheduling', () => {
     if (!find()) await dialog.getByRole('button', { name: 'Go to the Next Month' }).click();
     await expect.poll(find).toBeTruthy();
     await page.elementLocator(find() as HTMLButtonElement).click();
-    await dialog.getByRole('radio', { name: '10:00 - 11:30' }).click();
+    await dialog.getByRole('radio', { name: '10 AM - 11:30 AM' }).click();
     await dialog.getByRole('button', { name: 'Review New Time' }).click();
     await expect.element(dialog.getByText(firmMoveTexts.keeps)).toBeVisible();
     await dialog.getByRole('button', { name: firmMoveTexts.confirm }).click();
     await expect.element(page.getByText(bookingMessages.rescheduled)).toBeVisible();
     await expect.element(dialog).not.toBeInTheDocument();
-    await expect.element(page.getByText('10:00 - 11:30 MST', { exact: true })).toBeVisible();
+    await expect.element(page.getByText('10 AM - 11:30 AM MST', { exact: true })).toBeVisible();
     await expect.element(page.getByRole('button', { name: firmMoveTexts.action })).toHaveFocus();
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.path).toBe('/api/bookings/3/reschedule');
