@@ -10,6 +10,8 @@ export default defineConfig({
   test: {
     name: 'web',
     include: ['src/**/*.test.tsx'],
+    // The default one second is too short on a busy two-core CI machine; a toast stays five seconds.
+    expect: { poll: { timeout: 4000 } },
     browser: {
       enabled: true,
       headless: true,

@@ -56,8 +56,9 @@ export async function withoutEmbeddedCatalogue(page: Page): Promise<void> {
   );
 }
 
-/** Keeps a full-page screenshot of each screen among the run's artifacts. */
+/** Keeps a full-page screenshot of each screen among the run's artifacts (not on CI, whose files nobody opens). */
 export async function keepScreenshot(page: Page, name: string): Promise<void> {
+  if (process.env.CI) return;
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 

@@ -111,17 +111,29 @@ export function hourlyRate(rate: number): string {
   return `$${rate}/hour`;
 }
 
+// Made once: a formatter costs far more to build than to use, and lists and letters write hundreds of dates.
+const calendarDateFormats = {
+  long: new Intl.DateTimeFormat('en-US', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  }),
+  short: new Intl.DateTimeFormat('en-US', {
+    timeZone: 'UTC',
+    weekday: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+  }),
+};
+
 /** A calendar date 'YYYY-MM-DD' written out with its weekday (no zone shift: it is a date, not an instant). */
 function calendarDate(date: IsoDate, length: 'long' | 'short'): string {
   const [year, month, day] = date.split('-').map(Number);
   if (!year || !month || !day) return date;
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: 'UTC',
-    weekday: length,
-    year: 'numeric',
-    month: length,
-    day: 'numeric',
-  }).format(new Date(Date.UTC(year, month - 1, day)));
+  return calendarDateFormats[length].format(new Date(Date.UTC(year, month - 1, day)));
 }
 
 /** 'Monday, January 7, 2030' for a calendar date 'YYYY-MM-DD'. */
@@ -134,14 +146,21 @@ export function shortDate(date: IsoDate): string {
   return calendarDate(date, 'short');
 }
 
+/** Zone-name formatters by zone and style; only zones the runtime knows get one, so the map stays small. */
+const zoneNameFormats = new Map<string, Intl.DateTimeFormat>();
+
 function zoneNamePart(timeZone: string, at: Date, style: 'long' | 'short'): string | undefined {
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: style })
-      .formatToParts(at)
-      .find((part) => part.type === 'timeZoneName')?.value;
-  } catch {
-    return undefined;
+  const key = `${timeZone}|${style}`;
+  let format = zoneNameFormats.get(key);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: style });
+    } catch {
+      return undefined;
+    }
+    zoneNameFormats.set(key, format);
   }
+  return format.formatToParts(at).find((part) => part.type === 'timeZoneName')?.value;
 }
 
 /** How a zone is named to people: 'Mountain Standard Time (America/Phoenix)', at a given instant. */
