@@ -28,6 +28,8 @@ export interface SeededBooking {
   createdAt: Date;
   status?: BookingStatus;
   serviceId?: number;
+  /** By default the seed's consultant of the service (the seed gives service N the consultant of id N). */
+  consultantId?: number;
   totalCost?: number;
   /** By default each booking gets an hour of its own (far in the future), so active ones never overlap. */
   startsAt?: Date;
@@ -47,6 +49,7 @@ export async function seedBookings(app: FastifyInstance, rows: SeededBooking[]):
         return {
           userId: row.userId,
           serviceId: row.serviceId ?? 1,
+          consultantId: row.consultantId ?? row.serviceId ?? 1,
           status: row.status ?? 'pending',
           projectDescription: row.projectDescription ?? 'A seeded booking for the admin tests.',
           urgency: 'normal' as const,
