@@ -164,7 +164,7 @@ describe.skipIf(testDriver !== 'postgres')('the pending limit under concurrency 
   });
 });
 
-describe.skipIf(testDriver !== 'postgres')("the lock of a service's day (PostgreSQL)", () => {
+describe.skipIf(testDriver !== 'postgres')("the lock of a consultant's day (PostgreSQL)", () => {
   // Racing writers of one day take turns (docs/decisions/015): each writer below must wait while another
   // transaction holds the day, and only that day.
   let testApp: TestApp;
