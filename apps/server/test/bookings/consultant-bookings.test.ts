@@ -10,7 +10,10 @@ import {
   type WeeklyHours,
   zonedInstant,
 } from '@portal/domain';
+import { parse } from 'csv-parse/sync';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '../../src/db/schema.ts';
 import { signedInAdmin } from '../admin/fixtures.ts';
 import { api } from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
@@ -300,5 +303,25 @@ describe('the booking answers', () => {
     const all = await asAdmin('GET', `${apiPaths.admin.all}?serviceId=${service.id}`);
     expect(all.statusCode, all.body).toBe(200);
     expect(all.json().bookings.find((each: Booking) => each.id === booking.id)?.consultant).toEqual(expected);
+  });
+
+  it('name the consultant in the letters, the calendar file and the CSV export', async () => {
+    const consultant = await newConsultant({ name: 'Rosalind Franklin' });
+    const service = await newService([consultant.id]);
+    const booking = await booked(grace, service.id, at(nextDay(), '15:00'));
+    const [letter] = await testApp.app.db
+      .select({ text: outbox.text, html: outbox.html })
+      .from(outbox)
+      .where(and(eq(outbox.to, grace.email), like(outbox.text, `%${booking.confirmation_code}%`)));
+    expect(letter?.text).toContain('Rosalind Franklin');
+    expect(letter?.html).toContain('Rosalind Franklin');
+    const ics = await api(testApp.app, 'GET', apiPaths.bookings.calendar(booking.id), {
+      cookie: grace.cookie,
+    });
+    expect(ics.statusCode).toBe(200);
+    expect(ics.body.replace(/\r\n[ \t]/g, '')).toContain('With: Rosalind Franklin');
+    const csv = await asAdmin('GET', `${apiPaths.admin.export}?serviceId=${service.id}`);
+    const rows: Record<string, string>[] = parse(csv.body, { bom: true, columns: true });
+    expect(rows.map((row) => row.consultant)).toEqual(['Rosalind Franklin']);
   });
 });
