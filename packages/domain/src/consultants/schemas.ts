@@ -143,7 +143,7 @@ export const timeOffCreatedResponseSchema = z.object({
   affectedBookings: z
     .array(z.unknown())
     .describe(
-      "The consultant's active bookings on those days: always empty until bookings carry a consultant",
+      "The consultant's active bookings on those days: not listed yet, always empty",
     ),
 });
 

@@ -1,5 +1,6 @@
 // The firm's consultants: the admin's records (each change recorded in admin_changes, as for services) and the
-// public list. Bookings do not carry a consultant yet (docs/decisions/045), so nothing here touches them.
+// public list. Nothing here touches bookings: each keeps its consultant whatever becomes of them (docs/decisions/046).
+// Every change raises the consultants' cache version, which availability and booking read (roster.ts).
 import {
   type AdminConsultant,
   type ConsultantBody,
