@@ -160,6 +160,22 @@ describe('one consultant behind two services', () => {
   });
 });
 
+describe('a cancelled booking made active again', () => {
+  it("is refused once its consultant's time went to a booking of another service", async () => {
+    const shared = await newConsultant();
+    const cloud = await newService([shared.id]);
+    const data = await newService([shared.id]);
+    const date = nextDay();
+    const first = await booked(ada, cloud.id, at(date, '10:00'));
+    const status = (id: number, to: string) => asAdmin('PUT', apiPaths.admin.status(id), { status: to });
+    expect((await status(first.id, 'cancelled')).statusCode).toBe(200);
+    await booked(grace, data.id, at(date, '10:30'));
+    const again = await status(first.id, 'confirmed');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(bookingMessages.slotTaken);
+  });
+});
+
 describe('a chosen consultant', () => {
   it('books that consultant, and answers 409 when they are busy though another is free', async () => {
     const first = await newConsultant();
