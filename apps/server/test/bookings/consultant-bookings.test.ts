@@ -248,12 +248,15 @@ describe('a chosen consultant', () => {
     expect((await slotAt(service.id, date, '11:00')).consultant_ids).toEqual([early.id]);
     expect((await slotAt(service.id, date, '11:30')).consultant_ids).toEqual([]);
     expect((await book(ada, service.id, at(date, '11:30'))).statusCode).toBe(409);
+    const kept = await booked(grace, service.id, at(date, '10:00'));
     const away = await asAdmin('POST', apiPaths.consultants.timeOff(early.id), {
       startDate: date,
       endDate: date,
       reason: 'A conference',
     });
     expect(away.statusCode, away.body).toBe(201);
+    // The booking already made that day is kept, and listed for the firm to move.
+    expect(away.json().affectedBookings.map((booking: Booking) => booking.id)).toEqual([kept.id]);
     expect((await slotAt(service.id, date, '09:00')).consultant_ids).toEqual([]);
     expect((await book(ada, service.id, at(date, '09:00'))).statusCode).toBe(409);
   });

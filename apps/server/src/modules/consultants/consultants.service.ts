@@ -1,8 +1,10 @@
 // The firm's consultants: the admin's records (each change recorded in admin_changes, as for services) and the
-// public list. Nothing here touches bookings: each keeps its consultant whatever becomes of them (docs/decisions/046).
+// public list. Nothing here changes bookings: each keeps its consultant whatever becomes of them (docs/decisions/046).
 // Every change raises the consultants' cache version, which availability and booking read (roster.ts).
 import {
   type AdminConsultant,
+  activeBookingStatuses,
+  type Booking,
   type ConsultantBody,
   consultantLimits,
   consultantMessages,
@@ -19,6 +21,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import {
   adminChanges,
+  bookings,
   type ConsultantRow,
   consultantServices,
   consultants,
@@ -26,6 +29,7 @@ import {
   services,
 } from '../../db/schema.ts';
 import { Conflict, HttpError, invalidField, NotFound } from '../../lib/errors.ts';
+import { selectBookings, toBooking } from '../bookings/booking-read-model.ts';
 import { loadScheduleWithClosures } from '../schedule/schedule.service.ts';
 import { consultantsChanged, consultantsChanging } from './roster.ts';
 
@@ -320,6 +324,26 @@ export async function addTimeOff(
       return timeOff;
     })
     .finally(() => consultantsChanged(db));
+}
+
+/** The consultant's active bookings that start on the days of the time off (in the zone), earliest first. */
+export async function bookingsDuringTimeOff(
+  db: Database,
+  consultantId: number,
+  timeOff: Pick<TimeOff, 'startDate' | 'endDate'>,
+  timeZone: string,
+): Promise<Booking[]> {
+  const day = sql`(${bookings.startsAt} at time zone ${timeZone})::date`;
+  const rows = await selectBookings(db)
+    .where(
+      and(
+        eq(bookings.consultantId, consultantId),
+        inArray(bookings.status, [...activeBookingStatuses]),
+        sql`${day} between ${timeOff.startDate}::date and ${timeOff.endDate}::date`,
+      ),
+    )
+    .orderBy(asc(bookings.startsAt), asc(bookings.id));
+  return rows.map((row) => toBooking(row, timeZone));
 }
 
 export async function removeTimeOff(
