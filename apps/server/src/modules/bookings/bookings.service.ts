@@ -102,8 +102,8 @@ export interface BookingCaller {
  * Books a slot as `pending` with its price snapshot and its first history event, in one transaction, with the
  * client's letter (received, what happens next) and the firm's notice. Re-checks every rule; assigns the chosen
  * consultant or the first free one by the assignment rule (400 when the chosen one does not deliver the service);
- * 409 when they are busy or nobody is free (the database's exclusion constraint decides), or when the client already holds
- * `maxPendingBookings` pending bookings that have not started. A replay sends nothing again.
+ * 409 when they are busy or nobody is free (the database's exclusion constraint decides), or when the client
+ * already holds `maxPendingBookings` pending bookings that have not started. A replay sends nothing again.
  */
 export async function createBooking(
   db: Database,
