@@ -28,9 +28,10 @@ async function seedBookings(databaseUrl: string): Promise<void> {
       INSERT INTO user_profiles (user_id, first_name, last_name)
       SELECT 'bench-user-' || n, 'Bench', 'Client ' || n FROM generate_series(1, 500) AS n`);
     await database.query(
-      `INSERT INTO bookings (user_id, service_id, status, project_description, urgency, preferred_contact,
+      // Service N's consultant is the seed's of id N.
+      `INSERT INTO bookings (user_id, service_id, consultant_id, status, project_description, urgency, preferred_contact,
                              starts_at, ends_at, blocked_until, hourly_rate, duration_minutes, total_cost, created_at, updated_at)
-       SELECT 'bench-user-' || (1 + n % 500), 1 + n % 4,
+       SELECT 'bench-user-' || (1 + n % 500), 1 + n % 4, 1 + n % 4,
               (ARRAY['pending', 'confirmed', 'completed', 'cancelled'])[1 + (n * 7) % 4],
               'Benchmark booking: review the platform architecture.', 'normal', 'email',
               timestamptz '2024-01-01 16:00Z' + n * interval '1 hour',

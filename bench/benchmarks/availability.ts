@@ -87,9 +87,10 @@ async function prepareSchedule(options: { url: string } | { dataDir: string }): 
     await db.execute(sql`INSERT INTO users (id, name, email, email_verified, role, created_at, updated_at)
       VALUES ('bench-schedule-client', 'Bench', 'bench-schedule@example.com', true, 'client', now(), now())`);
     for (const booking of held) {
-      await db.execute(sql`INSERT INTO bookings (user_id, service_id, status, project_description, urgency,
-          preferred_contact, starts_at, ends_at, blocked_until, hourly_rate, duration_minutes, total_cost)
-        VALUES ('bench-schedule-client', 1, 'confirmed', 'Benchmark booking in a realistic schedule.', 'normal',
+      // Service 1's consultant is the seed's of id 1.
+      await db.execute(sql`INSERT INTO bookings (user_id, service_id, consultant_id, status, project_description,
+          urgency, preferred_contact, starts_at, ends_at, blocked_until, hourly_rate, duration_minutes, total_cost)
+        VALUES ('bench-schedule-client', 1, 1, 'confirmed', 'Benchmark booking in a realistic schedule.', 'normal',
           'email', ${booking.startsAt.toISOString()}, ${booking.endsAt.toISOString()},
           ${booking.blockedUntil.toISOString()}, 150, 60, 150)`);
     }

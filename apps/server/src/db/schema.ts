@@ -296,9 +296,10 @@ export const contactMessages = pgTable(
 // ——— Bookings ———
 
 /**
- * Consultations booked by clients, with the price snapshot taken when booked. Two active (pending or confirmed)
- * bookings of one service never overlap, buffer included: the exclusion constraint `bookings_no_overlap` (custom
- * migrations 0003 and 0009, btree_gist) enforces it in the database.
+ * Consultations booked by clients, each with one consultant, with the price snapshot taken when booked. Two active
+ * (pending or confirmed) bookings of one consultant never overlap, buffer included, whatever their services: the
+ * exclusion constraint `bookings_no_overlap` (migrations 0003, 0009 and 0020, btree_gist) enforces it in the
+ * database (docs/decisions/046).
  */
 export const bookings = pgTable(
   'bookings',
@@ -310,6 +311,10 @@ export const bookings = pgTable(
     serviceId: integer('service_id')
       .notNull()
       .references(() => services.id),
+    /** Who delivers it; kept when the consultant retires (docs/decisions/046). */
+    consultantId: integer('consultant_id')
+      .notNull()
+      .references(() => consultants.id),
     status: text('status', { enum: bookingStatuses }).notNull().default('pending'),
     projectDescription: text('project_description').notNull(),
     urgency: text('urgency', { enum: urgencyOptions }).notNull(),
@@ -319,7 +324,7 @@ export const bookings = pgTable(
     endsAt: instant('ends_at').notNull(),
     /**
      * The end plus the buffer the schedule kept after it when booked: `bookings_no_overlap` compares these ranges,
-     * so no two active bookings of a service come closer than the buffer (migration 0009).
+     * so no two active bookings of a consultant come closer than the buffer (migrations 0009, 0020).
      */
     blockedUntil: instant('blocked_until').notNull(),
     /** Price snapshot: whole dollars per hour, minutes and whole dollars, as they were when booked. */

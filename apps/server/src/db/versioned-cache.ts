@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from './client.ts';
 import { cacheVersions } from './schema.ts';
 
-export type CacheName = 'catalogue' | 'schedule' | 'held-times';
+export type CacheName = 'catalogue' | 'schedule' | 'held-times' | 'consultants';
 
 /** How long a copy is served without asking the database whether it is still current. */
 const defaultFreshForMs = 250;

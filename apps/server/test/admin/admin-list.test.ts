@@ -253,7 +253,7 @@ describe('GET /api/bookings/admin/upcoming', () => {
 describe('GET /api/bookings/admin/export', () => {
   // The CSV's first line, written out as a spreadsheet user sees it: the contract, independent of the code's list.
   const header = (
-    'confirmation_code,status,service,client_first_name,client_last_name,client_email,date,start_time,end_time,' +
+    'confirmation_code,status,service,consultant,client_first_name,client_last_name,client_email,date,start_time,end_time,' +
     'time_zone,urgency,preferred_contact,total_cost,booked_at,project_description,additional_notes'
   ).split(',');
 
@@ -292,6 +292,8 @@ describe('GET /api/bookings/admin/export', () => {
       confirmation_code: `OT-2022-${String(trickyId).padStart(3, '0')}`,
       status: 'confirmed',
       service: 'Database Architecture',
+      // The seed's consultant of service 2.
+      consultant: 'Daniel Ortiz',
       client_first_name: "'@Mallory",
       client_last_name: "'-Lory",
       client_email: 'mallory@list.test',

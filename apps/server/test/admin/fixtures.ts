@@ -1,8 +1,9 @@
 // The admin tests' people and bookings: an administrator and clients signed in through the accounts library,
 // bookings written straight into the database with the moments and statuses a test needs.
 import { type BookingStatus, zonedInstant } from '@portal/domain';
+import { min } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { bookings } from '../../src/db/schema.ts';
+import { bookings, consultantServices } from '../../src/db/schema.ts';
 import { setRole } from '../../src/modules/accounts/roles.service.ts';
 import { type Client, signedInClient } from '../bookings/clients.ts';
 import type { TestApp } from '../helpers/build-test-app.ts';
@@ -28,6 +29,8 @@ export interface SeededBooking {
   createdAt: Date;
   status?: BookingStatus;
   serviceId?: number;
+  /** By default the service's consultant of the lowest id (for a seed service, the seed's own). */
+  consultantId?: number;
   totalCost?: number;
   /** By default each booking gets an hour of its own (far in the future), so active ones never overlap. */
   startsAt?: Date;
@@ -38,6 +41,12 @@ export interface SeededBooking {
 /** Inserts bookings as they are given; returns their ids in the same order. */
 export async function seedBookings(app: FastifyInstance, rows: SeededBooking[]): Promise<number[]> {
   if (rows.length === 0) return [];
+  const links = await app.db
+    .select({ serviceId: consultantServices.serviceId, consultantId: min(consultantServices.consultantId) })
+    .from(consultantServices)
+    .groupBy(consultantServices.serviceId);
+  const consultantOf = (serviceId: number) =>
+    links.find((link) => link.serviceId === serviceId)?.consultantId ?? serviceId;
   const inserted = await app.db
     .insert(bookings)
     .values(
@@ -47,6 +56,7 @@ export async function seedBookings(app: FastifyInstance, rows: SeededBooking[]):
         return {
           userId: row.userId,
           serviceId: row.serviceId ?? 1,
+          consultantId: row.consultantId ?? consultantOf(row.serviceId ?? 1),
           status: row.status ?? 'pending',
           projectDescription: row.projectDescription ?? 'A seeded booking for the admin tests.',
           urgency: 'normal' as const,

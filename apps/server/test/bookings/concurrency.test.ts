@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client.ts';
 import { bookingEvents, bookings } from '../../src/db/schema.ts';
-import { lockServiceDay } from '../../src/modules/bookings/held-times.ts';
+import { lockConsultantDays } from '../../src/modules/bookings/held-times.ts';
 import { seedBookings, signedInAdmin } from '../admin/fixtures.ts';
 import { api, appUrl } from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp, testDriver } from '../helpers/build-test-app.ts';
@@ -164,7 +164,7 @@ describe.skipIf(testDriver !== 'postgres')('the pending limit under concurrency 
   });
 });
 
-describe.skipIf(testDriver !== 'postgres')("the lock of a service's day (PostgreSQL)", () => {
+describe.skipIf(testDriver !== 'postgres')("the lock of a consultant's day (PostgreSQL)", () => {
   // Racing writers of one day take turns (docs/decisions/015): each writer below must wait while another
   // transaction holds the day, and only that day.
   let testApp: TestApp;
@@ -197,7 +197,8 @@ describe.skipIf(testDriver !== 'postgres')("the lock of a service's day (Postgre
       held = resolve;
     });
     const holder = holderDatabase.db.transaction(async (tx) => {
-      await lockServiceDay(tx, 1, startsAt, defaultBusinessTimeZone);
+      // Service 1's only consultant, the seed's (id 1).
+      await lockConsultantDays(tx, [1], startsAt, defaultBusinessTimeZone);
       held();
       await new Promise<void>((resolve) => {
         release = resolve;

@@ -9,6 +9,7 @@ const startsAt = '2026-12-01T17:00:00.000Z';
 const booking: Booking = {
   id: 7,
   service_id: 1,
+  consultant: { id: 1, name: 'Maya Thompson' },
   status: 'pending',
   project_description: 'Move the orders into a proper database.',
   created_at: '2026-11-20T16:00:00.000Z',

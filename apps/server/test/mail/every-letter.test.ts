@@ -34,6 +34,7 @@ const firm = 'office@firm.test';
 const booking: Booking = {
   id: 7,
   service_id: 1,
+  consultant: { id: 1, name: 'Maya Thompson' },
   status: 'confirmed',
   project_description: 'Move the orders into a proper database.',
   created_at: '2026-11-20T16:00:00.000Z',

@@ -463,6 +463,7 @@ describe('e-mail subjects', () => {
   const booking: Booking = {
     id: 7,
     service_id: 1,
+    consultant: { id: 1, name: 'Maya Thompson' },
     status: 'confirmed',
     project_description: `${typed}, a project about reminders.`,
     created_at: '2026-11-20T16:00:00.000Z',

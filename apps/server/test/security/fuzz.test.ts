@@ -231,6 +231,8 @@ beforeAll(async () => {
     urgency: 'normal',
     preferredContact: 'email',
     additionalNotes: 'Notes',
+    // The seed's consultant of service 1.
+    consultantId: 1,
   };
   const booked = await postBooking(testApp.app, client, validBooking);
   if (booked.statusCode !== 201) throw new Error(booked.body);
@@ -322,14 +324,20 @@ beforeAll(async () => {
     'POST /api/bookings/:id/reschedule': {
       method: 'POST',
       url: (id) => `/api/bookings/${id}/reschedule`,
-      valid: { startsAt: zonedInstant(dayAllocator(3)(), 10 * 60, defaultBusinessTimeZone)?.toISOString() },
+      valid: {
+        startsAt: zonedInstant(dayAllocator(3)(), 10 * 60, defaultBusinessTimeZone)?.toISOString(),
+        consultantId: 1,
+      },
       headers: () => ({ cookie: client.cookie }),
     },
     // An administrator moves any client's booking, without the change notice.
     'POST /api/bookings/:id/reschedule as an administrator': {
       method: 'POST',
       url: (id) => `/api/bookings/${id}/reschedule`,
-      valid: { startsAt: zonedInstant(dayAllocator(4)(), 10 * 60, defaultBusinessTimeZone)?.toISOString() },
+      valid: {
+        startsAt: zonedInstant(dayAllocator(4)(), 10 * 60, defaultBusinessTimeZone)?.toISOString(),
+        consultantId: 1,
+      },
       headers: () => ({ cookie: admin.cookie }),
     },
     'PUT /api/auth/profile': {

@@ -71,6 +71,7 @@ const slot = (start: string, end: string, available: boolean, iso: string) => ({
   starts_at: `${iso}T${start}:00.000Z`,
   ends_at: `${iso}T${end}:00.000Z`,
   available,
+  consultant_ids: available ? [1] : [],
 });
 
 function availability(date: string) {

@@ -41,6 +41,7 @@ export function bookingFixture(overrides: Partial<Booking> = {}): Booking {
   return {
     id,
     service_id: 1,
+    consultant: { id: 1, name: 'Maya Thompson' },
     status: 'pending',
     project_description: 'A customer portal with online booking.',
     created_at: '2030-01-02T17:00:00.000Z',

@@ -21,6 +21,8 @@ export const bookingMessages = {
   /** Announced (politely) when the description becomes long enough. */
   descriptionLongEnough: 'The project description is long enough: you can review your booking',
   slotTaken: 'This time slot is no longer available',
+  consultantInvalid: 'Consultant id must be a positive whole number',
+  consultantNotDelivering: 'This consultant does not deliver this service',
   businessHoursNote: 'Consultations are available Monday-Friday, 9 AM - 5 PM',
   slotInPast: 'This time slot has already started or is in the past',
   profileIncomplete: 'Please complete your profile (first and last name) before booking',

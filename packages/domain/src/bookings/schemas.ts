@@ -32,7 +32,19 @@ const isoDateSchema = z
 
 /** `GET /api/services/{id}/availability` */
 export const availabilityParamsSchema = serviceIdParamsSchema;
-export const availabilityQuerySchema = z.object({ date: isoDateSchema });
+/** A consultant chosen by id: optional on every route that takes one. */
+const consultantIdSchema = z.coerce
+  .number({ error: bookingMessages.consultantInvalid })
+  .int(bookingMessages.consultantInvalid)
+  .positive(bookingMessages.consultantInvalid)
+  .max(2_147_483_647, bookingMessages.consultantInvalid);
+
+export const availabilityQuerySchema = z.object({
+  date: isoDateSchema,
+  consultantId: consultantIdSchema
+    .optional()
+    .describe('Only this consultant (400 when they do not deliver the service)'),
+});
 
 export const timeSlotSchema = z.object({
   start_time: z.string().describe("'HH:MM' in the business time zone"),
@@ -43,7 +55,12 @@ export const timeSlotSchema = z.object({
 });
 
 export const availabilitySlotSchema = timeSlotSchema.extend({
-  available: z.boolean().describe('False when an active booking of the service overlaps the slot'),
+  available: z.boolean().describe('True while at least one consultant of the service is free for the slot'),
+  consultant_ids: z
+    .array(z.number().int())
+    .describe(
+      'The consultants free for the slot (within their hours, not on time off, no active booking of theirs within the buffer), in the order the server would assign them',
+    ),
 });
 export type AvailabilitySlot = z.infer<typeof availabilitySlotSchema>;
 
@@ -89,6 +106,9 @@ export const createBookingBodySchema = z.object({
   additionalNotes: textField(additionalNotesRule)
     .nullish()
     .transform((value) => (value ? value : null)),
+  consultantId: consultantIdSchema
+    .optional()
+    .describe('The consultant chosen; left out, the server assigns one free for the slot'),
 });
 export type CreateBookingBody = z.input<typeof createBookingBodySchema>;
 export type CreateBookingRequest = z.output<typeof createBookingBodySchema>;
@@ -104,6 +124,7 @@ export const idempotencyHeadersSchema = z.object({
 export const bookingSchema = z.object({
   id: z.number().int(),
   service_id: z.number().int(),
+  consultant: z.object({ id: z.number().int(), name: z.string() }).describe('Who delivers the consultation'),
   status: z.enum(bookingStatuses),
   project_description: z.string(),
   created_at: isoInstantSchema,
@@ -204,7 +225,12 @@ export const bookingDetailResponseSchema = z.object({
 export type BookingDetailResponse = z.infer<typeof bookingDetailResponseSchema>;
 
 /** `POST /api/bookings/{id}/reschedule`: the new slot. */
-export const rescheduleBookingBodySchema = z.object({ startsAt: startsAtSchema });
+export const rescheduleBookingBodySchema = z.object({
+  startsAt: startsAtSchema,
+  consultantId: consultantIdSchema
+    .optional()
+    .describe('Another consultant of the service; left out, the booking keeps its consultant'),
+});
 export type RescheduleBookingBody = z.infer<typeof rescheduleBookingBodySchema>;
 
 /** One entry of the caller's recent activity: a history entry, with the booking it belongs to. */

@@ -1,3 +1,4 @@
+export * from './availability.ts';
 export * from './messages.ts';
 export * from './rules.ts';
 export * from './schemas.ts';

@@ -26,6 +26,8 @@ export const consultantMessages = {
   timeOffTooLong: (days: number) => `Time off may cover at most ${days} days`,
   reasonRequired: 'Reason is required (a vacation, a conference)',
   serviceIdInvalid: 'Service id must be a positive whole number',
+  /** Under a booking's service on its card and its page: who it is with. */
+  withConsultant: (name: string) => `with ${name}`,
   /** The service page's section naming who delivers it. */
   servicePageHeading: "Who You'll Work With",
 } as const;

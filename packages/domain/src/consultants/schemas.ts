@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { maxPathId } from '../api/pages.ts';
 import { idParamsSchema } from '../api/schemas.ts';
+import { bookingSchema } from '../bookings/schemas.ts';
 import { addDays, isIsoDate } from '../schedule/dates.ts';
 import { weeklyHoursSchema } from '../schedule/schemas.ts';
 import { textField } from '../text/field.ts';
@@ -141,9 +142,9 @@ export const adminConsultantResponseSchema = z.object({ consultant: adminConsult
 export const timeOffCreatedResponseSchema = z.object({
   timeOff: timeOffSchema,
   affectedBookings: z
-    .array(z.unknown())
+    .array(bookingSchema)
     .describe(
-      "The consultant's active bookings on those days: always empty until bookings carry a consultant",
+      "The consultant's active bookings that start on those days (business time zone), earliest first: kept, for the firm to move or reassign",
     ),
 });
 

@@ -75,6 +75,7 @@ function consultationEvent<Method extends CalendarMethod>(
     summary: `${booking.services.name} consultation`,
     description: [
       `Confirmation code: ${booking.confirmation_code}`,
+      `With: ${booking.consultant.name}`,
       `Project: ${booking.project_description}`,
       `Manage your booking: ${manageUrl}`,
     ].join('\n\n'),

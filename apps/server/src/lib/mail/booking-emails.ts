@@ -43,6 +43,7 @@ export function bookingTimeRange(booking: Booking): string {
 export function bookingDetails(booking: Booking): [string, string][] {
   return [
     ['Service', booking.services.name],
+    ['Consultant', booking.consultant.name],
     ['Date', longDate(booking.booking_date)],
     ['Time', bookingTimeRange(booking)],
     ['Total cost', dollars(booking.total_cost)],

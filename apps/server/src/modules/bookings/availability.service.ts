@@ -1,16 +1,21 @@
-// Availability: a day's slots of a service, each free or taken by what active bookings hold, on the firm's schedule.
+// Availability: a day's slots of a service on the firm's schedule, each with the consultants free for it (their
+// hours, time off and what their active bookings hold; docs/decisions/046).
 import {
   type AvailabilityResponse,
   bookingMessages,
+  type ConsultantDay,
+  consultantSlots,
   daySlots,
   type IsoDate,
-  isClearOf,
+  isAway,
+  weekOf,
 } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
-import { NotFound } from '../../lib/errors.ts';
+import { invalidField, NotFound } from '../../lib/errors.ts';
 import { loadCatalogue } from '../catalogue/catalogue.service.ts';
+import { consultantsOfService, type RosterConsultant } from '../consultants/roster.ts';
 import { loadScheduleWithClosures } from '../schedule/schedule.service.ts';
-import { heldTimesOn } from './held-times.ts';
+import { heldTimesOn, weekLoadOf } from './held-times.ts';
 
 /** What the booking rules need to know about the moment and the place. */
 export interface BookingClock {
@@ -24,40 +29,99 @@ export function clockNow(timeZone: string): BookingClock {
   return { timeZone, now: new Date() };
 }
 
-/** The day's slots of a service, each free or taken by an active booking. Weekends, past days and days beyond the horizon: none. */
-export async function availability(
+/**
+ * The active consultant `consultantId` of the service: 400 naming `consultantId` when there is no such consultant,
+ * they are retired, or they do not deliver the service.
+ */
+export async function consultantOfService(
   db: Database,
   serviceId: number,
-  date: IsoDate,
-  timeZone: string,
-): Promise<AvailabilityResponse> {
-  // The catalogue is cached: a day's availability costs one query, for the bookings.
-  const service = (await loadCatalogue(db)).services.find((candidate) => candidate.id === serviceId);
-  if (!service) throw new NotFound(bookingMessages.serviceNotFound);
-  return slotsOfDay(db, { serviceId, durationMinutes: service.duration }, date, clockNow(timeZone));
+  consultantId: number,
+): Promise<RosterConsultant> {
+  const consultant = (await consultantsOfService(db, serviceId)).find(
+    (candidate) => candidate.id === consultantId,
+  );
+  if (!consultant) throw invalidField('consultantId', bookingMessages.consultantNotDelivering);
+  return consultant;
 }
 
 /**
- * A day's slots of `durationMinutes` for a service, each free or taken by what the service's active bookings hold.
- * `movingFrom`: the start of the booking being moved, whose own hold does not count (two active bookings of a
- * service never overlap, so the hold that starts there is its own).
+ * The day's slots of a service, each with the consultants free for it; `available` while one is. With
+ * `consultantId`, that consultant's only (400 when they do not deliver the service). Weekends, past days and days
+ * beyond the horizon: none.
  */
+export async function availability(
+  db: Database,
+  serviceId: number,
+  query: { date: IsoDate; consultantId?: number | undefined },
+  timeZone: string,
+): Promise<AvailabilityResponse> {
+  // The catalogue, the schedule and the consultants are cached; the holds mostly too.
+  const service = (await loadCatalogue(db)).services.find((candidate) => candidate.id === serviceId);
+  if (!service) throw new NotFound(bookingMessages.serviceNotFound);
+  const candidates =
+    query.consultantId === undefined
+      ? await consultantsOfService(db, serviceId)
+      : [await consultantOfService(db, serviceId, query.consultantId)];
+  return slotsOfDay(db, { durationMinutes: service.duration, candidates }, query.date, clockNow(timeZone));
+}
+
+/** What a day's slots are judged for. */
+export interface SlotRequest {
+  durationMinutes: number;
+  /** The consultants who could take it. */
+  candidates: readonly RosterConsultant[];
+  /**
+   * The booking being moved, whose own hold does not count (two active bookings of a consultant never overlap,
+   * so the hold of its consultant that starts there is its own).
+   */
+  moving?: { consultantId: number; startsAt: Date };
+}
+
+/** What availability knows of each candidate for the day: their hours, time off, holds and week's load. */
+export async function consultantDays(
+  db: Database,
+  candidates: readonly RosterConsultant[],
+  date: IsoDate,
+  bufferMinutes: number,
+  timeZone: string,
+  moving?: SlotRequest['moving'],
+): Promise<ConsultantDay[]> {
+  const { first } = weekOf(date);
+  return Promise.all(
+    candidates.map(async (consultant) => {
+      const [held, weekLoad] = await Promise.all([
+        heldTimesOn(db, consultant.id, date, bufferMinutes, timeZone),
+        weekLoadOf(db, consultant.id, first, timeZone),
+      ]);
+      const own =
+        moving?.consultantId === consultant.id
+          ? held.filter((hold) => hold.startsAt.getTime() !== moving.startsAt.getTime())
+          : held;
+      return {
+        id: consultant.id,
+        weeklyHours: consultant.weeklyHours,
+        timeOff: consultant.timeOff,
+        held: own,
+        weekLoad,
+      };
+    }),
+  );
+}
+
+/** A day's slots of `durationMinutes`, each with the candidates free for it, in assignment order. */
 export async function slotsOfDay(
   db: Database,
-  booked: { serviceId: number; durationMinutes: number; movingFrom?: Date },
+  request: SlotRequest,
   date: IsoDate,
   clock: BookingClock,
 ): Promise<AvailabilityResponse> {
   const scheduleWithClosures = await loadScheduleWithClosures(db);
-  const slots = daySlots(date, { durationMinutes: booked.durationMinutes, ...clock, scheduleWithClosures });
+  const slots = daySlots(date, { durationMinutes: request.durationMinutes, ...clock, scheduleWithClosures });
   if (slots.length === 0) return { date, timeZone: clock.timeZone, slots: [] };
   const { bufferMinutes } = scheduleWithClosures.schedule;
-  const held = (await heldTimesOn(db, booked.serviceId, date, bufferMinutes, clock.timeZone)).filter(
-    (hold) => hold.startsAt.getTime() !== booked.movingFrom?.getTime(),
-  );
-  return {
-    date,
-    timeZone: clock.timeZone,
-    slots: slots.map((slot) => ({ ...slot, available: isClearOf(slot, held, bufferMinutes) })),
-  };
+  // Consultants away all day need no holds read.
+  const present = request.candidates.filter((consultant) => !isAway(consultant, date));
+  const days = await consultantDays(db, present, date, bufferMinutes, clock.timeZone, request.moving);
+  return { date, timeZone: clock.timeZone, slots: consultantSlots(slots, date, days, bufferMinutes) };
 }

@@ -1,9 +1,17 @@
-// A booking as the API shows it: one query joins its service, its owner and the owner's profile (no N+1), and
+// A booking as the API shows it: one query joins its service, its consultant, its owner and the owner's profile (no N+1), and
 // `toBooking` maps the row to the shared contract. Used by every module that answers bookings.
 import { type Booking, confirmationCode, zonedDate, zonedTime } from '@portal/domain';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { type BookingRow, bookings, reviews, services, userProfiles, users } from '../../db/schema.ts';
+import {
+  type BookingRow,
+  bookings,
+  consultants,
+  reviews,
+  services,
+  userProfiles,
+  users,
+} from '../../db/schema.ts';
 
 /** A transaction or the database: reads inside a transaction see its own writes. */
 export type Reader = Pick<Database, 'select'>;
@@ -11,6 +19,7 @@ export type Reader = Pick<Database, 'select'>;
 export interface BookingJoinRow {
   booking: BookingRow;
   serviceName: string;
+  consultantName: string;
   email: string;
   firstName: string | null;
   lastName: string | null;
@@ -31,12 +40,14 @@ export function selectBookings(db: Reader) {
     .select({
       booking: bookings,
       serviceName: services.name,
+      consultantName: consultants.name,
       ...clientColumns,
       reviewRating: reviews.rating,
       reviewComment: reviews.comment,
     })
     .from(bookings)
     .innerJoin(services, eq(services.id, bookings.serviceId))
+    .innerJoin(consultants, eq(consultants.id, bookings.consultantId))
     .innerJoin(users, eq(users.id, bookings.userId))
     .leftJoin(userProfiles, eq(userProfiles.userId, bookings.userId))
     .leftJoin(reviews, eq(reviews.bookingId, bookings.id));
@@ -50,6 +61,7 @@ export function toBooking(row: BookingJoinRow, timeZone: string): Booking {
   return {
     id: booking.id,
     service_id: booking.serviceId,
+    consultant: { id: booking.consultantId, name: row.consultantName },
     status: booking.status,
     project_description: booking.projectDescription,
     created_at: booking.createdAt.toISOString(),

@@ -19,7 +19,7 @@ import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { withdrawReminders } from '../reminders/reminder-records.ts';
 import { findBooking, type Reader } from './booking-read-model.ts';
 import { applyBuffer, bufferInForce } from './buffer.ts';
-import { bookingsChanged, lockServiceDay } from './held-times.ts';
+import { bookingsChanged, lockConsultantDays } from './held-times.ts';
 
 /** Who makes a change: a signed-in user acting as the booking's client or as an administrator, or the system. */
 export type EventActor = { kind: 'client' | 'admin'; userId: string } | { kind: 'system' };
@@ -113,7 +113,7 @@ export async function setBookingStatus(
         .select({
           id: bookings.id,
           status: bookings.status,
-          serviceId: bookings.serviceId,
+          consultantId: bookings.consultantId,
           startsAt: bookings.startsAt,
         })
         .from(bookings)
@@ -125,9 +125,10 @@ export async function setBookingStatus(
       // active again holds the buffer in force, as do those before it where they can (as for a new booking); an
       // active one keeps its hold.
       if (bufferMinutes !== undefined) {
-        await lockServiceDay(tx, row.serviceId, row.startsAt, options.timeZone);
+        // Its consultant's day: the consultant may have taken another booking at that time since.
+        await lockConsultantDays(tx, [row.consultantId], row.startsAt, options.timeZone);
         if (!isActiveBookingStatus(row.status)) {
-          await applyBuffer(tx, bufferMinutes, { serviceId: row.serviceId, startsAt: row.startsAt });
+          await applyBuffer(tx, bufferMinutes, { consultantIds: [row.consultantId], startsAt: row.startsAt });
         }
       }
       await recordStatusChange(tx, row, input.status, { kind: 'admin', userId: input.actorUserId });

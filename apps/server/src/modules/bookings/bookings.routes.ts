@@ -49,7 +49,7 @@ import {
 export const bookingBodyLimitBytes = (maxDescriptionLength + maxAdditionalNotesLength) * 6 + 4 * 1024;
 
 const invalid = apiErrorBodySchema.describe(
-  `Invalid fields as errors[{ path, msg }], e.g. '${bookingMessages.descriptionTooShort(12)}'`,
+  `Invalid fields as errors[{ path, msg }], e.g. '${bookingMessages.descriptionTooShort(12)}', or on consultantId: '${bookingMessages.consultantNotDelivering}'`,
 );
 const tooManyWrites = apiErrorBodySchema.describe(
   `The signed-in user's writes per minute are used up: '${bookingMessages.tooManyWrites(30)}', with Retry-After`,
@@ -92,18 +92,21 @@ export async function bookingsRoutes(
     {
       schema: {
         tags: ['bookings'],
-        summary: "A day's time slots of a service, each free or taken (empty on weekends and past days)",
+        summary:
+          "A day's time slots of a service, each with the consultants free for it (empty on weekends and past days)",
         params: availabilityParamsSchema,
         querystring: availabilityQuerySchema,
         response: {
           200: availabilityResponseSchema,
-          400: apiErrorBodySchema.describe(`Bad id or date: '${bookingMessages.dateInvalid}'`),
+          400: apiErrorBodySchema.describe(
+            `Bad id or date: '${bookingMessages.dateInvalid}'; a consultant who does not deliver the service: '${bookingMessages.consultantNotDelivering}'`,
+          ),
           404: apiErrorBodySchema.describe(`No such service: '${bookingMessages.serviceNotFound}'`),
           default: apiErrorBodySchema,
         },
       },
     },
-    (request) => availability(app.db, request.params.id, request.query.date, settings.timeZone),
+    (request) => availability(app.db, request.params.id, request.query, settings.timeZone),
   );
 
   routes.post(
@@ -123,7 +126,7 @@ export async function bookingsRoutes(
           400: invalid,
           403: apiErrorBodySchema.describe(`No profile yet: '${bookingMessages.profileIncomplete}'`),
           409: apiErrorBodySchema.describe(
-            `'${bookingMessages.slotTaken}', or with code ${bookingErrorCodes.pendingLimit}: '${bookingMessages.pendingLimitReached(settings.maxPendingBookings)}' (the client's) or '${bookingMessages.addressPendingLimitReached(settings.maxPendingBookingsPerAddress)}' (their client address's, across accounts)`,
+            `'${bookingMessages.slotTaken}' (the chosen consultant busy, or nobody free), or with code ${bookingErrorCodes.pendingLimit}: '${bookingMessages.pendingLimitReached(settings.maxPendingBookings)}' (the client's) or '${bookingMessages.addressPendingLimitReached(settings.maxPendingBookingsPerAddress)}' (their client address's, across accounts)`,
           ),
           422: apiErrorBodySchema.describe(`'${bookingMessages.idempotencyKeyReused}'`),
           429: tooManyWrites,
@@ -319,11 +322,11 @@ export async function bookingsRoutes(
             'Moved (or, for a retry with the same Idempotency-Key, as moved)',
           ),
           400: apiErrorBodySchema.describe(
-            `A slot rule broken, on startsAt (e.g. '${bookingMessages.slotInPast}'), or the same slot: '${bookingMessages.rescheduleSameSlot}'`,
+            `A slot rule broken, on startsAt (e.g. '${bookingMessages.slotInPast}'), or the same slot: '${bookingMessages.rescheduleSameSlot}'; on consultantId: '${bookingMessages.consultantNotDelivering}'`,
           ),
           404: notFound,
           409: apiErrorBodySchema.describe(
-            `'${bookingMessages.slotTaken}'; '${bookingMessages.onlyActiveReschedulable('cancelled')}'; '${bookingMessages.rescheduleAfterStart}'; '${bookingMessages.changeNoticePassed(settings.changeNoticeHours)}'`,
+            `'${bookingMessages.slotTaken}' (the consultant busy, away or out of their hours then); '${bookingMessages.onlyActiveReschedulable('cancelled')}'; '${bookingMessages.rescheduleAfterStart}'; '${bookingMessages.changeNoticePassed(settings.changeNoticeHours)}'`,
           ),
           422: apiErrorBodySchema.describe(`'${bookingMessages.rescheduleKeyReused}'`),
           429: tooManyWrites,

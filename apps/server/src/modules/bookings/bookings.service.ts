@@ -23,12 +23,13 @@ import { bookingReceivedEmail } from '../../lib/mail/booking-emails.ts';
 import { type FirmNoticeOptions, notifyFirm } from '../../lib/mail/firm-emails.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { loadScheduleWithClosures } from '../schedule/schedule.service.ts';
+import { assignConsultant, candidatesFor } from './assignment.ts';
 import { clockNow } from './availability.service.ts';
 import { afterMine, encodeMyCursor, myBookingsOrder, readMyCursor } from './booking-pages.ts';
 import { findBooking, type Reader, selectBookings, toBooking } from './booking-read-model.ts';
 import { actorColumns } from './booking-status.service.ts';
 import { applyBuffer, bufferInForce, heldUntil } from './buffer.ts';
-import { bookingsChanged, lockServiceDay } from './held-times.ts';
+import { bookingsChanged, lockConsultantDays } from './held-times.ts';
 
 // ——— Creating ———
 
@@ -41,6 +42,8 @@ export function requestHash(serviceId: number, request: CreateBookingRequest, st
     request.urgency,
     request.preferredContact,
     request.additionalNotes,
+    // Only when chosen: a request without one hashes as it did before consultants.
+    ...(request.consultantId === undefined ? [] : [request.consultantId]),
   ]);
   return createHash('sha256').update(canonical).digest('hex');
 }
@@ -97,9 +100,10 @@ export interface BookingCaller {
 
 /**
  * Books a slot as `pending` with its price snapshot and its first history event, in one transaction, with the
- * client's letter (received, what happens next) and the firm's notice. Re-checks every rule; 409 when another
- * active booking holds the time (the database's exclusion constraint decides), or when the client already holds
- * `maxPendingBookings` pending bookings that have not started. A replay sends nothing again.
+ * client's letter (received, what happens next) and the firm's notice. Re-checks every rule; assigns the chosen
+ * consultant or the first free one by the assignment rule (400 when the chosen one does not deliver the service);
+ * 409 when they are busy or nobody is free (the database's exclusion constraint decides), or when the client
+ * already holds `maxPendingBookings` pending bookings that have not started. A replay sends nothing again.
  */
 export async function createBooking(
   db: Database,
@@ -147,6 +151,9 @@ export async function createBooking(
   });
   if (!check.ok) throw invalidField('startsAt', check.message);
   const endsAt = new Date(check.slot.ends_at);
+  // Who could take it by their hours and time off; who is free is judged under the locks of their days.
+  const candidates = await candidatesFor(db, service.id, request.consultantId, check.date, check.slot);
+  const candidateIds = candidates.map((consultant) => consultant.id);
 
   let made: CreatedBooking;
   try {
@@ -174,8 +181,15 @@ export async function createBooking(
           bookingErrorCodes.pendingLimit,
         );
       }
-      await lockServiceDay(tx, service.id, startsAt, clock.timeZone);
-      await applyBuffer(tx, bufferMinutes, { serviceId: service.id, startsAt });
+      await lockConsultantDays(tx, candidateIds, startsAt, clock.timeZone);
+      await applyBuffer(tx, bufferMinutes, { consultantIds: candidateIds, startsAt });
+      const consultantId = await assignConsultant(
+        tx,
+        candidateIds,
+        { startsAt, blockedUntil },
+        check.date,
+        clock.timeZone,
+      );
       // Last before the insert: a booking waiting for its day does not hold up its address's other days.
       await checkAddressPendingLimit(tx, clientAddress, clock.now, settings.maxPendingBookingsPerAddress);
       const [row] = await tx
@@ -183,6 +197,7 @@ export async function createBooking(
         .values({
           userId,
           serviceId: service.id,
+          consultantId,
           status: 'pending',
           projectDescription: request.projectDescription,
           urgency: request.urgency,

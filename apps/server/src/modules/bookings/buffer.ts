@@ -1,4 +1,4 @@
-// The buffer after each consultation, held by the database (docs/decisions/016): a booking holds its service from
+// The buffer after each consultation, held by the database (docs/decisions/016): a booking holds its consultant from
 // its start to `blocked_until`, its end plus the buffer in force, and the exclusion constraint compares those holds.
 // A change of the buffer re-holds every booking not yet over in the same transaction; the writers of holds read the
 // buffer under a shared lock, so none writes one with a buffer a change is replacing.
@@ -44,10 +44,10 @@ export async function lockBufferForChange(tx: Transaction): Promise<void> {
 }
 
 /**
- * Which bookings `applyBuffer` re-holds: all of them, or those of a service whose hold could reach `startsAt` (the
- * booking starting there included).
+ * Which bookings `applyBuffer` re-holds: all of them, or those of the consultants whose hold could reach
+ * `startsAt` (the booking starting there included).
  */
-export type BufferScope = 'all' | { serviceId: number; startsAt: Date };
+export type BufferScope = 'all' | { consultantIds: readonly number[]; startsAt: Date };
 
 /**
  * Holds bookings not yet over (their old or new hold reaches past now; cancelled ones too, so that one made active
@@ -56,11 +56,12 @@ export type BufferScope = 'all' | { serviceId: number; startsAt: Date };
  * its hold, and the pair is listed by `bookingsTooClose`. Computed before writing, against the holds as they are;
  * no two new holds can meet where neither met an old one.
  *
- * With a scope (a booking about to be made or moved to `startsAt`), the bookings of that service whose end plus
+ * With a scope (a booking about to be made or moved to `startsAt`), the bookings of those consultants whose end plus
  * the buffer reaches it take the buffer where they now can: a pair kept too close loses its later booking, and the
  * earlier one then keeps the buffer free after it.
  */
 export async function applyBuffer(tx: Transaction, bufferMinutes: number, scope: BufferScope): Promise<void> {
+  if (scope !== 'all' && scope.consultantIds.length === 0) return;
   const newHold = sql`${bookings.endsAt} + ${minutes(bufferMinutes)}`;
   const active = sql`(${sql.join(
     activeBookingStatuses.map((status) => sql`${status}`),
@@ -71,7 +72,10 @@ export async function applyBuffer(tx: Transaction, bufferMinutes: number, scope:
   const near =
     scope === 'all'
       ? sql`true`
-      : sql`${bookings.serviceId} = ${scope.serviceId}
+      : sql`${bookings.consultantId} in (${sql.join(
+          scope.consultantIds.map((id) => sql`${id}::int`),
+          sql`, `,
+        )})
           and tstzrange(${bookings.startsAt}, ${bookings.blockedUntil}) && tstzrange(
             ${scope.startsAt.toISOString()}::timestamptz - ${minutes(bufferMinutes)},
             ${scope.startsAt.toISOString()}::timestamptz, '[]')`;
@@ -84,7 +88,7 @@ export async function applyBuffer(tx: Transaction, bufferMinutes: number, scope:
         ${bookings.status} in ${active}
         and exists (
           select 1 from ${bookings} as other
-          where other.service_id = ${bookings.serviceId}
+          where other.consultant_id = ${bookings.consultantId}
             and other.id <> ${bookings.id}
             and other.status in ${active}
             and tstzrange(other.starts_at, other.blocked_until) && tstzrange(${bookings.startsAt}, ${newHold})
@@ -93,7 +97,7 @@ export async function applyBuffer(tx: Transaction, bufferMinutes: number, scope:
 }
 
 /**
- * Pairs of active bookings of a service, the later not yet started, closer together than `bufferMinutes`: the
+ * Pairs of active bookings of a consultant, the later not yet started, closer together than `bufferMinutes`: the
  * earlier one kept the hold it had when the buffer was raised. The earliest 100.
  */
 export async function bookingsTooClose(
@@ -108,7 +112,7 @@ export async function bookingsTooClose(
     .innerJoin(
       later,
       and(
-        eq(later.serviceId, bookings.serviceId),
+        eq(later.consultantId, bookings.consultantId),
         ne(later.id, bookings.id),
         inArray(later.status, [...activeBookingStatuses]),
         gt(later.startsAt, sql`now()`),

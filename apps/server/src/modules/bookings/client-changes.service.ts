@@ -20,12 +20,13 @@ import { notifyFirm } from '../../lib/mail/firm-emails.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { withdrawReminders } from '../reminders/reminder-records.ts';
 import { loadScheduleWithClosures } from '../schedule/schedule.service.ts';
+import { consultantForMove } from './assignment.ts';
 import { clockNow } from './availability.service.ts';
 import { findBooking, ownedBy, type Reader, visibleTo } from './booking-read-model.ts';
 import { actorColumns, calendarHistory, recordStatusChange } from './booking-status.service.ts';
 import type { BookingCaller, BookingSettings } from './bookings.service.ts';
 import { applyBuffer, bufferInForce, heldUntil } from './buffer.ts';
-import { bookingsChanged, lockServiceDay } from './held-times.ts';
+import { bookingsChanged, lockConsultantDays } from './held-times.ts';
 
 /**
  * The owner cancels a confirmed booking that has not started, until the change notice before it, and the client's
@@ -101,7 +102,8 @@ async function earlierReschedule(tx: Reader, input: RescheduleInput): Promise<bo
  * at once, under the same exclusion constraint as a new booking (409 when taken); the move is recorded in the
  * history with both starts and who moved it, and the client's e-mail with the calendar update goes to the outbox,
  * with the firm's notice when the client moved it.
- * The id, price snapshot, confirmation code and status stay.
+ * The id, price snapshot, confirmation code and status stay, and the consultant unless `consultantId` names another
+ * of the service (400 when they do not deliver it; 409 when the consultant is busy, away or out of their hours).
  */
 export async function rescheduleBooking(
   db: Database,
@@ -126,6 +128,7 @@ export async function rescheduleBooking(
           startsAt: bookings.startsAt,
           durationMinutes: bookings.durationMinutes,
           serviceId: bookings.serviceId,
+          consultantId: bookings.consultantId,
           userId: bookings.userId,
           ownerRole: users.role,
         })
@@ -150,15 +153,30 @@ export async function rescheduleBooking(
       if (!check.ok) throw invalidField('startsAt', check.message);
       const endsAt = new Date(check.slot.ends_at);
       const blockedUntil = heldUntil(endsAt, bufferMinutes);
+      // It keeps its consultant unless another is asked for; either must deliver the service and be there then.
+      const consultantId = await consultantForMove(
+        tx,
+        row.serviceId,
+        body.consultantId ?? row.consultantId,
+        body.consultantId !== undefined,
+        check.date,
+        check.slot,
+      );
       // An administrator moving someone else's booking acts as the firm; on their own booking, as its client.
       const byFirm = row.userId !== caller.id;
 
       const previous = await findBooking(tx, row.id, clock.timeZone);
-      await lockServiceDay(tx, row.serviceId, input.startsAt, clock.timeZone);
-      await applyBuffer(tx, bufferMinutes, { serviceId: row.serviceId, startsAt: input.startsAt });
+      await lockConsultantDays(tx, [consultantId], input.startsAt, clock.timeZone);
+      await applyBuffer(tx, bufferMinutes, { consultantIds: [consultantId], startsAt: input.startsAt });
       await tx
         .update(bookings)
-        .set({ startsAt: input.startsAt, endsAt, blockedUntil, updatedAt: sql`now()` })
+        .set({
+          startsAt: input.startsAt,
+          endsAt,
+          blockedUntil,
+          consultantId,
+          updatedAt: sql`now()`,
+        })
         .where(eq(bookings.id, row.id));
       await withdrawReminders(tx, row.id);
       await tx.insert(bookingEvents).values({

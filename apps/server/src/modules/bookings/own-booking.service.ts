@@ -16,6 +16,7 @@ import type { Database } from '../../db/client.ts';
 import { type BookingEventRow, bookingEvents, bookings, services } from '../../db/schema.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { consultationFile } from '../../lib/mail/booking-calendar.ts';
+import { consultantsOfService } from '../consultants/roster.ts';
 import { clockNow, slotsOfDay } from './availability.service.ts';
 import { ownedBy, selectBookings, toBooking, visibleTo } from './booking-read-model.ts';
 import { calendarHistory } from './booking-status.service.ts';
@@ -98,7 +99,7 @@ export async function bookingCalendarFile(
 
 /**
  * The day's slots the booking could move to, for its owner or an administrator (who may move any booking): its own
- * duration (the price snapshot's), and its own hold not counted, so that a move overlapping its current time is
+ * consultant's, its own duration (the price snapshot's), and its own hold not counted, so that a move overlapping its current time is
  * offered (the current slot itself stays marked by the web).
  */
 export async function rescheduleAvailability(
@@ -111,11 +112,25 @@ export async function rescheduleAvailability(
   const [row] = await db
     .select({
       serviceId: bookings.serviceId,
+      consultantId: bookings.consultantId,
       durationMinutes: bookings.durationMinutes,
       startsAt: bookings.startsAt,
     })
     .from(bookings)
     .where(visibleTo(bookingId, caller));
   if (!row) throw new NotFound(bookingMessages.bookingNotFound);
-  return slotsOfDay(db, { ...row, movingFrom: row.startsAt }, date, clockNow(timeZone));
+  // A move keeps the consultant: their times only (none once they are retired or no longer deliver the service).
+  const candidates = (await consultantsOfService(db, row.serviceId)).filter(
+    (consultant) => consultant.id === row.consultantId,
+  );
+  return slotsOfDay(
+    db,
+    {
+      durationMinutes: row.durationMinutes,
+      candidates,
+      moving: { consultantId: row.consultantId, startsAt: row.startsAt },
+    },
+    date,
+    clockNow(timeZone),
+  );
 }

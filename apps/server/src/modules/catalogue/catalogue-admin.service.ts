@@ -20,6 +20,7 @@ import { adminChanges, type NewServiceRow, services } from '../../db/schema.ts';
 import { bumpCacheVersion } from '../../db/versioned-cache.ts';
 import { HttpError, invalidField, NotFound } from '../../lib/errors.ts';
 import { setServiceConsultants } from '../consultants/consultants.service.ts';
+import { consultantsChanged } from '../consultants/roster.ts';
 import { loadScheduleWithClosures } from '../schedule/schedule.service.ts';
 import { invalidateCatalogue, listServices, serviceRating, toService } from './catalogue.service.ts';
 
@@ -157,6 +158,7 @@ export async function createService(db: Database, body: WithConsultants, actor: 
     }),
   );
   invalidateCatalogue(db);
+  consultantsChanged(db);
   return service;
 }
 
@@ -200,6 +202,7 @@ export async function updateService(
     }),
   );
   invalidateCatalogue(db);
+  consultantsChanged(db);
   return { ...service, rating: await serviceRating(db, id) };
 }
 

@@ -284,6 +284,7 @@ export async function seed(db: Database): Promise<number> {
       .returning({ id: consultants.id });
     if (consultantsAdded.length > 0) {
       await advanceSequence(tx, 'consultants');
+      await bumpCacheVersion(tx, 'consultants');
       const added = new Set(consultantsAdded.map((row) => row.id));
       // Only services that are there: a seed service may have been kept out by a firm's service of the same slug.
       const present = new Set((await tx.select({ id: services.id }).from(services)).map((row) => row.id));

@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { adminGuardResponses } from '../../plugins/accounts.ts';
 import {
   addTimeOff,
+  bookingsDuringTimeOff,
   createConsultant,
   listConsultants,
   listPublicConsultants,
@@ -137,7 +138,7 @@ export async function consultantsRoutes(app: FastifyInstance, options: Consultan
         tags: adminTags,
         summary: 'Adds time off (both days included, with a reason); recorded with who and when',
         description:
-          'affectedBookings will list the consultant’s active bookings on those days; bookings do not carry a consultant yet, so it is always empty.',
+          'affectedBookings lists the consultant’s active bookings that start on those days: they are kept, for the firm to move them.',
         params: consultantIdParamsSchema,
         body: timeOffBodySchema,
         response: {
@@ -151,8 +152,8 @@ export async function consultantsRoutes(app: FastifyInstance, options: Consultan
     },
     async (request, reply) => {
       const timeOff = await addTimeOff(db, request.params.id, request.body, request.caller, timeZone);
-      // Empty until bookings carry a consultant (docs/decisions/045): then their bookings on those days.
-      return reply.code(201).send({ timeOff, affectedBookings: [] });
+      const affectedBookings = await bookingsDuringTimeOff(db, request.params.id, timeOff, timeZone);
+      return reply.code(201).send({ timeOff, affectedBookings });
     },
   );
 

@@ -1,7 +1,10 @@
 // The firm's consultants: the admin's records (each change recorded in admin_changes, as for services) and the
-// public list. Bookings do not carry a consultant yet (docs/decisions/045), so nothing here touches them.
+// public list. Nothing here changes bookings: each keeps its consultant whatever becomes of them (docs/decisions/046).
+// Every change raises the consultants' cache version, which availability and booking read (roster.ts).
 import {
   type AdminConsultant,
+  activeBookingStatuses,
+  type Booking,
   type ConsultantBody,
   consultantLimits,
   consultantMessages,
@@ -18,6 +21,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import {
   adminChanges,
+  bookings,
   type ConsultantRow,
   consultantServices,
   consultants,
@@ -25,7 +29,9 @@ import {
   services,
 } from '../../db/schema.ts';
 import { Conflict, HttpError, invalidField, NotFound } from '../../lib/errors.ts';
+import { selectBookings, toBooking } from '../bookings/booking-read-model.ts';
 import { loadScheduleWithClosures } from '../schedule/schedule.service.ts';
+import { consultantsChanged, consultantsChanging } from './roster.ts';
 
 /** Who makes a change: kept with it (the address too, in case the account goes). */
 export interface Actor {
@@ -185,6 +191,7 @@ export async function createConsultant(
   await checkHours(db, body.weeklyHours);
   return refusingDuplicates(() =>
     db.transaction(async (tx) => {
+      await consultantsChanging(tx);
       // One creation at a time, so the count holds: a table lock for a rare write.
       await tx.execute(sql`lock table ${consultants} in share row exclusive mode`);
       const [existing] = await tx.select({ count: count() }).from(consultants);
@@ -214,7 +221,7 @@ export async function createConsultant(
       });
       return created;
     }),
-  );
+  ).finally(() => consultantsChanged(db));
 }
 
 /** Saves the record; a field left out keeps its value; an unchanged save records nothing. */
@@ -228,6 +235,7 @@ export async function updateConsultant(
   await checkHours(db, body.weeklyHours);
   return refusingDuplicates(() =>
     db.transaction(async (tx) => {
+      await consultantsChanging(tx);
       const [locked] = await tx
         .select({ id: consultants.id })
         .from(consultants)
@@ -269,7 +277,7 @@ export async function updateConsultant(
       });
       return after;
     }),
-  );
+  ).finally(() => consultantsChanged(db));
 }
 
 export async function addTimeOff(
@@ -279,40 +287,63 @@ export async function addTimeOff(
   actor: Actor,
   timeZone: string,
 ): Promise<TimeOff> {
-  return db.transaction(async (tx) => {
-    const [consultant] = await tx
-      .select({ id: consultants.id })
-      .from(consultants)
-      .where(eq(consultants.id, consultantId))
-      .for('update');
-    if (!consultant) throw new NotFound(consultantMessages.notFound);
-    const [ahead] = await tx
-      .select({ count: count() })
-      .from(consultantTimeOff)
-      .where(
-        and(
-          eq(consultantTimeOff.consultantId, consultantId),
-          gte(consultantTimeOff.endDate, todayIn(timeZone, new Date())),
-        ),
-      );
-    if ((ahead?.count ?? 0) >= consultantLimits.maxTimeOffAhead) {
-      throw new Conflict(consultantMessages.tooMuchTimeOff);
-    }
-    const [row] = await tx
-      .insert(consultantTimeOff)
-      .values({ consultantId, startDate: body.startDate, endDate: body.endDate, reason: body.reason })
-      .returning();
-    if (!row) throw new Error('the insert returned no row');
-    const timeOff = { id: row.id, startDate: row.startDate, endDate: row.endDate, reason: row.reason };
-    await record(tx, actor, {
-      subject: 'time_off',
-      subjectId: row.id,
-      action: 'created',
-      before: null,
-      after: { consultantId, ...timeOff },
-    });
-    return timeOff;
-  });
+  return db
+    .transaction(async (tx) => {
+      await consultantsChanging(tx);
+      const [consultant] = await tx
+        .select({ id: consultants.id })
+        .from(consultants)
+        .where(eq(consultants.id, consultantId))
+        .for('update');
+      if (!consultant) throw new NotFound(consultantMessages.notFound);
+      const [ahead] = await tx
+        .select({ count: count() })
+        .from(consultantTimeOff)
+        .where(
+          and(
+            eq(consultantTimeOff.consultantId, consultantId),
+            gte(consultantTimeOff.endDate, todayIn(timeZone, new Date())),
+          ),
+        );
+      if ((ahead?.count ?? 0) >= consultantLimits.maxTimeOffAhead) {
+        throw new Conflict(consultantMessages.tooMuchTimeOff);
+      }
+      const [row] = await tx
+        .insert(consultantTimeOff)
+        .values({ consultantId, startDate: body.startDate, endDate: body.endDate, reason: body.reason })
+        .returning();
+      if (!row) throw new Error('the insert returned no row');
+      const timeOff = { id: row.id, startDate: row.startDate, endDate: row.endDate, reason: row.reason };
+      await record(tx, actor, {
+        subject: 'time_off',
+        subjectId: row.id,
+        action: 'created',
+        before: null,
+        after: { consultantId, ...timeOff },
+      });
+      return timeOff;
+    })
+    .finally(() => consultantsChanged(db));
+}
+
+/** The consultant's active bookings that start on the days of the time off (in the zone), earliest first. */
+export async function bookingsDuringTimeOff(
+  db: Database,
+  consultantId: number,
+  timeOff: Pick<TimeOff, 'startDate' | 'endDate'>,
+  timeZone: string,
+): Promise<Booking[]> {
+  const day = sql`(${bookings.startsAt} at time zone ${timeZone})::date`;
+  const rows = await selectBookings(db)
+    .where(
+      and(
+        eq(bookings.consultantId, consultantId),
+        inArray(bookings.status, [...activeBookingStatuses]),
+        sql`${day} between ${timeOff.startDate}::date and ${timeOff.endDate}::date`,
+      ),
+    )
+    .orderBy(asc(bookings.startsAt), asc(bookings.id));
+  return rows.map((row) => toBooking(row, timeZone));
 }
 
 export async function removeTimeOff(
@@ -321,26 +352,29 @@ export async function removeTimeOff(
   timeOffId: number,
   actor: Actor,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(consultantTimeOff)
-      .where(and(eq(consultantTimeOff.id, timeOffId), eq(consultantTimeOff.consultantId, consultantId)))
-      .returning();
-    if (!row) throw new NotFound(consultantMessages.timeOffNotFound);
-    await record(tx, actor, {
-      subject: 'time_off',
-      subjectId: row.id,
-      action: 'deleted',
-      before: {
-        consultantId,
-        id: row.id,
-        startDate: row.startDate,
-        endDate: row.endDate,
-        reason: row.reason,
-      },
-      after: null,
-    });
-  });
+  await db
+    .transaction(async (tx) => {
+      await consultantsChanging(tx);
+      const [row] = await tx
+        .delete(consultantTimeOff)
+        .where(and(eq(consultantTimeOff.id, timeOffId), eq(consultantTimeOff.consultantId, consultantId)))
+        .returning();
+      if (!row) throw new NotFound(consultantMessages.timeOffNotFound);
+      await record(tx, actor, {
+        subject: 'time_off',
+        subjectId: row.id,
+        action: 'deleted',
+        before: {
+          consultantId,
+          id: row.id,
+          startDate: row.startDate,
+          endDate: row.endDate,
+          reason: row.reason,
+        },
+        after: null,
+      });
+    })
+    .finally(() => consultantsChanged(db));
 }
 
 /** The active consultants, by name (then id), optionally only those who deliver `serviceId`. */
@@ -416,6 +450,8 @@ export async function setServiceConsultants(
   const removed = current.filter((id) => !wanted.includes(id));
   const changed = [...added, ...removed];
   if (changed.length === 0) return;
+  // The caller forgets this process's copy after its transaction (consultantsChanged).
+  await consultantsChanging(tx);
   const before = await tx
     .select()
     .from(consultantServices)

@@ -115,6 +115,7 @@ describe('the booking detail page', () => {
     renderAt('/booking/7');
     await expect.element(page.getByRole('heading', { name: 'Web Development', level: 1 })).toBeVisible();
     for (const text of [
+      'with Maya Thompson',
       'Confirmed',
       'Monday, January 7, 2030',
       '9 AM - 10:30 AM MST',
@@ -339,6 +340,7 @@ const slot = (start: string, end: string, available: boolean, day: string) => ({
   starts_at: `${day}T${start}:00.000Z`,
   ends_at: `${day}T${end}:00.000Z`,
   available,
+  consultant_ids: available ? [1] : [],
 });
 
 describe('rescheduling', () => {

@@ -435,6 +435,7 @@ describe('booking wizard', () => {
       starts_at: startsAt.toISOString(),
       ends_at: new Date(startsAt.getTime() + 90 * 60_000).toISOString(),
       available: true,
+      consultant_ids: [1],
     });
 
     it('repeats the chosen time, states the change notice the server gives and how to reach the firm, and says when a time is locked at once', async () => {

@@ -22,6 +22,7 @@ describe('my bookings', () => {
     const confirmed = cards().filter({ hasText: 'OT-2030-003' });
     for (const text of [
       'Web Development',
+      'with Maya Thompson',
       'Confirmed',
       'Mon, Jan 7, 2030',
       '9 AM - 10:30 AM MST',

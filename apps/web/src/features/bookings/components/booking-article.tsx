@@ -1,4 +1,4 @@
-import type { BookingStatus } from '@portal/domain';
+import { type BookingStatus, consultantMessages } from '@portal/domain';
 import { CloudOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -24,6 +24,7 @@ function NotSentMark({ what }: { what: string }) {
 export function BookingArticle({
   headingId,
   service,
+  consultant,
   status,
   details,
   notSent,
@@ -31,6 +32,8 @@ export function BookingArticle({
 }: {
   headingId: string;
   service: string;
+  /** Who the consultation is with; none for a booking the server has not received yet. */
+  consultant?: string | undefined;
   status: BookingStatus;
   details: CardDetails;
   notSent?: 'booking' | 'cancellation' | undefined;
@@ -40,9 +43,16 @@ export function BookingArticle({
   return (
     <article aria-labelledby={headingId} className={`rounded-xl border ${border} bg-white p-6 shadow-sm`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-          {service}
-        </h2>
+        <div>
+          <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+            {service}
+          </h2>
+          {consultant && (
+            <p className="text-sm text-slate-700" data-testid="booking-consultant">
+              {consultantMessages.withConsultant(consultant)}
+            </p>
+          )}
+        </div>
         <StatusBadge status={status} />
       </div>
       {notSent && <NotSentMark what={notSent} />}

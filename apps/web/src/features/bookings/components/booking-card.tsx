@@ -35,6 +35,7 @@ export function BookingCard({
     <BookingArticle
       headingId={`booking-${booking.id}-heading`}
       service={booking.services.name}
+      consultant={booking.consultant.name}
       status={booking.status}
       notSent={cancelNotSent ? 'cancellation' : undefined}
       details={{

@@ -5,6 +5,7 @@ import {
   bookingCodeLabel,
   bookingMessages,
   clientRescheduleRefusal,
+  consultantMessages,
   contactLabels,
   dollars,
   duration,
@@ -218,6 +219,9 @@ export function BookingDetail({ id }: { id: string }) {
             <h1 id="booking-heading" className="text-3xl font-bold tracking-tight text-slate-900">
               {booking.services.name}
             </h1>
+            <p className="mt-1 text-slate-700" data-testid="booking-consultant">
+              {consultantMessages.withConsultant(booking.consultant.name)}
+            </p>
           </div>
           <StatusBadge status={booking.status} />
         </div>
