@@ -1,34 +1,20 @@
 // All Bookings narrowed to one client's or one client address's bookings, and their pending holds cancelled in
 // one action (docs/product.md#administration): recorded as the administrator's, each client e-mailed, nothing else
 // touched. The bookings are made through the API from the addresses a test names, as the limit per address sees them.
-import {
-  type AdminBookingsResponse,
-  adminMessages,
-  apiPaths,
-  type Booking,
-  defaultBusinessTimeZone,
-  zonedInstant,
-} from '@portal/domain';
+import { type AdminBookingsResponse, adminMessages, apiPaths, type Booking } from '@portal/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingEvents, bookings, outbox } from '../../src/db/schema.ts';
-import { type Client, dayAllocator, signedInClient } from '../bookings/clients.ts';
+import { businessTime, type Client, dayAllocator, signedInClient } from '../bookings/clients.ts';
 import { api, appUrl } from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 import { signedInAdmin } from './fixtures.ts';
 
-const zone = defaultBusinessTimeZone;
 let testApp: TestApp;
 let admin: Client;
 let ann: Client;
 let bob: Client;
 const nextDay = dayAllocator(2);
-
-function at(date: string, hours: number): string {
-  const instant = zonedInstant(date, hours * 60, zone);
-  if (!instant) throw new Error(`no ${hours}:00 on ${date}`);
-  return instant.toISOString();
-}
 
 async function bookFrom(client: Client, address: string): Promise<Booking> {
   const response = await testApp.app.inject({
@@ -39,7 +25,7 @@ async function bookFrom(client: Client, address: string): Promise<Booking> {
     payload: JSON.stringify({
       serviceId: 1,
       projectDescription: 'A review of our booking platform, please.',
-      startsAt: at(nextDay(), 10),
+      startsAt: businessTime(nextDay(), 10),
     }),
   });
   expect(response.statusCode, response.body).toBe(201);

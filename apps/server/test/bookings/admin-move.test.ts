@@ -13,7 +13,6 @@ import {
   firmNoticeMessages,
   historySentence,
   longDate,
-  zonedInstant,
 } from '@portal/domain';
 import { and, asc, eq, like } from 'drizzle-orm';
 import ical, { type VEvent } from 'node-ical';
@@ -23,7 +22,7 @@ import { seedBookings, signedInAdmin } from '../admin/fixtures.ts';
 import { api, appUrl as portalOrigin } from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 import { type MailCapture, startMailCapture } from '../helpers/mail-capture.ts';
-import { type Client, dayAllocator, pastWeekday, postBooking, signedInClient } from './clients.ts';
+import { bookAt, businessTime, type Client, dayAllocator, pastWeekday, signedInClient } from './clients.ts';
 
 const zone = defaultBusinessTimeZone;
 const hour = 3_600_000;
@@ -55,13 +54,6 @@ afterAll(async () => {
   await capture?.close();
 });
 
-function at(date: string, time: string): string {
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  const instant = zonedInstant(date, hours * 60 + minutes, zone);
-  if (!instant) throw new Error(`no ${time} on ${date}`);
-  return instant.toISOString();
-}
-
 function move(caller: Client, id: number, startsAt: string, key?: string) {
   return testApp.app.inject({
     method: 'POST',
@@ -74,16 +66,6 @@ function move(caller: Client, id: number, startsAt: string, key?: string) {
     },
     payload: JSON.stringify({ startsAt }),
   });
-}
-
-async function book(client: Client, startsAt: string): Promise<Booking> {
-  const response = await postBooking(testApp.app, client, {
-    serviceId: 1,
-    projectDescription: 'Please review the architecture of our order pipeline.',
-    startsAt,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ booking: Booking }>().booking;
 }
 
 /** A confirmed booking of Ada's starting `offset` from now (inside the client's notice when under 24 hours). */
@@ -142,7 +124,7 @@ describe("an administrator moves a client's booking", () => {
     const id = await adasBookingIn(3 * hour);
     const before = await startOf(id);
     const date = nextDay();
-    const target = at(date, '10:00');
+    const target = businessTime(date, '10:00');
 
     const byClient = await move(ada, id, target);
     expect(byClient.statusCode).toBe(409);
@@ -198,10 +180,10 @@ describe("an administrator moves a client's booking", () => {
 
   it('refuses a taken slot, a closed day, the past, a cancelled or completed booking and one that has started', async () => {
     const date = nextDay();
-    const graces = await book(grace, at(date, '10:00'));
-    const adas = await book(ada, at(date, '13:00'));
+    const graces = await bookAt(testApp.app, grace, businessTime(date, '10:00'));
+    const adas = await bookAt(testApp.app, ada, businessTime(date, '13:00'));
 
-    const taken = await move(admin, adas.id, at(date, '10:00'));
+    const taken = await move(admin, adas.id, businessTime(date, '10:00'));
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ message: bookingMessages.slotTaken });
 
@@ -212,24 +194,24 @@ describe("an administrator moves a client's booking", () => {
       reason: 'Holiday',
     });
     expect(closure.statusCode, closure.body).toBe(201);
-    const onClosed = await move(admin, adas.id, at(closed, '10:00'));
+    const onClosed = await move(admin, adas.id, businessTime(closed, '10:00'));
     expect(onClosed.statusCode).toBe(400);
     expect(onClosed.json().errors).toEqual([
       { path: 'startsAt', msg: bookingMessages.slotOnClosedDate(longDate(closed), 'Holiday') },
     ]);
 
-    const past = await move(admin, adas.id, at(pastWeekday(), '10:00'));
+    const past = await move(admin, adas.id, businessTime(pastWeekday(), '10:00'));
     expect(past.statusCode).toBe(400);
     expect(past.json().errors).toEqual([{ path: 'startsAt', msg: bookingMessages.slotInPast }]);
 
     for (const status of ['cancelled', 'completed'] as const) {
       const id = await adasBookingIn(10 * 24 * hour, status);
-      const refused = await move(admin, id, at(date, '15:00'));
+      const refused = await move(admin, id, businessTime(date, '15:00'));
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toEqual({ message: bookingMessages.onlyActiveReschedulable(status) });
     }
     const started = await adasBookingIn(-10 * 60_000);
-    const afterStart = await move(admin, started, at(date, '15:00'));
+    const afterStart = await move(admin, started, businessTime(date, '15:00'));
     expect(afterStart.statusCode).toBe(409);
     expect(afterStart.json()).toEqual({ message: bookingMessages.rescheduleAfterStart });
 
@@ -240,11 +222,11 @@ describe("an administrator moves a client's booking", () => {
 
   it('answers a retry with the same Idempotency-Key as moved, and moves and writes nothing twice', async () => {
     const date = nextDay();
-    const booking = await book(ada, at(date, '10:00'));
+    const booking = await bookAt(testApp.app, ada, businessTime(date, '10:00'));
     const key = 'admin-move-retry';
-    const first = await move(admin, booking.id, at(date, '14:00'), key);
+    const first = await move(admin, booking.id, businessTime(date, '14:00'), key);
     expect(first.statusCode, first.body).toBe(200);
-    const retry = await move(admin, booking.id, at(date, '14:00'), key);
+    const retry = await move(admin, booking.id, businessTime(date, '14:00'), key);
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.headers['idempotent-replayed']).toBe('true');
     expect(retry.json()).toEqual(first.json());
@@ -253,7 +235,7 @@ describe("an administrator moves a client's booking", () => {
       (letter) => letter.subject === bookingRescheduleMessages.subject(booking.confirmation_code),
     );
     expect(moveLetters).toHaveLength(1);
-    const otherTime = await move(admin, booking.id, at(date, '15:00'), key);
+    const otherTime = await move(admin, booking.id, businessTime(date, '15:00'), key);
     expect(otherTime.statusCode).toBe(422);
     expect(otherTime.json()).toEqual({ message: bookingMessages.rescheduleKeyReused });
   });
@@ -262,7 +244,7 @@ describe("an administrator moves a client's booking", () => {
 describe('who may see the times a booking could move to, and move it', () => {
   it("answers an administrator for any booking; another client's booking stays 404 to a client", async () => {
     const date = nextDay();
-    const booking = await book(ada, at(date, '10:00'));
+    const booking = await bookAt(testApp.app, ada, businessTime(date, '10:00'));
     const path = `${apiPaths.bookings.rescheduleAvailability(booking.id)}?date=${date}`;
 
     const byAdmin = await api(testApp.app, 'GET', path, admin);
@@ -275,7 +257,7 @@ describe('who may see the times a booking could move to, and move it', () => {
     const byOther = await api(testApp.app, 'GET', path, grace);
     expect(byOther.statusCode).toBe(404);
     expect(byOther.json()).toEqual({ message: bookingMessages.bookingNotFound });
-    const movedByOther = await move(grace, booking.id, at(date, '11:00'));
+    const movedByOther = await move(grace, booking.id, businessTime(date, '11:00'));
     expect(movedByOther.statusCode).toBe(404);
     expect(movedByOther.json()).toEqual({ message: bookingMessages.bookingNotFound });
     expect(await startOf(booking.id)).toBe(booking.starts_at);

@@ -5,7 +5,6 @@ import {
   daySlots,
   defaultBusinessTimeZone,
   type MyBookingsResponse,
-  zonedInstant,
 } from '@portal/domain';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +14,7 @@ import { seedBookings } from '../admin/fixtures.ts';
 import { api } from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 import {
+  businessTime,
   type Client,
   dayAllocator,
   futureSaturday,
@@ -44,12 +44,6 @@ afterAll(async () => {
 const description = 'We need a review of our web shop architecture.';
 
 /** The UTC instant of a wall-clock time in the business zone, as an ISO string. */
-function at(date: string, time: string): string {
-  const [hours, minutes] = time.split(':').map(Number);
-  const instant = zonedInstant(date, (hours ?? 0) * 60 + (minutes ?? 0), zone);
-  if (!instant) throw new Error(`no ${time} on ${date}`);
-  return instant.toISOString();
-}
 
 function body(startsAt: string, extra: object = {}) {
   return { serviceId: 1, projectDescription: description, startsAt, ...extra };
@@ -82,15 +76,15 @@ describe('GET /api/services/{id}/availability', () => {
       start_time: '09:00',
       end_time: '10:00',
       label: '09:00 - 10:00',
-      starts_at: at(date, '09:00'),
-      ends_at: at(date, '10:00'),
+      starts_at: businessTime(date, '09:00'),
+      ends_at: businessTime(date, '10:00'),
       available: true,
       // The seed's consultant of service 1, its only one.
       consultant_ids: [1],
     });
     expect(free.slots.every((slot) => slot.available)).toBe(true);
 
-    await book(ada, at(date, '10:00'));
+    await book(ada, businessTime(date, '10:00'));
     const after = (await availabilityOf(1, date)).json<AvailabilityResponse>();
     const taken = after.slots.filter((slot) => !slot.available).map((slot) => slot.label);
     // 10:00-11:00 is booked: the slots starting 09:30, 10:00 and 10:30 overlap it.
@@ -102,7 +96,7 @@ describe('GET /api/services/{id}/availability', () => {
 
   it('frees the time again when the booking is cancelled', async () => {
     const date = nextDay();
-    const booking = await book(ada, at(date, '14:00'));
+    const booking = await book(ada, businessTime(date, '14:00'));
     await setStatus(booking.id, 'cancelled');
     const day = (await availabilityOf(1, date)).json<AvailabilityResponse>();
     expect(day.slots.every((slot) => slot.available)).toBe(true);
@@ -137,7 +131,7 @@ describe('POST /api/bookings', () => {
     const response = await postBooking(
       testApp.app,
       ada,
-      body(at(date, '13:30'), {
+      body(businessTime(date, '13:30'), {
         serviceId: 2,
         projectDescription: `   ${description}   `,
         urgency: 'high',
@@ -160,8 +154,8 @@ describe('POST /api/bookings', () => {
       services: { name: 'Database Architecture', duration: 90, hourly_rate: 175 },
       time_slots: [{ start_time: '13:30', end_time: '15:00', availability: { date } }],
       user_profiles: { first_name: 'Ada', last_name: 'Lovelace', email: ada.email },
-      starts_at: at(date, '13:30'),
-      ends_at: at(date, '15:00'),
+      starts_at: businessTime(date, '13:30'),
+      ends_at: businessTime(date, '15:00'),
       time_zone: zone,
       urgency: 'high',
       preferred_contact: 'video',
@@ -187,7 +181,7 @@ describe('POST /api/bookings', () => {
   });
 
   it('applies the defaults: normal urgency, e-mail contact, no notes', async () => {
-    const booking = await book(grace, at(nextDay(), '09:00'));
+    const booking = await book(grace, businessTime(nextDay(), '09:00'));
     expect(booking).toMatchObject({
       urgency: 'normal',
       preferred_contact: 'email',
@@ -199,7 +193,7 @@ describe('POST /api/bookings', () => {
 
   it('refuses a client who has not completed the profile, and stores nothing', async () => {
     const anonymous = await signedInClient(testApp, 'no-profile@bookings.test', null);
-    const response = await postBooking(testApp.app, anonymous, body(at(nextDay(), '09:00')));
+    const response = await postBooking(testApp.app, anonymous, body(businessTime(nextDay(), '09:00')));
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ message: bookingMessages.profileIncomplete });
     const mine = await api(testApp.app, 'GET', '/api/bookings/my-bookings', anonymous);
@@ -207,7 +201,7 @@ describe('POST /api/bookings', () => {
   });
 
   it('refuses a description that is missing, blank or short, with the product messages', async () => {
-    const startsAt = at(nextDay(), '09:00');
+    const startsAt = businessTime(nextDay(), '09:00');
     const cases: [object, string][] = [
       [{ projectDescription: undefined }, 'Project description is required'],
       [{ projectDescription: '' }, 'Project description is required'],
@@ -226,7 +220,7 @@ describe('POST /api/bookings', () => {
   });
 
   it('refuses bad fields with a path for each', async () => {
-    const startsAt = at(nextDay(), '09:00');
+    const startsAt = businessTime(nextDay(), '09:00');
     const cases: [object, string, string][] = [
       [{ serviceId: undefined }, 'serviceId', bookingMessages.serviceRequired],
       [{ serviceId: 999 }, 'serviceId', bookingMessages.serviceNotFound],
@@ -273,13 +267,16 @@ describe('POST /api/bookings', () => {
   it('refuses a start that breaks a slot rule: weekend, before 09:00, ending after 17:00, past, misaligned', async () => {
     const date = nextDay();
     const cases: [string, string][] = [
-      [at(futureSaturday(), '10:00'), bookingMessages.slotOnWeekend],
-      [at(date, '08:30'), bookingMessages.slotOutsideHours],
-      [at(date, '17:00'), bookingMessages.slotOutsideHours],
-      [at(date, '16:30'), bookingMessages.slotEndsTooLate('5 PM')], // 60 minutes: would end 17:30
-      [at(pastWeekday(), '10:00'), bookingMessages.slotInPast],
-      [at(date, '10:15'), bookingMessages.slotMisaligned],
-      [new Date(Date.parse(at(date, '10:00')) + 1000).toISOString(), bookingMessages.slotMisaligned],
+      [businessTime(futureSaturday(), '10:00'), bookingMessages.slotOnWeekend],
+      [businessTime(date, '08:30'), bookingMessages.slotOutsideHours],
+      [businessTime(date, '17:00'), bookingMessages.slotOutsideHours],
+      [businessTime(date, '16:30'), bookingMessages.slotEndsTooLate('5 PM')], // 60 minutes: would end 17:30
+      [businessTime(pastWeekday(), '10:00'), bookingMessages.slotInPast],
+      [businessTime(date, '10:15'), bookingMessages.slotMisaligned],
+      [
+        new Date(Date.parse(businessTime(date, '10:00')) + 1000).toISOString(),
+        bookingMessages.slotMisaligned,
+      ],
     ];
     for (const [startsAt, msg] of cases) {
       const response = await postBooking(testApp.app, ada, body(startsAt));
@@ -287,33 +284,33 @@ describe('POST /api/bookings', () => {
       expect(response.json(), startsAt).toEqual({ message: msg, errors: [{ path: 'startsAt', msg }] });
     }
     // The 90-minute service may not start at 16:00 either; the 60-minute one may.
-    const late = await postBooking(testApp.app, ada, body(at(date, '16:00'), { serviceId: 2 }));
+    const late = await postBooking(testApp.app, ada, body(businessTime(date, '16:00'), { serviceId: 2 }));
     expect(late.json().errors).toEqual([{ path: 'startsAt', msg: bookingMessages.slotEndsTooLate('5 PM') }]);
-    await book(ada, at(date, '16:00'));
+    await book(ada, businessTime(date, '16:00'));
   });
 
   it('accepts the instant in any offset notation', async () => {
     const date = nextDay();
     const booking = await book(ada, `${date}T09:00:00-07:00`);
-    expect(booking.starts_at).toBe(at(date, '09:00'));
+    expect(booking.starts_at).toBe(businessTime(date, '09:00'));
   });
 
   it('answers 409 for a slot that overlaps an active booking, and allows back-to-back slots', async () => {
     const date = nextDay();
-    await book(ada, at(date, '11:00'));
+    await book(ada, businessTime(date, '11:00'));
     for (const time of ['11:00', '10:30', '11:30']) {
-      const response = await postBooking(testApp.app, grace, body(at(date, time)));
+      const response = await postBooking(testApp.app, grace, body(businessTime(date, time)));
       expect(response.statusCode, time).toBe(409);
       expect(response.json()).toEqual({ message: 'This time slot is no longer available' });
     }
-    await book(grace, at(date, '10:00'));
-    await book(grace, at(date, '12:00'));
+    await book(grace, businessTime(date, '10:00'));
+    await book(grace, businessTime(date, '12:00'));
     // The same time of another service is free.
-    await book(grace, at(date, '11:00'), { serviceId: 3 });
+    await book(grace, businessTime(date, '11:00'), { serviceId: 3 });
   });
 
   it('is refused when signed out', async () => {
-    const response = await postBooking(testApp.app, undefined, body(at(nextDay(), '09:00')));
+    const response = await postBooking(testApp.app, undefined, body(businessTime(nextDay(), '09:00')));
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ message: 'No active session' });
   });
@@ -332,7 +329,7 @@ describe('POST /api/bookings', () => {
   });
 
   it('records the creation in booking_events', async () => {
-    const booking = await book(ada, at(nextDay(), '15:00'));
+    const booking = await book(ada, businessTime(nextDay(), '15:00'));
     const events = await testApp.app.db
       .select()
       .from(bookingEvents)
@@ -351,7 +348,7 @@ describe('POST /api/bookings', () => {
 
 describe('Idempotency-Key', () => {
   it('answers a retry with the same booking and never makes a second one', async () => {
-    const startsAt = at(nextDay(), '09:30');
+    const startsAt = businessTime(nextDay(), '09:30');
     const first = await postBooking(testApp.app, ada, body(startsAt), 'key-retry-1');
     expect(first.statusCode).toBe(201);
     const retry = await postBooking(testApp.app, ada, body(startsAt), 'key-retry-1');
@@ -380,7 +377,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('replays concurrent requests with one key as one booking', async () => {
-    const startsAt = at(nextDay(), '11:30');
+    const startsAt = businessTime(nextDay(), '11:30');
     const responses = await Promise.all(
       Array.from({ length: 5 }, () => postBooking(testApp.app, ada, body(startsAt), 'key-concurrent')),
     );
@@ -390,8 +387,8 @@ describe('Idempotency-Key', () => {
 
   it('refuses the same key with a different body', async () => {
     const date = nextDay();
-    await postBooking(testApp.app, ada, body(at(date, '09:00')), 'key-changed');
-    const other = await postBooking(testApp.app, ada, body(at(date, '14:00')), 'key-changed');
+    await postBooking(testApp.app, ada, body(businessTime(date, '09:00')), 'key-changed');
+    const other = await postBooking(testApp.app, ada, body(businessTime(date, '14:00')), 'key-changed');
     expect(other.statusCode).toBe(422);
     expect(other.json()).toEqual({ message: bookingMessages.idempotencyKeyReused });
     const rows = await testApp.app.db
@@ -403,13 +400,18 @@ describe('Idempotency-Key', () => {
 
   it("keeps keys per user: another client's key is not a replay", async () => {
     const date = nextDay();
-    await book(ada, at(date, '09:00'), {}, 'key-shared');
-    const graces = await postBooking(testApp.app, grace, body(at(date, '13:00')), 'key-shared');
+    await book(ada, businessTime(date, '09:00'), {}, 'key-shared');
+    const graces = await postBooking(testApp.app, grace, body(businessTime(date, '13:00')), 'key-shared');
     expect(graces.statusCode).toBe(201);
   });
 
   it('refuses a malformed key', async () => {
-    const response = await postBooking(testApp.app, ada, body(at(nextDay(), '09:00')), 'x'.repeat(256));
+    const response = await postBooking(
+      testApp.app,
+      ada,
+      body(businessTime(nextDay(), '09:00')),
+      'x'.repeat(256),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual([
       { path: 'idempotency-key', msg: bookingMessages.idempotencyKeyInvalid },
@@ -423,10 +425,10 @@ describe('GET /api/bookings/my-bookings', () => {
     const linus = await signedInClient(testApp, 'linus@bookings.test');
     const date = nextDay();
     // Booked in an order that is neither the start's nor its reverse.
-    const late = await book(walt, at(date, '15:00'));
-    const early = await book(walt, at(date, '09:00'));
-    const noon = await book(walt, at(date, '12:00'), { serviceId: 4 });
-    await book(linus, at(date, '10:30'));
+    const late = await book(walt, businessTime(date, '15:00'));
+    const early = await book(walt, businessTime(date, '09:00'));
+    const noon = await book(walt, businessTime(date, '12:00'), { serviceId: 4 });
+    await book(linus, businessTime(date, '10:30'));
     const hourMs = 3_600_000;
     const [yesterday, lastWeek, cancelledAhead] = await seedBookings(testApp.app, [
       {
@@ -502,7 +504,7 @@ describe('PUT /api/bookings/{id}', () => {
 
   it('lets the owner cancel a confirmed booking, records who, from and to, and frees the slot', async () => {
     const date = nextDay();
-    const booking = await book(ada, at(date, '10:00'));
+    const booking = await book(ada, businessTime(date, '10:00'));
     await setStatus(booking.id, 'confirmed');
     const response = await cancel(ada, booking.id);
     expect(response.statusCode, response.body).toBe(200);
@@ -518,11 +520,11 @@ describe('PUT /api/bookings/{id}', () => {
         ['client', ada.id, 'confirmed', 'cancelled'],
       ],
     );
-    await book(grace, at(date, '10:00'));
+    await book(grace, businessTime(date, '10:00'));
   });
 
   it('answers 409 unless the booking is confirmed', async () => {
-    const booking = await book(ada, at(nextDay(), '10:00'));
+    const booking = await book(ada, businessTime(nextDay(), '10:00'));
     for (const status of ['pending', 'completed', 'cancelled'] as const) {
       await setStatus(booking.id, status);
       const response = await cancel(ada, booking.id);
@@ -537,7 +539,7 @@ describe('PUT /api/bookings/{id}', () => {
   });
 
   it("answers 404 for another user's booking and for a missing one, and changes nothing", async () => {
-    const booking = await book(ada, at(nextDay(), '10:00'));
+    const booking = await book(ada, businessTime(nextDay(), '10:00'));
     await setStatus(booking.id, 'confirmed');
     for (const id of [booking.id, 2_000_000]) {
       const response = await cancel(grace, id);
@@ -549,7 +551,7 @@ describe('PUT /api/bookings/{id}', () => {
   });
 
   it('refuses other statuses, bad ids, and signed-out callers', async () => {
-    const booking = await book(ada, at(nextDay(), '10:00'));
+    const booking = await book(ada, businessTime(nextDay(), '10:00'));
     await setStatus(booking.id, 'confirmed');
     const confirm = await cancel(ada, booking.id, { status: 'completed' });
     expect(confirm.statusCode).toBe(400);
@@ -562,7 +564,7 @@ describe('PUT /api/bookings/{id}', () => {
 describe("setBookingStatus (the administrators' change)", () => {
   it('records every change, and refuses to reactivate a booking whose time was taken meanwhile', async () => {
     const date = nextDay();
-    const first = await book(ada, at(date, '13:00'));
+    const first = await book(ada, businessTime(date, '13:00'));
     const change = (status: Booking['status']) =>
       setBookingStatus(
         testApp.app.db,
@@ -571,7 +573,7 @@ describe("setBookingStatus (the administrators' change)", () => {
       );
     expect((await change('confirmed')).status).toBe('confirmed');
     expect((await change('cancelled')).status).toBe('cancelled');
-    await book(grace, at(date, '13:00'));
+    await book(grace, businessTime(date, '13:00'));
     await expect(change('pending')).rejects.toMatchObject({
       statusCode: 409,
       message: bookingMessages.slotTaken,

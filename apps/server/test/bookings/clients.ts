@@ -1,15 +1,18 @@
 // Signed-in clients for the booking tests, made quickly: sign up, mark verified in the database, sign in.
 import {
   addDays,
+  type Booking,
   defaultBusinessTimeZone,
   defaultSchedule,
   type IsoDate,
   opensOn,
   todayIn,
   weekdayOf,
+  zonedInstant,
 } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { users } from '../../src/db/schema.ts';
 import { api, appUrl, cookieHeader, identity } from '../helpers/accounts.ts';
 import type { TestApp } from '../helpers/build-test-app.ts';
@@ -74,6 +77,34 @@ export function futureSaturday(timeZone = defaultBusinessTimeZone): IsoDate {
   let day = addDays(todayIn(timeZone, new Date()), 7);
   while (new Date(`${day}T12:00:00Z`).getUTCDay() !== 6) day = addDays(day, 1);
   return day;
+}
+
+/** An instant of a business day as the API takes it: `time` is 'HH:MM' or a number of hours (10.5 is 10:30). */
+export function businessTime(
+  date: IsoDate,
+  time: string | number,
+  timeZone = defaultBusinessTimeZone,
+): string {
+  const [hours = 0, minutes = 0] = typeof time === 'number' ? [time, 0] : time.split(':').map(Number);
+  const instant = zonedInstant(date, Math.round(hours * 60) + minutes, timeZone);
+  if (!instant) throw new Error(`no ${time} on ${date}`);
+  return instant.toISOString();
+}
+
+/** A booking of `client` at `startsAt` (service 1 unless told), made through the API; the test fails unless 201. */
+export async function bookAt(
+  app: FastifyInstance,
+  client: Pick<Client, 'cookie'>,
+  startsAt: string,
+  serviceId = 1,
+): Promise<Booking> {
+  const response = await postBooking(app, client, {
+    serviceId,
+    projectDescription: 'Please review the architecture of our order pipeline.',
+    startsAt,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ booking: Booking }>().booking;
 }
 
 export function postBooking(

@@ -2,7 +2,7 @@
 // booking back and forth sends the firm one letter listing what they did, and at most one per window. Read back
 // from the in-process SMTP server; the windows are set short so that no test waits ten minutes, and the one that
 // would is read from the outbox's due time, which the database's clock keeps.
-import { type Booking, defaultBusinessTimeZone, zonedInstant } from '@portal/domain';
+import type { Booking } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
@@ -11,18 +11,11 @@ import { signedInAdmin } from '../admin/fixtures.ts';
 import { api } from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 import { type MailCapture, startMailCapture } from '../helpers/mail-capture.ts';
-import { type Client, dayAllocator, postBooking, signedInClient } from './clients.ts';
+import { businessTime, type Client, dayAllocator, postBooking, signedInClient } from './clients.ts';
 
-const zone = defaultBusinessTimeZone; // America/Phoenix: UTC−7 all year
 const zoneShown = 'Mountain Standard Time (America/Phoenix)';
 const office = 'office@firm-notices.test';
 const minute = 60_000;
-
-function at(date: string, hours: number): string {
-  const instant = zonedInstant(date, hours * 60, zone);
-  if (!instant) throw new Error(`no ${hours}:00 on ${date}`);
-  return instant.toISOString();
-}
 
 interface World {
   testApp: TestApp;
@@ -98,7 +91,7 @@ describe('twelve moves in quick succession', () => {
 
   it('send the firm one notice listing the booking and every move, and the next waits for the window', async () => {
     const date = nextDay();
-    const [ten, two] = [at(date, 10), at(date, 14)];
+    const [ten, two] = [businessTime(date, 10), businessTime(date, 14)];
     const booking = await book(w, ten);
     for (let index = 0; index < 12; index += 1) await move(w, booking, index % 2 === 0 ? two : ten);
 
@@ -164,15 +157,15 @@ describe('once the window has passed', () => {
 
   it('the actions since the first notice come in one more letter, a window after it, cancellation included', async () => {
     const date = nextDay();
-    const booking = await book(w, at(date, 9));
+    const booking = await book(w, businessTime(date, 9));
     const first = await w.capture.waitFor(office, { subject: new RegExp(booking.confirmation_code) });
     expect(first.subject).toBe(`New booking — ${booking.confirmation_code}`);
     const confirmed = await api(w.testApp.app, 'PUT', `/api/bookings/admin/${booking.id}/status`, w.admin, {
       status: 'confirmed',
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    await move(w, booking, at(date, 13));
-    await move(w, booking, at(date, 9));
+    await move(w, booking, businessTime(date, 13));
+    await move(w, booking, businessTime(date, 9));
     const cancelled = await api(w.testApp.app, 'PUT', `/api/bookings/${booking.id}`, w.ada, {
       status: 'cancelled',
     });

@@ -12,7 +12,6 @@ import {
   defaultBusinessTimeZone,
   defaultSchedule,
   type MyBookingsResponse,
-  zonedInstant,
 } from '@portal/domain';
 import { asc, eq } from 'drizzle-orm';
 import ical, { type VEvent } from 'node-ical';
@@ -23,11 +22,12 @@ import { api, appUrl as portalOrigin } from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 import { type CapturedMail, type MailCapture, startMailCapture } from '../helpers/mail-capture.ts';
 import {
+  bookAt,
+  businessTime,
   type Client,
   dayAllocator,
   futureSaturday,
   pastWeekday,
-  postBooking,
   signedInClient,
 } from './clients.ts';
 
@@ -63,23 +63,6 @@ afterAll(async () => {
   await testApp?.close();
   await capture?.close();
 });
-
-function at(date: string, time: string): string {
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  const instant = zonedInstant(date, hours * 60 + minutes, zone);
-  if (!instant) throw new Error(`no ${time} on ${date}`);
-  return instant.toISOString();
-}
-
-async function book(client: Client, startsAt: string, serviceId = 1): Promise<Booking> {
-  const response = await postBooking(testApp.app, client, {
-    serviceId,
-    projectDescription: 'Please review the architecture of our order pipeline.',
-    startsAt,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ booking: Booking }>().booking;
-}
 
 function reschedule(client: Client | undefined, id: number | string, startsAt: unknown, key?: string) {
   return testApp.app.inject({
@@ -144,7 +127,7 @@ function inviteOf(mail: CapturedMail): { method: string | undefined; event: VEve
 
 describe('who may see and change a booking', () => {
   it('GET /api/bookings/{id}: the owner and administrators; anyone else 404, signed out 401', async () => {
-    const booking = await book(ada, at(nextDay(), '10:00'));
+    const booking = await bookAt(testApp.app, ada, businessTime(nextDay(), '10:00'));
     const owner = await detail(ada, booking.id);
     expect(owner.statusCode, owner.body).toBe(200);
     expect(owner.json<BookingDetailResponse>().booking).toEqual(booking);
@@ -161,7 +144,7 @@ describe('who may see and change a booking', () => {
   });
 
   it('GET /api/bookings/{id}/calendar.ics: the owner only; others (administrators too) 404, signed out 401', async () => {
-    const booking = await book(ada, at(nextDay(), '10:00'));
+    const booking = await bookAt(testApp.app, ada, businessTime(nextDay(), '10:00'));
     const owner = await calendarFile(ada, booking.id);
     expect(owner.statusCode, owner.body).toBe(200);
     expect(owner.headers['content-type']).toBe('text/calendar; charset=utf-8');
@@ -176,7 +159,7 @@ describe('who may see and change a booking', () => {
 
   it('GET /api/bookings/{id}/availability: the owner and administrators; other clients 404, signed out 401', async () => {
     const date = nextDay();
-    const booking = await book(ada, at(date, '10:00'));
+    const booking = await bookAt(testApp.app, ada, businessTime(date, '10:00'));
     const path = `${apiPaths.bookings.rescheduleAvailability(booking.id)}?date=${date}`;
     expect((await api(testApp.app, 'GET', path, { cookie: ada.cookie })).statusCode).toBe(200);
     expect((await api(testApp.app, 'GET', path, { cookie: admin.cookie })).statusCode).toBe(200);
@@ -199,15 +182,15 @@ describe('who may see and change a booking', () => {
 
   it('POST /api/bookings/{id}/reschedule: the owner (and administrators, admin-move.test.ts); other clients 404, signed out 401', async () => {
     const date = nextDay();
-    const booking = await book(ada, at(date, '10:00'));
+    const booking = await bookAt(testApp.app, ada, businessTime(date, '10:00'));
     for (const caller of [grace]) {
-      const refused = await reschedule(caller, booking.id, at(date, '11:00'));
+      const refused = await reschedule(caller, booking.id, businessTime(date, '11:00'));
       expect(refused.statusCode).toBe(404);
       expect(refused.json()).toEqual({ message: bookingMessages.bookingNotFound });
     }
-    expect((await reschedule(undefined, booking.id, at(date, '11:00'))).statusCode).toBe(401);
+    expect((await reschedule(undefined, booking.id, businessTime(date, '11:00'))).statusCode).toBe(401);
     expect((await storedRow(booking.id)).startsAt.toISOString()).toBe(booking.starts_at);
-    const owner = await reschedule(ada, booking.id, at(date, '11:00'));
+    const owner = await reschedule(ada, booking.id, businessTime(date, '11:00'));
     expect(owner.statusCode, owner.body).toBe(200);
   });
 });
@@ -215,9 +198,9 @@ describe('who may see and change a booking', () => {
 describe('POST /api/bookings/{id}/reschedule', () => {
   it('moves the booking in place: same id, price snapshot, code and status; the history has both starts', async () => {
     const date = nextDay();
-    const booking = await book(ada, at(date, '10:00'));
+    const booking = await bookAt(testApp.app, ada, businessTime(date, '10:00'));
     await confirm(booking);
-    const response = await reschedule(ada, booking.id, at(date, '14:00'));
+    const response = await reschedule(ada, booking.id, businessTime(date, '14:00'));
     expect(response.statusCode, response.body).toBe(200);
     const moved = response.json<{ booking: Booking }>().booking;
     expect(moved).toMatchObject({
@@ -227,12 +210,12 @@ describe('POST /api/bookings/{id}/reschedule', () => {
       services: booking.services,
       confirmation_code: booking.confirmation_code,
       created_at: booking.created_at,
-      starts_at: at(date, '14:00'),
-      ends_at: at(date, '15:00'),
+      starts_at: businessTime(date, '14:00'),
+      ends_at: businessTime(date, '15:00'),
       time_slots: [{ start_time: '14:00', end_time: '15:00', availability: { date } }],
     });
     const row = await storedRow(booking.id);
-    expect(row.blockedUntil.toISOString()).toBe(at(date, '15:00'));
+    expect(row.blockedUntil.toISOString()).toBe(businessTime(date, '15:00'));
 
     const history = (await detail(ada, booking.id)).json<BookingDetailResponse>().history;
     expect(history.map(({ at: _at, ...entry }) => entry)).toEqual([
@@ -242,8 +225,8 @@ describe('POST /api/bookings/{id}/reschedule', () => {
         type: 'rescheduled',
         from_status: 'confirmed',
         to_status: 'confirmed',
-        from_starts_at: at(date, '10:00'),
-        starts_at: at(date, '14:00'),
+        from_starts_at: businessTime(date, '10:00'),
+        starts_at: businessTime(date, '14:00'),
         by: 'client',
       },
     ]);
@@ -253,13 +236,13 @@ describe('POST /api/bookings/{id}/reschedule', () => {
 
   it('frees the old time and holds the new one at once: another booking may take the freed slot, not the new one', async () => {
     const date = nextDay();
-    const first = await book(ada, at(date, '10:00'));
-    const second = await book(grace, at(date, '11:00'));
-    expect((await reschedule(ada, first.id, at(date, '12:00'))).statusCode).toBe(200);
+    const first = await bookAt(testApp.app, ada, businessTime(date, '10:00'));
+    const second = await bookAt(testApp.app, grace, businessTime(date, '11:00'));
+    expect((await reschedule(ada, first.id, businessTime(date, '12:00'))).statusCode).toBe(200);
     // The slot just freed by the first move.
-    const intoFreed = await reschedule(grace, second.id, at(date, '10:00'));
+    const intoFreed = await reschedule(grace, second.id, businessTime(date, '10:00'));
     expect(intoFreed.statusCode, intoFreed.body).toBe(200);
-    const taken = await reschedule(grace, second.id, at(date, '12:00'));
+    const taken = await reschedule(grace, second.id, businessTime(date, '12:00'));
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ message: bookingMessages.slotTaken });
     // Slots overlapping the two held hours are taken; the old 11:00 is free again.
@@ -273,13 +256,13 @@ describe('POST /api/bookings/{id}/reschedule', () => {
       '12:00',
       '12:30',
     ]);
-    expect((await storedRow(second.id)).startsAt.toISOString()).toBe(at(date, '10:00'));
+    expect((await storedRow(second.id)).startsAt.toISOString()).toBe(businessTime(date, '10:00'));
   });
 
   it("offers the slots overlapping the booking's own time, which the public availability shows taken, and moves there", async () => {
     const date = nextDay();
-    const booking = await book(ada, at(date, '10:00'));
-    await book(grace, at(date, '12:00'));
+    const booking = await bookAt(testApp.app, ada, businessTime(date, '10:00'));
+    await bookAt(testApp.app, grace, businessTime(date, '12:00'));
     const taken = (slots: { start_time: string; available: boolean }[]) =>
       slots.filter((slot) => !slot.available).map((slot) => slot.start_time);
     const everyone = await api(testApp.app, 'GET', `/api/services/1/availability?date=${date}`);
@@ -300,13 +283,13 @@ describe('POST /api/bookings/{id}/reschedule', () => {
     expect(forTheMove.statusCode, forTheMove.body).toBe(200);
     // Only Grace's hour holds; Ada's own 10:00 is listed free (the web marks it as the current slot).
     expect(taken(forTheMove.json<AvailabilityResponse>().slots)).toEqual(['11:30', '12:00', '12:30']);
-    const halfHourLater = await reschedule(ada, booking.id, at(date, '10:30'));
+    const halfHourLater = await reschedule(ada, booking.id, businessTime(date, '10:30'));
     expect(halfHourLater.statusCode, halfHourLater.body).toBe(200);
   });
 
   it("offers slots of the booking's own duration, as booked, when the service's has changed since", async () => {
     const date = nextDay();
-    const booking = await book(ada, at(date, '10:00'));
+    const booking = await bookAt(testApp.app, ada, businessTime(date, '10:00'));
     await testApp.app.db.update(bookings).set({ durationMinutes: 120 }).where(eq(bookings.id, booking.id));
     const forTheMove = await api(
       testApp.app,
@@ -320,16 +303,16 @@ describe('POST /api/bookings/{id}/reschedule', () => {
 
   it('refuses a new time that breaks a rule of a new booking, each with its message, and moves nothing', async () => {
     const date = nextDay();
-    const booking = await book(ada, at(date, '10:00'));
+    const booking = await bookAt(testApp.app, ada, businessTime(date, '10:00'));
     const horizon = new Date(Date.now() + 200 * 24 * hour).toISOString().slice(0, 10);
     const cases: [unknown, string][] = [
-      [at(pastWeekday(), '10:00'), bookingMessages.slotInPast],
-      [at(horizon, '10:00'), bookingMessages.slotBeyondHorizon(defaultSchedule.horizonDays)],
-      [at(futureSaturday(), '10:00'), bookingMessages.slotOnWeekend],
-      [at(date, '08:00'), bookingMessages.slotOutsideHours],
-      [at(date, '10:15'), bookingMessages.slotMisaligned],
-      [at(date, '16:30'), bookingMessages.slotEndsTooLate('5 PM')],
-      [at(date, '10:00'), bookingMessages.rescheduleSameSlot],
+      [businessTime(pastWeekday(), '10:00'), bookingMessages.slotInPast],
+      [businessTime(horizon, '10:00'), bookingMessages.slotBeyondHorizon(defaultSchedule.horizonDays)],
+      [businessTime(futureSaturday(), '10:00'), bookingMessages.slotOnWeekend],
+      [businessTime(date, '08:00'), bookingMessages.slotOutsideHours],
+      [businessTime(date, '10:15'), bookingMessages.slotMisaligned],
+      [businessTime(date, '16:30'), bookingMessages.slotEndsTooLate('5 PM')],
+      [businessTime(date, '10:00'), bookingMessages.rescheduleSameSlot],
       ['tomorrow at ten', bookingMessages.startsAtInvalid],
     ];
     for (const [startsAt, message] of cases) {
@@ -346,21 +329,21 @@ describe('POST /api/bookings/{id}/reschedule', () => {
     const soon = dayAllocator(1);
     const date = soon();
     const closed = soon();
-    const booking = await book(ada, at(date, '10:00'));
+    const booking = await bookAt(testApp.app, ada, businessTime(date, '10:00'));
     const closure = await api(testApp.app, 'POST', '/api/admin/closures', admin, {
       startDate: closed,
       endDate: closed,
       reason: 'Team retreat',
     });
     expect(closure.statusCode, closure.body).toBe(201);
-    const onClosed = await reschedule(ada, booking.id, at(closed, '10:00'));
+    const onClosed = await reschedule(ada, booking.id, businessTime(closed, '10:00'));
     expect(onClosed.statusCode).toBe(400);
     expect(onClosed.json().errors[0].msg).toMatch(/^The firm is closed on .*: Team retreat$/);
 
     const schedule = { ...defaultSchedule, minNoticeHours: 720 };
     expect((await api(testApp.app, 'PUT', '/api/admin/schedule', admin, { schedule })).statusCode).toBe(200);
     try {
-      const tooSoon = await reschedule(ada, booking.id, at(date, '11:00'));
+      const tooSoon = await reschedule(ada, booking.id, businessTime(date, '11:00'));
       expect(tooSoon.statusCode).toBe(400);
       expect(tooSoon.json().errors).toEqual([{ path: 'startsAt', msg: bookingMessages.slotTooSoon(720) }]);
     } finally {
@@ -370,10 +353,10 @@ describe('POST /api/bookings/{id}/reschedule', () => {
 
   it('refuses cancelled and completed bookings, and a consultation that has started, with 409', async () => {
     const date = nextDay();
-    const booking = await book(ada, at(date, '10:00'));
+    const booking = await bookAt(testApp.app, ada, businessTime(date, '10:00'));
     for (const status of ['cancelled', 'completed'] as const) {
       await testApp.app.db.update(bookings).set({ status }).where(eq(bookings.id, booking.id));
-      const response = await reschedule(ada, booking.id, at(date, '11:00'));
+      const response = await reschedule(ada, booking.id, businessTime(date, '11:00'));
       expect(response.statusCode, status).toBe(409);
       expect(response.json()).toEqual({ message: bookingMessages.onlyActiveReschedulable(status) });
     }
@@ -385,33 +368,33 @@ describe('POST /api/bookings/{id}/reschedule', () => {
         status: 'confirmed',
       },
     ]);
-    const response = await reschedule(ada, started ?? 0, at(date, '11:00'));
+    const response = await reschedule(ada, started ?? 0, businessTime(date, '11:00'));
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: bookingMessages.rescheduleAfterStart });
   });
 
   it('answers a retry with the same Idempotency-Key and body as moved, and moves nothing twice', async () => {
     const date = nextDay();
-    const booking = await book(ada, at(date, '10:00'));
+    const booking = await bookAt(testApp.app, ada, businessTime(date, '10:00'));
     const key = `move-${booking.id}`;
-    const first = await reschedule(ada, booking.id, at(date, '13:00'), key);
+    const first = await reschedule(ada, booking.id, businessTime(date, '13:00'), key);
     expect(first.statusCode, first.body).toBe(200);
     // Meanwhile another client takes the old time: a replay must still answer, not judge the move anew.
-    await book(grace, at(date, '10:00'));
-    const retry = await reschedule(ada, booking.id, at(date, '13:00'), key);
+    await bookAt(testApp.app, grace, businessTime(date, '10:00'));
+    const retry = await reschedule(ada, booking.id, businessTime(date, '13:00'), key);
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.headers['idempotent-replayed']).toBe('true');
     expect(retry.json()).toEqual(first.json());
     expect((await events(booking.id)).filter((event) => event.type === 'rescheduled')).toHaveLength(1);
 
-    const otherBody = await reschedule(ada, booking.id, at(date, '15:00'), key);
+    const otherBody = await reschedule(ada, booking.id, businessTime(date, '15:00'), key);
     expect(otherBody.statusCode).toBe(422);
     expect(otherBody.json()).toEqual({ message: bookingMessages.rescheduleKeyReused });
-    expect((await storedRow(booking.id)).startsAt.toISOString()).toBe(at(date, '13:00'));
+    expect((await storedRow(booking.id)).startsAt.toISOString()).toBe(businessTime(date, '13:00'));
     // The same key runs at once: one move, the other a replay.
     const twice = await Promise.all([
-      reschedule(ada, booking.id, at(date, '09:00'), `${key}-b`),
-      reschedule(ada, booking.id, at(date, '09:00'), `${key}-b`),
+      reschedule(ada, booking.id, businessTime(date, '09:00'), `${key}-b`),
+      reschedule(ada, booking.id, businessTime(date, '09:00'), `${key}-b`),
     ]);
     expect(twice.map((response) => response.statusCode)).toEqual([200, 200]);
     expect((await events(booking.id)).filter((event) => event.type === 'rescheduled')).toHaveLength(2);
@@ -451,10 +434,10 @@ describe('the change notice (CLIENT_CHANGE_NOTICE_HOURS, 24 by default)', () => 
     const date = nextDay();
     const outside = await startingIn(24 * hour + minute, 4);
     const inside = await startingIn(24 * hour - minute, 1);
-    const refused = await reschedule(ada, inside, at(date, '10:00'));
+    const refused = await reschedule(ada, inside, businessTime(date, '10:00'));
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ message: notice });
-    const allowed = await reschedule(ada, outside, at(date, '10:00'));
+    const allowed = await reschedule(ada, outside, businessTime(date, '10:00'));
     expect(allowed.statusCode, allowed.body).toBe(200);
   });
 
@@ -480,7 +463,7 @@ describe('the change notice (CLIENT_CHANGE_NOTICE_HOURS, 24 by default)', () => 
         serviceId: 4,
       },
     ]);
-    const moved = await reschedule(admin, own ?? 0, at(nextDay(), '10:00'));
+    const moved = await reschedule(admin, own ?? 0, businessTime(nextDay(), '10:00'));
     expect(moved.statusCode, moved.body).toBe(200);
     // The move's letter tells the administrator the notice that applies to them: none.
     const letter = await capture.waitFor(admin.email, { subject: /has been moved/ });
@@ -489,7 +472,7 @@ describe('the change notice (CLIENT_CHANGE_NOTICE_HOURS, 24 by default)', () => 
   });
 
   it("is told to the web as the caller's: 24 hours for a client, 0 for an administrator, with whether the booking is theirs", async () => {
-    const booking = await book(ada, at(nextDay(), '10:00'));
+    const booking = await bookAt(testApp.app, ada, businessTime(nextDay(), '10:00'));
     const own = (await detail(ada, booking.id)).json<BookingDetailResponse>();
     expect(own).toMatchObject({ change_notice_hours: 24, is_owner: true });
     const mine = await api(testApp.app, 'GET', apiPaths.bookings.myBookings, ada);
@@ -508,7 +491,7 @@ describe('the change notice (CLIENT_CHANGE_NOTICE_HOURS, 24 by default)', () => 
 describe('the calendar of a moved booking', () => {
   it('e-mails the client the move with a calendar update: same UID, higher SEQUENCE, the new time', async () => {
     const date = nextDay();
-    const booking = await book(ada, at(date, '10:00'));
+    const booking = await bookAt(testApp.app, ada, businessTime(date, '10:00'));
     await confirm(booking);
     const invitation = inviteOf(
       await capture.waitFor(ada.email, {
@@ -519,7 +502,7 @@ describe('the calendar of a moved booking', () => {
     expect(before.uid).toBe(invitation.event.uid);
     expect(Number(before.sequence)).toBe(Number(invitation.event.sequence));
 
-    expect((await reschedule(ada, booking.id, at(date, '15:00'))).statusCode).toBe(200);
+    expect((await reschedule(ada, booking.id, businessTime(date, '15:00'))).statusCode).toBe(200);
     const mail = await capture.waitFor(ada.email, {
       subject: new RegExp(`^${bookingRescheduleMessages.subject(booking.confirmation_code)}$`),
     });
@@ -530,27 +513,27 @@ describe('the calendar of a moved booking', () => {
     expect(update.event.uid).toBe(`booking-${booking.id}@localhost`);
     expect(update.event.uid).toBe(invitation.event.uid);
     expect(Number(update.event.sequence)).toBeGreaterThan(Number(invitation.event.sequence));
-    expect(update.event.start.toISOString()).toBe(at(date, '15:00'));
-    expect(update.event.end?.toISOString()).toBe(at(date, '16:00'));
+    expect(update.event.start.toISOString()).toBe(businessTime(date, '15:00'));
+    expect(update.event.end?.toISOString()).toBe(businessTime(date, '16:00'));
     expect(update.raw).toContain(`DTSTART;TZID=${zone}:`);
 
     // The file to download is the same event at the same revision.
     const after = eventOf((await calendarFile(ada, booking.id)).body);
     expect(after.uid).toBe(update.event.uid);
     expect(Number(after.sequence)).toBe(Number(update.event.sequence));
-    expect(after.start.toISOString()).toBe(at(date, '15:00'));
+    expect(after.start.toISOString()).toBe(businessTime(date, '15:00'));
   });
 
   it('raises the SEQUENCE on every reschedule, also of a pending booking, whose file is tentative', async () => {
     const date = nextDay();
-    const booking = await book(ada, at(date, '10:00'));
+    const booking = await bookAt(testApp.app, ada, businessTime(date, '10:00'));
     const sequences: number[] = [];
     const first = (await calendarFile(ada, booking.id)).body;
     expect(first).toContain('STATUS:TENTATIVE');
     expect(first).toContain('METHOD:PUBLISH');
     sequences.push(Number(eventOf(first).sequence));
     for (const time of ['11:00', '12:00']) {
-      expect((await reschedule(ada, booking.id, at(date, time))).statusCode).toBe(200);
+      expect((await reschedule(ada, booking.id, businessTime(date, time))).statusCode).toBe(200);
       sequences.push(Number(eventOf((await calendarFile(ada, booking.id)).body).sequence));
     }
     expect(sequences).toEqual([0, 1, 2]);
@@ -559,7 +542,7 @@ describe('the calendar of a moved booking', () => {
 
 describe('the history', () => {
   it("takes the reviews feature's entries, and shows the latest 100 oldest first", async () => {
-    const booking = await book(ada, at(nextDay(), '10:00'));
+    const booking = await bookAt(testApp.app, ada, businessTime(nextDay(), '10:00'));
     await testApp.app.db.insert(bookingEvents).values(
       Array.from({ length: 110 }, (_, index) => ({
         bookingId: booking.id,
@@ -591,14 +574,14 @@ describe('GET /api/bookings/activity', () => {
     expect((await activity(lin)).json<ActivityResponse>()).toEqual({ activity: [] });
 
     const date = nextDay();
-    const first = await book(lin, at(date, '10:00'));
-    const second = await book(lin, at(date, '14:00'), 2);
+    const first = await bookAt(testApp.app, lin, businessTime(date, '10:00'));
+    const second = await bookAt(testApp.app, lin, businessTime(date, '14:00'), 2);
     await confirm(first);
     await confirm(second);
-    expect((await reschedule(lin, first.id, at(date, '11:00'))).statusCode).toBe(200);
+    expect((await reschedule(lin, first.id, businessTime(date, '11:00'))).statusCode).toBe(200);
     expect((await cancel(lin, first.id)).statusCode).toBe(200);
     // Another client's entry, made last, is never shown to lin.
-    const foreign = await book(other, at(nextDay(), '10:00'));
+    const foreign = await bookAt(testApp.app, other, businessTime(nextDay(), '10:00'));
 
     const response = await activity(lin);
     expect(response.statusCode, response.body).toBe(200);
@@ -617,8 +600,8 @@ describe('GET /api/bookings/activity', () => {
         type: 'rescheduled',
         from_status: 'confirmed',
         to_status: 'confirmed',
-        from_starts_at: at(date, '10:00'),
-        starts_at: at(date, '11:00'),
+        from_starts_at: businessTime(date, '10:00'),
+        starts_at: businessTime(date, '11:00'),
         by: 'client',
         booking_id: first.id,
         service_name: first.services.name,

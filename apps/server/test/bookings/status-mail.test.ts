@@ -1,12 +1,6 @@
 // The client is told of an administrator's decision: the e-mails read back from the in-process SMTP server, with
 // the calendar part parsed by an independent iCalendar parser (node-ical).
-import {
-  type Booking,
-  type BookingStatus,
-  bookingMessages,
-  defaultBusinessTimeZone,
-  zonedInstant,
-} from '@portal/domain';
+import { type Booking, type BookingStatus, bookingMessages, defaultBusinessTimeZone } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import ical, { type CalendarResponse, type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +13,7 @@ import {
   type MailCapture,
   startMailCapture,
 } from '../helpers/mail-capture.ts';
-import { type Client, dayAllocator, postBooking, signedInClient } from './clients.ts';
+import { businessTime, type Client, dayAllocator, postBooking, signedInClient } from './clients.ts';
 
 const zone = defaultBusinessTimeZone; // America/Phoenix
 const appUrl = 'https://portal.example.com';
@@ -49,12 +43,6 @@ afterAll(async () => {
 });
 
 const description = 'Please review the architecture of our order pipeline.';
-
-function at(date: string, hours: number): string {
-  const instant = zonedInstant(date, hours * 60, zone);
-  if (!instant) throw new Error(`no ${hours}:00 on ${date}`);
-  return instant.toISOString();
-}
 
 async function book(client: Client, startsAt: string): Promise<Booking> {
   const response = await postBooking(testApp.app, client, {
@@ -143,7 +131,7 @@ describe('an administrator confirms, cancels and completes bookings: the client 
 
   it('confirmed: a letter in HTML and text with the facts, and a calendar invitation in the business zone', async () => {
     const date = nextDay();
-    booking = await book(ada, at(date, 10));
+    booking = await book(ada, businessTime(date, 10));
     expect((await change(booking, 'confirmed')).status).toBe('confirmed');
 
     const mail = await mailTo(ada.email, 0);
@@ -238,14 +226,14 @@ describe('an administrator confirms, cancels and completes bookings: the client 
 
   it('sends nothing when the change fails (409: the time was taken meanwhile)', async () => {
     const date = nextDay();
-    const first = await book(grace, at(date, 13));
+    const first = await book(grace, businessTime(date, 13));
     // Never confirmed, yet the client may have its tentative event (a downloaded file, the feed): a cancellation.
     await change(first, 'cancelled');
     const cancelled = await mailTo(grace.email, 0);
     expect(cancelled.subject).toBe(`Your consultation has been cancelled — ${first.confirmation_code}`);
     expect(invite(cancelled).method).toBe('CANCEL');
 
-    await book(ada, at(date, 13)); // someone else takes the time
+    await book(ada, businessTime(date, 13)); // someone else takes the time
     const before = await queued(grace.email);
     await expect(change(first, 'confirmed')).rejects.toMatchObject({
       statusCode: 409,
@@ -269,7 +257,7 @@ describe('the dev mailbox', () => {
       const response = await postBooking(devApp.app, client, {
         serviceId: 1,
         projectDescription: description,
-        startsAt: at(dayAllocator(6)(), 9),
+        startsAt: businessTime(dayAllocator(6)(), 9),
       });
       const booking = response.json<{ booking: Booking }>().booking;
       await setBookingStatus(

@@ -8,7 +8,6 @@ import {
   maxCalendarFeedEvents,
   messages,
   type ProfileUser,
-  zonedInstant,
 } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import ical, { type VEvent } from 'node-ical';
@@ -18,7 +17,7 @@ import { NotFound } from '../../src/lib/errors.ts';
 import { consultationUid } from '../../src/lib/mail/calendar.ts';
 import { calendarFeedFile, calendarFeedKey } from '../../src/modules/calendar-feed/calendar-feed.service.ts';
 import { seedBookings, signedInAdmin } from '../admin/fixtures.ts';
-import { type Client, dayAllocator, postBooking, signedInClient } from '../bookings/clients.ts';
+import { businessTime, type Client, dayAllocator, postBooking, signedInClient } from '../bookings/clients.ts';
 import { api, appUrl } from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 
@@ -75,17 +74,11 @@ async function feedEvents(client: Client): Promise<VEvent[]> {
   return eventsOf(response.body);
 }
 
-function at(date: string, minutes: number): string {
-  const instant = zonedInstant(date, minutes, zone);
-  if (!instant) throw new Error(`no ${minutes} on ${date}`);
-  return instant.toISOString();
-}
-
 async function book(client: Client, serviceId = 1): Promise<Booking> {
   const response = await postBooking(testApp.app, client, {
     serviceId,
     projectDescription: 'Please review the architecture of our order pipeline.',
-    startsAt: at(nextDay(), 10 * 60),
+    startsAt: businessTime(nextDay(), 10),
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ booking: Booking }>().booking;

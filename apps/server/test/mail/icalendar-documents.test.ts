@@ -3,7 +3,7 @@
 // expired), read back by Mozilla's parser (ical.js, strict) and held to the rules of docs/decisions/023: one UID
 // everywhere, a SEQUENCE that grows with each change, the METHOD of each kind, no ATTENDEE in a PUBLISH, a final
 // CRLF, the calendar's properties before its components, text/calendar, and an empty feed still a calendar.
-import { type Booking, defaultBusinessTimeZone, type ProfileUser, zonedInstant } from '@portal/domain';
+import { type Booking, defaultBusinessTimeZone, type ProfileUser } from '@portal/domain';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultationUid } from '../../src/lib/mail/calendar.ts';
@@ -11,7 +11,7 @@ import { expirePendingBooking } from '../../src/modules/bookings/booking-status.
 import { calendarLinkKey } from '../../src/modules/bookings/calendar-link.ts';
 import { sendDueReminders } from '../../src/modules/reminders/reminders.service.ts';
 import { signedInAdmin } from '../admin/fixtures.ts';
-import { type Client, dayAllocator, postBooking, signedInClient } from '../bookings/clients.ts';
+import { bookAt, businessTime, type Client, dayAllocator, signedInClient } from '../bookings/clients.ts';
 import { api, appUrl } from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 import { type CapturedMail, type MailCapture, startMailCapture } from '../helpers/mail-capture.ts';
@@ -185,22 +185,6 @@ async function feed(client: Client): Promise<EventSeen[]> {
   return checkDocument(response.body, 'PUBLISH', 'feed');
 }
 
-function at(date: string, hours: number): string {
-  const instant = zonedInstant(date, hours * 60, zone);
-  if (!instant) throw new Error(`no ${hours}:00 on ${date}`);
-  return instant.toISOString();
-}
-
-async function book(startsAt: string): Promise<Booking> {
-  const response = await postBooking(testApp.app, ada, {
-    serviceId: 1,
-    projectDescription: 'Please review the architecture of our order pipeline.',
-    startsAt,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ booking: Booking }>().booking;
-}
-
 async function setStatus(booking: Booking, status: string) {
   const response = await api(testApp.app, 'PUT', `/api/bookings/admin/${booking.id}/status`, admin, {
     status,
@@ -234,7 +218,7 @@ describe('every iCalendar document the portal writes', () => {
   });
 
   it('one booking, confirmed, moved, reminded and cancelled: one UID, a growing SEQUENCE, the right METHOD', async () => {
-    const booking = await book(at(nextDay(), 10));
+    const booking = await bookAt(testApp.app, ada, businessTime(nextDay(), 10));
     const uid = consultationUid(booking.id, appUrl);
 
     // Pending: the download and the feed show it tentative, the received letter carries no calendar part.
@@ -260,7 +244,7 @@ describe('every iCalendar document the portal writes', () => {
       method: 'POST',
       url: `/api/bookings/${booking.id}/reschedule`,
       headers: { 'content-type': 'application/json', origin: appUrl, cookie: ada.cookie },
-      payload: JSON.stringify({ startsAt: at(nextDay(), 11) }),
+      payload: JSON.stringify({ startsAt: businessTime(nextDay(), 11) }),
     });
     expect(moved.statusCode, moved.body).toBe(200);
     const movedBooking = moved.json<{ booking: Booking }>().booking;
@@ -304,7 +288,7 @@ describe('every iCalendar document the portal writes', () => {
   });
 
   it('back to pending: an update marks the event tentative; a cancellation by the firm withdraws it', async () => {
-    const booking = await book(at(nextDay(), 13));
+    const booking = await bookAt(testApp.app, ada, businessTime(nextDay(), 13));
     const uid = consultationUid(booking.id, appUrl);
     await setStatus(booking, 'confirmed');
     const invitation = mailEvent(await letter(booking, /is confirmed/), 'REQUEST');
@@ -325,7 +309,7 @@ describe('every iCalendar document the portal writes', () => {
 
   it('a pending booking the client downloaded: its expiry and the firm’s cancellation each withdraw it', async () => {
     for (const end of ['expired', 'cancelled'] as const) {
-      const booking = await book(at(nextDay(), 9));
+      const booking = await bookAt(testApp.app, ada, businessTime(nextDay(), 9));
       const uid = consultationUid(booking.id, appUrl);
       const file = await download(booking);
       if (end === 'expired') {

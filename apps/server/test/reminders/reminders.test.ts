@@ -10,7 +10,6 @@ import {
   bookingStatuses,
   defaultBusinessTimeZone,
   firmNoticeKinds,
-  zonedInstant,
 } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import ical, { type VEvent } from 'node-ical';
@@ -36,7 +35,7 @@ import { calendarLinkKey, signedCalendarUrl } from '../../src/modules/bookings/c
 import { housekeep, sentMailKeptMs } from '../../src/modules/housekeeping/housekeeping.service.ts';
 import { type ReminderOptions, sendDueReminders } from '../../src/modules/reminders/reminders.service.ts';
 import { signedInAdmin } from '../admin/fixtures.ts';
-import { type Client, dayAllocator, postBooking, signedInClient } from '../bookings/clients.ts';
+import { businessTime, type Client, dayAllocator, postBooking, signedInClient } from '../bookings/clients.ts';
 import { api, appUrl as portalOrigin } from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 import { type CapturedMail, type MailCapture, startMailCapture } from '../helpers/mail-capture.ts';
@@ -56,12 +55,6 @@ const options: ReminderOptions = {
 };
 const reminderSubject = /^Reminder:/;
 const nextDay = dayAllocator(6);
-
-function at(date: string, hours: number): string {
-  const instant = zonedInstant(date, hours * 60, zone);
-  if (!instant) throw new Error(`no ${hours}:00 on ${date}`);
-  return instant.toISOString();
-}
 
 /** `hours` before the booking's start. */
 function before(booking: Pick<Booking, 'starts_at'>, hours: number): Date {
@@ -189,7 +182,7 @@ describe('reminders at their time, read from the SMTP server', () => {
   it('confirmed: the 24-hour reminder at its time, once, with the time, service, contact and links, no invitation', async () => {
     const ada = await people.client('Ada');
     const date = nextDay();
-    const booking = await people.book(ada, at(date, 10), 'phone');
+    const booking = await people.book(ada, businessTime(date, 10), 'phone');
     await people.change(booking, 'confirmed');
     const confirmation = await capture.waitFor(ada.email, { subject: /confirmed/ });
 
@@ -265,7 +258,7 @@ describe('reminders at their time, read from the SMTP server', () => {
 
   it('a pending booking gets none; confirmed after its reminder time, it gets one at once, covering the passed ones', async () => {
     const grace = await people.client('Grace');
-    const booking = await people.book(grace, at(nextDay(), 11));
+    const booking = await people.book(grace, businessTime(nextDay(), 11));
     expect(await people.pass(before(booking, 0.5))).toBe(0);
     await people.change(booking, 'confirmed');
     // 30 minutes ahead both reminders have passed: one e-mail.
@@ -282,7 +275,7 @@ describe('reminders at their time, read from the SMTP server', () => {
 
   it('a consultation already started gets none', async () => {
     const alan = await people.client('Alan');
-    const booking = await people.book(alan, at(nextDay(), 9));
+    const booking = await people.book(alan, businessTime(nextDay(), 9));
     await people.change(booking, 'confirmed');
     expect(await people.pass(new Date(Date.parse(booking.starts_at)))).toBe(0);
     expect(await people.queued(alan.email)).toHaveLength(0);
@@ -290,8 +283,8 @@ describe('reminders at their time, read from the SMTP server', () => {
 
   it('cancelled by the client (or by the firm): no reminder', async () => {
     const linus = await people.client('Linus');
-    const byClient = await people.book(linus, at(nextDay(), 13));
-    const byFirm = await people.book(linus, at(nextDay(), 13));
+    const byClient = await people.book(linus, businessTime(nextDay(), 13));
+    const byFirm = await people.book(linus, businessTime(nextDay(), 13));
     await people.change(byClient, 'confirmed');
     await people.change(byFirm, 'confirmed');
     expect((await people.cancel(linus, byClient)).statusCode).toBe(200);
@@ -304,13 +297,13 @@ describe('reminders at their time, read from the SMTP server', () => {
   it('rescheduled: the reminder sent for the old time does not count; the new time gets its own, the old none', async () => {
     const barbara = await people.client('Barbara');
     const oldDate = nextDay();
-    const booking = await people.book(barbara, at(oldDate, 14));
+    const booking = await people.book(barbara, businessTime(oldDate, 14));
     await people.change(booking, 'confirmed');
     expect(await people.pass(before(booking, 23))).toBe(1);
     await reminderTo(barbara.email, 0);
 
     const newDate = nextDay();
-    const moved = await people.reschedule(barbara, booking, at(newDate, 15));
+    const moved = await people.reschedule(barbara, booking, businessTime(newDate, 15));
     expect(moved.statusCode, moved.body).toBe(200);
     const movedBooking = moved.json<{ booking: Booking }>().booking;
     expect(await people.pass(before(booking, 1))).toBe(0);
@@ -337,7 +330,7 @@ describe('a reminder waiting in the outbox is withdrawn when the booking changes
   });
 
   async function remindedBooking(client: Client, hours = 10): Promise<Booking> {
-    const booking = await people.book(client, at(nextDay(), hours));
+    const booking = await people.book(client, businessTime(nextDay(), hours));
     await people.change(booking, 'confirmed');
     expect(await people.pass(before(booking, 20))).toBe(1);
     expect(await people.queued(client.email)).toHaveLength(1);
@@ -366,7 +359,7 @@ describe('a reminder waiting in the outbox is withdrawn when the booking changes
   it('rescheduled: the reminder for the old time is withdrawn, and the new time is armed', async () => {
     const alan = await people.client('Alan');
     const booking = await remindedBooking(alan, 13);
-    const moved = await people.reschedule(alan, booking, at(nextDay(), 14));
+    const moved = await people.reschedule(alan, booking, businessTime(nextDay(), 14));
     expect(moved.statusCode, moved.body).toBe(200);
     expect(await people.queued(alan.email)).toHaveLength(0);
     const movedBooking = moved.json<{ booking: Booking }>().booking;
@@ -429,7 +422,7 @@ describe('the reminder worker of each process', () => {
 
   it('sends, at its next pass, the reminder of a booking confirmed after its reminder time, once', async () => {
     const ada = await pollingPeople.client('Ada');
-    const booking = await pollingPeople.book(ada, at(days(), 10));
+    const booking = await pollingPeople.book(ada, businessTime(days(), 10));
     await pollingPeople.change(booking, 'confirmed');
     const mail = await capture.waitFor(ada.email, { subject: reminderSubject });
     expect(mail.subject).toContain(booking.confirmation_code);
@@ -440,7 +433,7 @@ describe('the reminder worker of each process', () => {
 
   it("an administrator's confirmation wakes the worker: the reminder goes at once, not a minute later", async () => {
     const grace = await wakingPeople.client('Grace');
-    const booking = await wakingPeople.book(grace, at(days(), 11));
+    const booking = await wakingPeople.book(grace, businessTime(days(), 11));
     const confirmed = await api(
       waking.app,
       'PUT',

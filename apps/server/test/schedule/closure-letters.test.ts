@@ -7,16 +7,21 @@ import {
   type Booking,
   type ClosureRecord,
   closureNoticeMessages,
-  defaultBusinessTimeZone,
   longDate,
   paths,
-  zonedInstant,
 } from '@portal/domain';
 import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../src/db/schema.ts';
 import { seedBookings, signedInAdmin } from '../admin/fixtures.ts';
-import { type Client, dayAllocator, postBooking, raceLimits, signedInClient } from '../bookings/clients.ts';
+import {
+  bookAt,
+  businessTime,
+  type Client,
+  dayAllocator,
+  raceLimits,
+  signedInClient,
+} from '../bookings/clients.ts';
 import { api, appUrl } from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 import { linkIn, type MailCapture, startMailCapture } from '../helpers/mail-capture.ts';
@@ -52,23 +57,6 @@ afterAll(async () => {
   await capture?.close();
 });
 
-function at(date: string, time: string): string {
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  const instant = zonedInstant(date, hours * 60 + minutes, defaultBusinessTimeZone);
-  if (!instant) throw new Error(`no ${time} on ${date}`);
-  return instant.toISOString();
-}
-
-async function book(client: Client, startsAt: string): Promise<Booking> {
-  const response = await postBooking(testApp.app, client, {
-    serviceId: 1,
-    projectDescription: 'Please review the architecture of our order pipeline.',
-    startsAt,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ booking: Booking }>().booking;
-}
-
 async function setStatus(booking: Booking, status: 'confirmed' | 'cancelled') {
   const response = await api(testApp.app, 'PUT', apiPaths.admin.status(booking.id), admin, { status });
   expect(response.statusCode, response.body).toBe(200);
@@ -99,14 +87,14 @@ describe('POST /api/admin/closures tells the clients of the bookings on the clos
     const first = nextDay();
     const second = nextDay();
     const after = nextDay();
-    const adas = await book(ada, at(first, '10:00'));
+    const adas = await bookAt(testApp.app, ada, businessTime(first, '10:00'));
     await setStatus(adas, 'confirmed');
-    const graces = await book(grace, at(second, '11:00'));
-    const lins = await book(lin, at(first, '13:00'));
+    const graces = await bookAt(testApp.app, grace, businessTime(second, '11:00'));
+    const lins = await bookAt(testApp.app, lin, businessTime(first, '13:00'));
     await setStatus(lins, 'cancelled');
     // A second booking of Grace's on the dates: a letter of its own, and still one client told.
-    const gracesToo = await book(grace, at(first, '15:00'));
-    await book(otto, at(after, '10:00'));
+    const gracesToo = await bookAt(testApp.app, grace, businessTime(first, '15:00'));
+    await bookAt(testApp.app, otto, businessTime(after, '10:00'));
     const linBefore = (await lettersTo(lin)).length;
 
     const added = await close(first, second);
@@ -186,7 +174,7 @@ describe('POST /api/admin/closures tells the clients of the bookings on the clos
 
   it('tells each client once when the same closure is sent twice at the same moment', async () => {
     const day = nextDay();
-    const booking = await book(lin, at(day, '15:00'));
+    const booking = await bookAt(testApp.app, lin, businessTime(day, '15:00'));
     const before = (await lettersTo(lin)).length;
     const answers = await Promise.all([close(day, day), close(day, day)]);
     for (const answer of answers) expect(answer.statusCode, answer.body).toBe(201);
