@@ -18,7 +18,9 @@ export default defineConfig({
   workers: 2,
   // On CI (a throwaway clone whose files nobody opens) no report, trace or screenshot is kept: recording a trace of
   // every journey cost about a tenth of the run. A developer gets them for each failing journey.
-  reporter: process.env.CI ? 'list' : [['list'], ['html', { open: 'never', outputFolder: './playwright-report' }]],
+  reporter: process.env.CI
+    ? 'list'
+    : [['list'], ['html', { open: 'never', outputFolder: './playwright-report' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     screenshot: process.env.CI ? 'off' : 'only-on-failure',

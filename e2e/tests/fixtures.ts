@@ -56,9 +56,9 @@ export async function withoutEmbeddedCatalogue(page: Page): Promise<void> {
   );
 }
 
-/** Keeps a full-page screenshot of each screen among the run's artifacts (not on CI, whose files nobody opens). */
+/** Keeps a full-page screenshot of each screen among the run's artifacts, when the run keeps screenshots (not on CI). */
 export async function keepScreenshot(page: Page, name: string): Promise<void> {
-  if (process.env.CI) return;
+  if (test.info().project.use.screenshot === 'off') return;
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
