@@ -71,7 +71,7 @@ const badRange = apiErrorBodySchema.describe(
   `Invalid dates as errors[{ path, msg }], e.g. '${adminMessages.endBeforeStart}'`,
 );
 const badFilters = apiErrorBodySchema.describe(
-  `Invalid filters as errors[{ path, msg }]: dates, '${adminMessages.statusInvalid}', '${adminMessages.serviceUnknown}'`,
+  `Invalid filters as errors[{ path, msg }]: dates, '${adminMessages.statusInvalid}', '${adminMessages.serviceUnknown}', '${adminMessages.consultantUnknown}'`,
 );
 
 export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions) {
@@ -116,7 +116,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
         response: {
           200: adminBookingsResponseSchema,
           400: apiErrorBodySchema.describe(
-            `Invalid filters or paging: dates, '${adminMessages.serviceUnknown}', '${adminMessages.bookingIdInvalid}', '${adminMessages.cursorInvalid}'`,
+            `Invalid filters or paging: dates, '${adminMessages.serviceUnknown}', '${adminMessages.consultantUnknown}', '${adminMessages.bookingIdInvalid}', '${adminMessages.cursorInvalid}'`,
           ),
           ...adminGuardResponses,
         },
