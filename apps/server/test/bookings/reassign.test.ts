@@ -151,6 +151,18 @@ describe('moving a booking to another consultant', () => {
     ]);
   });
 
+  it("writes to no placeholder's .invalid address", async () => {
+    const placeholder = await newConsultant({ email: `placeholder${made}@consultants.invalid` });
+    const real = await newConsultant();
+    const service = await newService([placeholder.id, real.id]);
+    const booking = await booked(ada, service.id, at(nextDay(), '09:00'), { consultantId: placeholder.id });
+    expect((await reassign(admin, booking.id, real.id)).statusCode).toBe(200);
+    expect(await mailTo(placeholder.email, booking.confirmation_code)).toEqual([]);
+    expect((await mailTo(real.email, booking.confirmation_code)).map((mail) => mail.subject)).toEqual([
+      bookingReassignedMessages.joinedSubject(booking.confirmation_code),
+    ]);
+  });
+
   it('updates the calendar event of a confirmed booking, naming the new consultant', async () => {
     const first = await newConsultant();
     const second = await newConsultant();
