@@ -397,6 +397,9 @@ export const bookingEvents = pgTable(
     /** A reschedule's old and new start. */
     fromStartsAt: instant('from_starts_at'),
     toStartsAt: instant('to_starts_at'),
+    /** A reassignment's consultants, by their names then (the history reads as it happened). */
+    fromConsultantName: text('from_consultant_name'),
+    toConsultantName: text('to_consultant_name'),
     /** A client's reschedule sent with an Idempotency-Key: a retry with the key finds this event. */
     idempotencyKey: text('idempotency_key'),
     at: instant('at').notNull().defaultNow(),
@@ -409,7 +412,11 @@ export const bookingEvents = pgTable(
     check('booking_events_actor_known', sql`${table.actor} in ('client', 'admin', 'system')`),
     check(
       'booking_events_type_known',
-      sql`${table.type} in ('created', 'status_changed', 'rescheduled', 'reviewed')`,
+      sql`${table.type} in ('created', 'status_changed', 'rescheduled', 'reassigned', 'reviewed')`,
+    ),
+    check(
+      'booking_events_reassigned_has_consultants',
+      sql`${table.type} <> 'reassigned' or (${table.fromConsultantName} is not null and ${table.toConsultantName} is not null)`,
     ),
     check(
       'booking_events_rescheduled_has_starts',

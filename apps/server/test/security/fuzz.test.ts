@@ -153,6 +153,7 @@ const fuzzedRoutes = [
   'POST /api/bookings/:id/reschedule',
   'PUT /api/auth/profile',
   'PUT /api/bookings/admin/:id/status',
+  'PUT /api/admin/bookings/:id/consultant',
   `POST ${apiPaths.admin.cancelPending}`,
   'POST /api/bookings/:id/review',
   'PUT /api/admin/reviews/:id',
@@ -350,6 +351,13 @@ beforeAll(async () => {
       method: 'PUT',
       url: (id) => `/api/bookings/admin/${id}/status`,
       valid: { status: 'confirmed' },
+      headers: () => ({ cookie: admin.cookie }),
+    },
+    // To the fuzz's own consultant of service 1 (the booking is with the seed's).
+    'PUT /api/admin/bookings/:id/consultant': {
+      method: 'PUT',
+      url: (id) => apiPaths.admin.consultant(id),
+      valid: { consultantId },
       headers: () => ({ cookie: admin.cookie }),
     },
     [`POST ${apiPaths.admin.cancelPending}`]: {

@@ -154,6 +154,7 @@ export const adminMessages = {
   statusInvalid: 'status must be one of all, pending, confirmed, completed, cancelled',
   bookingStatusInvalid: 'status must be one of pending, confirmed, completed, cancelled',
   serviceUnknown: 'No service has this id',
+  consultantUnknown: 'No consultant has this id',
   bookingIdInvalid: 'bookingId must be a booking id (a whole number from 1)',
   /** Every paged list's words (the admin list and My Bookings share the cursor). */
   cursorInvalid: bookingMessages.cursorInvalid,

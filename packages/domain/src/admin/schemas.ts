@@ -120,6 +120,13 @@ const adminBookingFilterFields = z.object({
     .positive(adminMessages.serviceUnknown)
     .max(2_147_483_647, adminMessages.serviceUnknown)
     .optional(),
+  consultantId: z.coerce
+    .number({ error: adminMessages.consultantUnknown })
+    .int(adminMessages.consultantUnknown)
+    .positive(adminMessages.consultantUnknown)
+    .max(2_147_483_647, adminMessages.consultantUnknown)
+    .optional()
+    .describe("One consultant's bookings (retired ones too): a consultant id"),
   clientId: clientIdSchema
     .optional()
     .describe("One client's bookings: the account id (a booking's user_id in this list)"),

@@ -88,6 +88,8 @@ export const apiPaths = {
     status: (id: number | string) => `/api/bookings/admin/${id}/status`,
     /** Cancels every pending booking of one client or one client address (the All Bookings bulk action). */
     cancelPending: '/api/admin/bookings/cancel-pending',
+    /** The firm moves a booking to another consultant. */
+    consultant: (id: number | string) => `/api/admin/bookings/${id}/consultant`,
     /** E-mails given up on (dead), for the dashboard's warning. */
     undeliveredMail: '/api/admin/undelivered-mail',
     /** What waits for the firm: pending bookings and unanswered messages, for the admin navigation. */

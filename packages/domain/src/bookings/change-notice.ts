@@ -68,3 +68,14 @@ export function clientRescheduleRefusal(
   if (hasStarted(startsAt, now)) return bookingMessages.rescheduleAfterStart;
   return clientChangeNoticeRefusal(startsAt, now, noticeHours);
 }
+
+/** Why the firm may not move the booking to another consultant (409), if it may not: only an active one not started. */
+export function reassignRefusal(
+  status: BookingStatus,
+  startsAt: Date | string,
+  now: Date,
+): string | undefined {
+  if (!isActiveBookingStatus(status)) return bookingMessages.onlyActiveReassignable(status);
+  if (hasStarted(startsAt, now)) return bookingMessages.reassignAfterStart;
+  return undefined;
+}

@@ -10,6 +10,9 @@ export interface HistoryFacts {
   to_status: BookingStatus;
   from_starts_at?: string | undefined;
   starts_at?: string | undefined;
+  /** reassigned: the consultants' names then. */
+  from_consultant?: string | undefined;
+  to_consultant?: string | undefined;
   by: BookingEventActor;
 }
 
@@ -35,7 +38,7 @@ function statusSentence(to: BookingStatus, by: BookingEventActor): string {
 
 /**
  * One history entry as a sentence: 'Booked', 'Confirmed by the firm', 'Moved from Mon, Jan 7, 2030, 9 AM MST to Tue, Jan 8,
- * 2030, 10 AM MST', 'Cancelled automatically: not confirmed in time', 'Reviewed'. Times in `timeZone` (the business zone).
+ * 2030, 10 AM MST', 'Moved from Ada Byron to Alan Turing by the firm', 'Cancelled automatically: not confirmed in time', 'Reviewed'. Times in `timeZone` (the business zone).
  */
 export function historySentence(entry: HistoryFacts, timeZone: string): string {
   switch (entry.type) {
@@ -46,6 +49,11 @@ export function historySentence(entry: HistoryFacts, timeZone: string): string {
     case 'rescheduled': {
       const from = entry.from_starts_at ? ` from ${moment(entry.from_starts_at, timeZone)}` : '';
       const to = entry.starts_at ? ` to ${moment(entry.starts_at, timeZone)}` : '';
+      return `Moved${from}${to}${entry.by === 'client' ? '' : ` ${byWhom[entry.by]}`}`;
+    }
+    case 'reassigned': {
+      const from = entry.from_consultant ? ` from ${entry.from_consultant}` : '';
+      const to = entry.to_consultant ? ` to ${entry.to_consultant}` : '';
       return `Moved${from}${to}${entry.by === 'client' ? '' : ` ${byWhom[entry.by]}`}`;
     }
     case 'reviewed':

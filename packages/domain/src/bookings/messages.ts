@@ -23,6 +23,11 @@ export const bookingMessages = {
   slotTaken: 'This time slot is no longer available',
   consultantInvalid: 'Consultant id must be a positive whole number',
   consultantNotDelivering: 'This consultant does not deliver this service',
+  /** 400 on consultantId: a reassignment to the consultant the booking already has. */
+  onlyActiveReassignable: (status: BookingStatus) =>
+    `Only pending or confirmed bookings can move to another consultant; this booking is ${status}`,
+  reassignAfterStart: 'This consultation has already started, so it can no longer move to another consultant',
+  reassignSameConsultant: 'The booking is already with this consultant. Choose a different consultant.',
   businessHoursNote: 'Consultations are available Monday-Friday, 9 AM - 5 PM',
   slotInPast: 'This time slot has already started or is in the past',
   profileIncomplete: 'Please complete your profile (first and last name) before booking',
@@ -119,6 +124,18 @@ export const firmMoveTexts = {
     'The booking keeps its confirmation code, price and status. The client is emailed the new time with a calendar update.',
   confirm: 'Confirm Move',
   busy: 'Moving...',
+} as const;
+
+/** An administrator moving a booking to another consultant from its page (docs/product.md#administration). */
+export const consultantChangeTexts = {
+  label: 'Change Consultant',
+  apply: 'Apply',
+  busy: 'Applying...',
+  /** The select's hint while the service has no other active consultant. */
+  noOther: 'No other active consultant delivers this service.',
+  done: (name: string) =>
+    `The booking is now with ${name}. The client and both consultants have been emailed.`,
+  failed: 'Failed to change the consultant. Please try again.',
 } as const;
 
 /** The dashboard's next consultation (docs/product.md#pages). */

@@ -204,6 +204,11 @@ export const bookingHistoryEntrySchema = z.object({
   to_status: z.enum(bookingStatuses),
   from_starts_at: isoInstantSchema.optional().describe('rescheduled: the start it had before'),
   starts_at: isoInstantSchema.optional().describe('rescheduled: the new start'),
+  from_consultant: z
+    .string()
+    .optional()
+    .describe('reassigned: the consultant it had before (their name then)'),
+  to_consultant: z.string().optional().describe('reassigned: the consultant it has now (their name then)'),
   by: z.enum(bookingEventActors),
 });
 export type BookingHistoryEntry = z.infer<typeof bookingHistoryEntrySchema>;
@@ -232,6 +237,12 @@ export const rescheduleBookingBodySchema = z.object({
     .describe('Another consultant of the service; left out, the booking keeps its consultant'),
 });
 export type RescheduleBookingBody = z.infer<typeof rescheduleBookingBodySchema>;
+
+/** `PUT /api/admin/bookings/{id}/consultant`: the consultant the firm moves the booking to. */
+export const reassignBookingBodySchema = z.object({
+  consultantId: consultantIdSchema.describe('An active consultant who delivers the booking’s service'),
+});
+export type ReassignBookingBody = z.infer<typeof reassignBookingBodySchema>;
 
 /** One entry of the caller's recent activity: a history entry, with the booking it belongs to. */
 export const activityEntrySchema = bookingHistoryEntrySchema.extend({

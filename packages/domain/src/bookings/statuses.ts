@@ -12,9 +12,16 @@ export type BookingEventActor = (typeof bookingEventActors)[number];
 
 /**
  * What an entry of a booking's history records: its creation, a status change, a move to another time (with the
- * old and new start), or the client's review of it (written by the reviews feature).
+ * old and new start), the firm moving it to another consultant (with both consultants' names), or the client's
+ * review of it (written by the reviews feature).
  */
-export const bookingEventTypes = ['created', 'status_changed', 'rescheduled', 'reviewed'] as const;
+export const bookingEventTypes = [
+  'created',
+  'status_changed',
+  'rescheduled',
+  'reassigned',
+  'reviewed',
+] as const;
 export type BookingEventType = (typeof bookingEventTypes)[number];
 
 export function isBookingStatus(value: unknown): value is BookingStatus {

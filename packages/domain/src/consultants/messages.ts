@@ -58,4 +58,9 @@ export const consultantPageTexts = {
   timeOffFailed: 'The time off could not be saved. Please try again.',
   fields: { name: 'Name', email: 'Email', title: 'Title', bio: 'Bio', services: 'Services' },
   timeOffFields: { startDate: 'First day', endDate: 'Last day', reason: 'Reason' },
+  /** After adding time off over bookings of theirs: kept, listed for the firm to move or reassign. */
+  affectedHeading: (count: number) =>
+    `${count} ${count === 1 ? 'booking falls' : 'bookings fall'} on this time off. ${count === 1 ? 'It is' : 'They are'} kept: move ${count === 1 ? 'it' : 'them'} to another time or consultant.`,
+  /** A service nobody active delivers offers no slots: said on /admin/consultants and /admin/services. */
+  nobodyDelivers: (service: string) => `No active consultant delivers ${service}`,
 } as const;

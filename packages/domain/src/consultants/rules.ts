@@ -33,3 +33,17 @@ export function hoursOutsideFirm(hours: WeeklyHours, firm: WeeklyHours): string 
   }
   return undefined;
 }
+
+/**
+ * The offered services no active consultant delivers: they offer no slots (availability is per consultant), and
+ * the admin pages say so. Retired services are left out: they offer none anyway.
+ */
+export function servicesNobodyDelivers<Offered extends { id: number; active: boolean }>(
+  services: readonly Offered[],
+  consultants: readonly { active: boolean; service_ids: readonly number[] }[],
+): Offered[] {
+  const delivered = new Set(
+    consultants.filter((consultant) => consultant.active).flatMap((consultant) => consultant.service_ids),
+  );
+  return services.filter((service) => service.active && !delivered.has(service.id));
+}

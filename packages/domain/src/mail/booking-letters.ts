@@ -109,6 +109,25 @@ export const bookingRescheduleMessages = {
     `The new time is less than ${hoursText(hours)} away, so it can no longer be cancelled or rescheduled online. If you need to change it, please contact us: reply to this email or use the contact page.`,
 } as const;
 
+/**
+ * The letters when the firm moves a booking to another consultant (docs/product.md#e-mail): the client's (with the
+ * calendar update, which names the new consultant) and one to each consultant, at the address the firm keeps.
+ */
+export const bookingReassignedMessages = {
+  subject: (code: string) => `Your consultation has a new consultant — ${code}`,
+  intro: (service: string, from: string, to: string) =>
+    `${productName} moved your ${service} consultation from ${from} to ${to}. The time stays the same. If this does not suit you, simply reply to this message.`,
+  calendarNote: 'The attached calendar update (invite.ics) names your new consultant.',
+  /** The consultant who no longer holds it. */
+  leftSubject: (code: string) => `A consultation was moved to another consultant — ${code}`,
+  leftIntro: (service: string, when: string, to: string) =>
+    `The firm moved the ${service} consultation on ${when} from you to ${to}. It is no longer in your schedule.`,
+  /** The consultant who holds it now. */
+  joinedSubject: (code: string) => `A consultation was moved to you — ${code}`,
+  joinedIntro: (service: string, when: string, from: string) =>
+    `The firm moved the ${service} consultation on ${when} from ${from} to you. It is now in your schedule.`,
+} as const;
+
 /** The client's e-mail when a pending booking was cancelled because nobody confirmed it in time. */
 export const bookingExpiryMessages = {
   subject: (code: string) => `Your consultation request has been cancelled — ${code}`,

@@ -55,4 +55,16 @@ describe('historySentence', () => {
       'Moved from Mon, Jan 7, 2030, 9 AM MST to Tue, Jan 8, 2030, 10 AM MST',
     );
   });
+
+  it('names both consultants of a move to another consultant', () => {
+    const reassigned = {
+      type: 'reassigned' as const,
+      from_status: 'pending' as const,
+      to_status: 'pending' as const,
+      from_consultant: 'Ada Byron',
+      to_consultant: 'Alan Turing',
+      by: 'admin' as const,
+    };
+    expect(historySentence(reassigned, zone)).toBe('Moved from Ada Byron to Alan Turing by the firm');
+  });
 });

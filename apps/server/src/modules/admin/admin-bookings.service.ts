@@ -18,7 +18,7 @@ import { stringify } from 'csv-stringify';
 import { and, asc, count, eq, gte, inArray, type SQL } from 'drizzle-orm';
 import { type Database, transactionRetryingDeadlocks } from '../../db/client.ts';
 import { withinDays } from '../../db/date-ranges.ts';
-import { bookings } from '../../db/schema.ts';
+import { bookings, consultants } from '../../db/schema.ts';
 import { BadRequest, invalidField } from '../../lib/errors.ts';
 import { clientAddressKey } from '../../lib/limit-keys.ts';
 import { statusChangeEmail } from '../../lib/mail/booking-emails.ts';
@@ -52,6 +52,15 @@ async function filterConditions(
       throw invalidField('serviceId', adminMessages.serviceUnknown);
     }
     conditions.push(eq(bookings.serviceId, filters.serviceId));
+  }
+  if (filters.consultantId !== undefined) {
+    // As for a service: an unknown consultant is a typo to name, not an empty list.
+    const [known] = await db
+      .select({ id: consultants.id })
+      .from(consultants)
+      .where(eq(consultants.id, filters.consultantId));
+    if (!known) throw invalidField('consultantId', adminMessages.consultantUnknown);
+    conditions.push(eq(bookings.consultantId, filters.consultantId));
   }
   // One booking (the firm's e-mails link to it); an id that matches nothing is an empty list, like any filter.
   if (filters.bookingId !== undefined) conditions.push(eq(bookings.id, filters.bookingId));

@@ -20,6 +20,7 @@ import {
   bookingsResponseSchema,
   cancelPendingBodySchema,
   cancelPendingResponseSchema,
+  reassignBookingBodySchema,
   revenueDefinition,
   todayIn,
   undeliveredMailResponseSchema,
@@ -34,6 +35,7 @@ import { type FileAnswer, sendFile } from '../../lib/file-reply.ts';
 import { undeliveredMail } from '../../lib/mail/outbox.ts';
 import { adminGuardResponses } from '../../plugins/accounts.ts';
 import { setBookingStatus } from '../bookings/booking-status.service.ts';
+import { reassignBooking } from '../bookings/reassignment.service.ts';
 import {
   cancelPendingBookings,
   exportBookingsCsv,
@@ -69,7 +71,7 @@ const badRange = apiErrorBodySchema.describe(
   `Invalid dates as errors[{ path, msg }], e.g. '${adminMessages.endBeforeStart}'`,
 );
 const badFilters = apiErrorBodySchema.describe(
-  `Invalid filters as errors[{ path, msg }]: dates, '${adminMessages.statusInvalid}', '${adminMessages.serviceUnknown}'`,
+  `Invalid filters as errors[{ path, msg }]: dates, '${adminMessages.statusInvalid}', '${adminMessages.serviceUnknown}', '${adminMessages.consultantUnknown}'`,
 );
 
 export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions) {
@@ -114,7 +116,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
         response: {
           200: adminBookingsResponseSchema,
           400: apiErrorBodySchema.describe(
-            `Invalid filters or paging: dates, '${adminMessages.serviceUnknown}', '${adminMessages.bookingIdInvalid}', '${adminMessages.cursorInvalid}'`,
+            `Invalid filters or paging: dates, '${adminMessages.serviceUnknown}', '${adminMessages.consultantUnknown}', '${adminMessages.bookingIdInvalid}', '${adminMessages.cursorInvalid}'`,
           ),
           ...adminGuardResponses,
         },
@@ -189,6 +191,38 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     async ({ params, body, caller }) => {
       const change = { bookingId: params.id, status: body.status, actorUserId: caller.id };
       return { booking: await setBookingStatus(app.db, change, statusChange) };
+    },
+  );
+
+  routes.put(
+    apiPaths.admin.consultant(':id'),
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary:
+          'Moves an active booking that has not started to another consultant of its service, at the same time',
+        description:
+          'Atomic, under both consultants’ day locks. The history records it (“Moved from X to Y by the firm”); the ' +
+          'client (with the calendar update once invited) and both consultants are told by email (not at .invalid addresses).',
+        params: bookingIdParamsSchema,
+        body: reassignBookingBodySchema,
+        response: {
+          200: bookingResponseSchema,
+          400: apiErrorBodySchema.describe(
+            `On consultantId: '${bookingMessages.consultantNotDelivering}' (or retired), '${bookingMessages.reassignSameConsultant}', '${bookingMessages.consultantInvalid}'`,
+          ),
+          404: apiErrorBodySchema.describe(`'${bookingMessages.bookingNotFound}'`),
+          409: apiErrorBodySchema.describe(
+            `The consultant busy, away or out of their hours then: '${bookingMessages.slotTaken}'; '${bookingMessages.onlyActiveReassignable('cancelled')}'; '${bookingMessages.reassignAfterStart}'`,
+          ),
+          ...adminGuardResponses,
+        },
+      },
+    },
+    async ({ params, body, caller }) => {
+      const change = { bookingId: params.id, consultantId: body.consultantId, actorUserId: caller.id };
+      return { booking: await reassignBooking(app.db, change, statusChange) };
     },
   );
 

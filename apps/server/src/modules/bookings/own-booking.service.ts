@@ -30,6 +30,8 @@ function toHistoryEntry(event: BookingEventRow): BookingHistoryEntry {
     to_status: event.toStatus,
     ...(event.fromStartsAt ? { from_starts_at: event.fromStartsAt.toISOString() } : {}),
     ...(event.toStartsAt ? { starts_at: event.toStartsAt.toISOString() } : {}),
+    ...(event.fromConsultantName ? { from_consultant: event.fromConsultantName } : {}),
+    ...(event.toConsultantName ? { to_consultant: event.toConsultantName } : {}),
     by: event.actor,
   };
 }

@@ -4,7 +4,7 @@ import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import { AdminConsultantsRoute } from '../../app/routes/admin';
-import { serviceFixture } from '../../testing/fixtures';
+import { bookingFixture, serviceFixture } from '../../testing/fixtures';
 import { renderRouter } from '../../testing/render-router';
 import { type Answer, stubApi } from '../../testing/stub-api';
 
@@ -23,7 +23,8 @@ const daniel: AdminConsultant = {
   time_off: [{ id: 9, startDate: '2030-01-07', endDate: '2030-01-08', reason: 'A conference' }],
 };
 
-function consultantsApi() {
+/** The bookings of Daniel's on the days a new time off covers (none by default). */
+function consultantsApi(affectedBookings: unknown[] = []) {
   return stubApi((call) => {
     if (call.path === apiPaths.consultants.admin && call.method === 'GET')
       return ok({ consultants: [daniel] });
@@ -34,7 +35,7 @@ function consultantsApi() {
       return ok(
         {
           timeOff: { id: 10, startDate: '2030-02-04', endDate: '2030-02-04', reason: 'Away' },
-          affectedBookings: [],
+          affectedBookings,
         },
         201,
       );
@@ -98,5 +99,30 @@ describe('admin consultants', () => {
     await expect
       .poll(() => calls.find((call) => call.path === apiPaths.consultants.timeOff(2))?.body)
       .toEqual({ startDate: '2030-02-04', endDate: '2030-02-04', reason: 'Away' });
+  });
+
+  it("lists a new time off's bookings, each linked to its page", async () => {
+    const kept = bookingFixture({ id: 41, status: 'confirmed', booking_date: '2030-02-04' });
+    consultantsApi([kept]);
+    renderPage();
+    const timeOff = page.getByRole('form', { name: `${consultantPageTexts.addTimeOff}: Daniel Ortiz` });
+    await timeOff.getByLabelText('First day').fill('2030-02-04');
+    await timeOff.getByLabelText('Last day').fill('2030-02-04');
+    await timeOff.getByLabelText('Reason').fill('Away');
+    await timeOff.getByRole('button', { name: consultantPageTexts.addTimeOff }).click();
+    await expect.element(page.getByText(consultantPageTexts.affectedHeading(1))).toBeVisible();
+    await expect
+      .element(page.getByRole('link', { name: kept.confirmation_code }))
+      .toHaveAttribute('href', '/booking/41');
+  });
+
+  it('says which offered service no active consultant delivers', async () => {
+    consultantsApi();
+    renderPage();
+    // Daniel delivers Database Architecture only.
+    await expect.element(page.getByText(consultantPageTexts.nobodyDelivers('Web Development'))).toBeVisible();
+    expect(
+      page.getByText(consultantPageTexts.nobodyDelivers('Database Architecture')).elements(),
+    ).toHaveLength(0);
   });
 });

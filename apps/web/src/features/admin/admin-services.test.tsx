@@ -1,5 +1,12 @@
 import '../../index.css';
-import { apiPaths, defaultSchedule, type Service, type ServiceChange, serviceMessages } from '@portal/domain';
+import {
+  apiPaths,
+  consultantPageTexts,
+  defaultSchedule,
+  type Service,
+  type ServiceChange,
+  serviceMessages,
+} from '@portal/domain';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
@@ -84,6 +91,40 @@ describe('admin services', () => {
     const item = page.getByTestId('service-change');
     await expect.element(item).toHaveTextContent(/office@example\.com/);
     await expect.element(item).toHaveTextContent('Hourly rate: $120/hour → $150/hour');
+  });
+
+  it('warns beside an offered service that no active consultant delivers (it offers no slots)', async () => {
+    const cloud = serviceFixture({ id: 3, name: 'Cloud Migration' });
+    const consultant = (id: number, serviceIds: number[], active: boolean) => ({
+      id,
+      name: `Consultant ${id}`,
+      email: `c${id}@example.com`,
+      title: '',
+      bio: '',
+      service_ids: serviceIds,
+      weekly_hours: null,
+      active,
+      user_id: null,
+      time_off: [],
+    });
+    stubApi((call) => {
+      if (call.path === apiPaths.consultants.admin) {
+        // Cloud Migration's only consultant is retired; the retired service needs nobody.
+        return ok({ consultants: [consultant(1, [1], true), consultant(2, [3], false)] });
+      }
+      if (call.path === apiPaths.catalogue.adminServices)
+        return ok({ services: [webDevelopment, cloud, retired] });
+      if (call.path === apiPaths.schedule.admin) return ok({ schedule: defaultSchedule });
+      if (call.path === apiPaths.catalogue.adminChanges) return ok({ changes: [] });
+      return undefined;
+    });
+    renderAt('/admin/services');
+    const rows = page.getByTestId('service-row');
+    await expect
+      .element(rows.nth(1))
+      .toHaveTextContent(consultantPageTexts.nobodyDelivers('Cloud Migration'));
+    expect(page.getByText(consultantPageTexts.nobodyDelivers('Web Development')).elements()).toHaveLength(0);
+    expect(page.getByText(consultantPageTexts.nobodyDelivers('Legacy Rescue')).elements()).toHaveLength(0);
   });
 
   it('edits a service: a new rate and a list item added, sent as the whole record', async () => {

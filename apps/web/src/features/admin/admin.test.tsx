@@ -459,9 +459,24 @@ describe('admin bookings', () => {
     }),
   ];
 
+  const consultant = (id: number, name: string, active: boolean) => ({
+    id,
+    name,
+    email: `c${id}@example.com`,
+    title: '',
+    bio: '',
+    service_ids: [2],
+    weekly_hours: null,
+    active,
+    user_id: null,
+    time_off: [],
+  });
+  const consultants = [consultant(3, 'Nora Quinn', true), consultant(4, 'Omar Haddad', false)];
+
   function listApi() {
     return stubApi((call) => {
       if (call.path === '/api/services') return ok({ services });
+      if (call.path === apiPaths.consultants.admin) return ok({ consultants });
       if (call.path !== apiPaths.admin.all) return undefined;
       const answer: AdminBookingsResponse =
         call.query.get('bookingId') === '77'
@@ -645,6 +660,28 @@ describe('admin bookings', () => {
         .element(page.getByText('Showing the bookings of one client', { exact: false }))
         .not.toBeInTheDocument();
     });
+  });
+
+  it("filters by consultant (retired ones too): the URL, the list's request and the export carry consultantId", async () => {
+    const calls = listApi();
+    const router = renderAt('/admin/bookings');
+    await expect.element(page.getByText('Showing 1 - 50 of 52')).toBeVisible();
+    const select = page.getByLabelText('Consultant', { exact: true });
+    await expect.element(page.getByRole('option', { name: 'Omar Haddad (Retired)' })).toBeInTheDocument();
+    await select.selectOptions('4');
+    await expect.poll(() => router.state.location.search).toBe('?consultantId=4');
+    await expect.poll(() => listCalls(calls).at(-1)?.query.get('consultantId')).toBe('4');
+    await expect
+      .element(page.getByRole('link', { name: 'Export CSV' }))
+      .toHaveAttribute('href', '/api/bookings/admin/export?consultantId=4');
+    await select.selectOptions('');
+    await expect.poll(() => router.state.location.search).toBe('');
+  });
+
+  it('keeps a consultant named in the URL selected', async () => {
+    listApi();
+    renderAt('/admin/bookings?consultantId=3');
+    await expect.element(page.getByLabelText('Consultant', { exact: true })).toHaveValue('3');
   });
 
   it('exports the filtered list as CSV', async () => {

@@ -12,6 +12,8 @@ export interface AdminListFilters {
   startDate?: IsoDate | undefined;
   endDate?: IsoDate | undefined;
   serviceId?: number | undefined;
+  /** One consultant's bookings (retired ones' too). */
+  consultantId?: number | undefined;
   /** One booking: the firm's e-mails link to All Bookings opened on it. */
   bookingId?: number | undefined;
   /** One client's bookings (their account id). */
@@ -33,6 +35,7 @@ export function adminListSearch(query: AdminListFilters & Partial<AdminListQuery
   if (query.startDate) search.set('startDate', query.startDate);
   if (query.endDate) search.set('endDate', query.endDate);
   if (query.serviceId !== undefined) search.set('serviceId', String(query.serviceId));
+  if (query.consultantId !== undefined) search.set('consultantId', String(query.consultantId));
   if (query.bookingId !== undefined) search.set('bookingId', String(query.bookingId));
   if (query.clientId) search.set('clientId', query.clientId);
   if (query.address) search.set('address', query.address);
@@ -51,6 +54,7 @@ export function filtersFromSearch(search: URLSearchParams): AdminListFilters {
   const startDate = search.get('startDate') ?? '';
   const endDate = search.get('endDate') ?? '';
   const serviceId = Number(search.get('serviceId') ?? '');
+  const consultantId = Number(search.get('consultantId') ?? '');
   const bookingId = Number(search.get('bookingId') ?? '');
   const clientId = search.get('clientId')?.trim() ?? '';
   const address = search.get('address')?.trim() ?? '';
@@ -59,6 +63,7 @@ export function filtersFromSearch(search: URLSearchParams): AdminListFilters {
     startDate: isIsoDate(startDate) ? startDate : undefined,
     endDate: isIsoDate(endDate) ? endDate : undefined,
     serviceId: Number.isInteger(serviceId) && serviceId > 0 ? serviceId : undefined,
+    consultantId: Number.isSafeInteger(consultantId) && consultantId > 0 ? consultantId : undefined,
     bookingId: Number.isSafeInteger(bookingId) && bookingId > 0 ? bookingId : undefined,
     clientId: /^[\w-]{1,200}$/.test(clientId) ? clientId : undefined,
     address: /^[\w.:/%-]{1,100}$/.test(address) ? address : undefined,

@@ -1,11 +1,16 @@
 import {
   type AdminConsultant,
+  type Booking,
+  clockRange,
+  paths,
   range,
   type Service,
+  servicesNobodyDelivers,
   shortDate,
   consultantPageTexts as texts,
 } from '@portal/domain';
 import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { FormMessage } from '../../../components/ui/form-message';
 import { refusalMessage } from '../../../lib/api-error';
@@ -129,18 +134,28 @@ function ConsultantForm({
   );
 }
 
+/** ', 9 AM - 10 AM': a booking's hours, after its date. */
+function slotOf(booking: Booking): string {
+  const slot = booking.time_slots[0];
+  return slot ? `, ${clockRange(slot.start_time, slot.end_time)}` : '';
+}
+
 /** A consultant's time off ahead, each with Remove, and a form to add more. */
 function TimeOffPanel({ consultant }: { consultant: AdminConsultant }) {
   const add = useAddTimeOff();
   const remove = useRemoveTimeOff();
   const [draft, setDraft] = useState({ startDate: '', endDate: '', reason: '' });
   const [problem, setProblem] = useState<string>();
+  // The bookings of theirs on the days just taken off: kept, for the firm to move (until the next addition).
+  const [affected, setAffected] = useState<Booking[]>([]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setProblem(undefined);
+    setAffected([]);
     try {
-      await add.mutateAsync({ id: consultant.id, ...draft });
+      const added = await add.mutateAsync({ id: consultant.id, ...draft });
+      setAffected(added.affectedBookings);
       setDraft({ startDate: '', endDate: '', reason: '' });
     } catch (error) {
       setProblem(refusalMessage(error, texts.timeOffFailed));
@@ -174,6 +189,25 @@ function TimeOffPanel({ consultant }: { consultant: AdminConsultant }) {
         </ul>
       )}
       {problem && <FormMessage type="error">{problem}</FormMessage>}
+      {affected.length > 0 && (
+        <div
+          role="status"
+          className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900"
+        >
+          <p>{texts.affectedHeading(affected.length)}</p>
+          <ul className="mt-1 list-disc pl-5">
+            {affected.map((booking) => (
+              <li key={booking.id}>
+                <Link to={paths.booking(booking.id)} className="text-blue-800 underline">
+                  {booking.confirmation_code}
+                </Link>{' '}
+                {shortDate(booking.booking_date)}
+                {slotOf(booking)} · {booking.services.name} · {booking.user_profiles.email}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <form
         onSubmit={submit}
         aria-label={`${texts.addTimeOff}: ${consultant.name}`}
@@ -199,6 +233,23 @@ function TimeOffPanel({ consultant }: { consultant: AdminConsultant }) {
   );
 }
 
+/** The offered services nobody active delivers: they offer no slots until someone does. */
+function Undelivered({ services }: { services: readonly Service[] }) {
+  if (services.length === 0) return null;
+  return (
+    <ul aria-label="Services without a consultant" className="space-y-1">
+      {services.map((service) => (
+        <li
+          key={service.id}
+          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950"
+        >
+          {texts.nobodyDelivers(service.name)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** /admin/consultants: every consultant (retired ones too), their services and time off; add, edit, retire. */
 export function AdminConsultants() {
   const consultants = useAdminConsultants();
@@ -210,6 +261,9 @@ export function AdminConsultants() {
   return (
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-10 sm:px-6 lg:px-8">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">{texts.heading}</h1>
+      {consultants.data && services.data && (
+        <Undelivered services={servicesNobodyDelivers(services.data, consultants.data)} />
+      )}
       {consultants.isPending ? (
         <p role="status">{texts.loading}</p>
       ) : consultants.isError ? (

@@ -1,4 +1,5 @@
 import {
+  consultantPageTexts,
   duration,
   hourlyRate,
   paths,
@@ -7,6 +8,7 @@ import {
   type ServiceChange,
   serviceFieldLabels,
   serviceMessages,
+  servicesNobodyDelivers,
 } from '@portal/domain';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -16,6 +18,7 @@ import { buttonStyles } from '../../../components/ui/button-styles';
 import { type Column, DataTable, tableCell } from '../../../components/ui/data-table';
 import { type ListTexts, QueryStates } from '../../../components/ui/query-states';
 import { ApiError } from '../../../lib/api-error';
+import { useAdminConsultants } from '../api/consultants';
 import { useAdminServices } from '../api/get-admin-services';
 import { useSchedule } from '../api/get-schedule';
 import { useServiceChanges } from '../api/get-service-changes';
@@ -90,8 +93,11 @@ function ServicesTable({
   onEdit,
   onToggle,
   busy,
+  undelivered,
 }: {
   services: readonly Service[];
+  /** The offered services nobody active delivers (none while the consultants load). */
+  undelivered: ReadonlySet<number>;
   onEdit: (service: Service) => void;
   onToggle: (service: Service) => void;
   busy: boolean;
@@ -104,6 +110,11 @@ function ServicesTable({
             <Link to={paths.service(service.id)} className="hover:underline">
               {service.name}
             </Link>
+            {undelivered.has(service.id) && (
+              <p className="mt-1 text-sm font-normal text-amber-900">
+                {consultantPageTexts.nobodyDelivers(service.name)}
+              </p>
+            )}
           </th>
           <td className={`${tableCell} text-slate-800`}>{service.category}</td>
           <td className={`${tableCell} whitespace-nowrap text-slate-900`}>
@@ -152,6 +163,7 @@ function ServicesTable({
  */
 export function AdminServices() {
   const services = useAdminServices();
+  const consultants = useAdminConsultants();
   const changes = useServiceChanges();
   const schedule = useSchedule();
   const save = useSaveService();
@@ -222,6 +234,11 @@ export function AdminServices() {
           {(list) => (
             <ServicesTable
               services={list}
+              undelivered={
+                new Set(
+                  consultants.data ? servicesNobodyDelivers(list, consultants.data).map(({ id }) => id) : [],
+                )
+              }
               busy={save.isPending}
               onEdit={(service) => open({ kind: 'edit', service })}
               onToggle={(service) =>

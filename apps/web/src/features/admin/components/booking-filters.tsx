@@ -1,6 +1,7 @@
 import { type AdminStatusFilter, adminStatusFilters, type IsoDate, statusLabels } from '@portal/domain';
 import { type ReactNode, useId } from 'react';
 import { Select } from '../../../components/ui/select';
+import { useAdminConsultants } from '../api/consultants';
 import type { AdminListFilters } from '../api/filters';
 import { useServiceChoices } from '../api/get-services';
 
@@ -21,7 +22,7 @@ function Filter({ id, label, children }: { id: string; label: string; children: 
   );
 }
 
-/** The admin list's filters: status, the days the bookings were made (from/to), and service. */
+/** The admin list's filters: status, the days the bookings were made (from/to), service and consultant. */
 export function BookingFilters({
   filters,
   onChange,
@@ -34,6 +35,7 @@ export function BookingFilters({
 }) {
   const id = useId();
   const services = useServiceChoices();
+  const consultants = useAdminConsultants();
   const set = (change: Partial<AdminListFilters>) => onChange({ ...filters, ...change });
   const errorId = `${id}-range-error`;
   // The two ends of the range; each keeps the other end as its limit.
@@ -63,7 +65,7 @@ export function BookingFilters({
     <form
       aria-label="Filter bookings"
       onSubmit={(event) => event.preventDefault()}
-      className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
+      className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5"
     >
       <Filter id={`${id}-status`} label="Status">
         <Select
@@ -113,8 +115,30 @@ export function BookingFilters({
           ))}
         </select>
       </Filter>
+      <Filter id={`${id}-consultant`} label="Consultant">
+        <select
+          id={`${id}-consultant`}
+          value={filters.consultantId === undefined ? '' : String(filters.consultantId)}
+          onChange={(event) =>
+            set({ consultantId: event.target.value ? Number(event.target.value) : undefined })
+          }
+          className={control}
+        >
+          <option value="">All consultants</option>
+          {/* A consultant named in the URL stays selectable until the list has loaded. */}
+          {filters.consultantId !== undefined &&
+            !consultants.data?.some((consultant) => consultant.id === filters.consultantId) && (
+              <option value={String(filters.consultantId)}>Consultant #{filters.consultantId}</option>
+            )}
+          {consultants.data?.map((consultant) => (
+            <option key={consultant.id} value={String(consultant.id)}>
+              {consultant.active ? consultant.name : `${consultant.name} (Retired)`}
+            </option>
+          ))}
+        </select>
+      </Filter>
       {rangeError && (
-        <p id={errorId} role="alert" className="text-sm text-red-700 sm:col-span-2 lg:col-span-4">
+        <p id={errorId} role="alert" className="text-sm text-red-700 sm:col-span-2 lg:col-span-5">
           {rangeError}
         </p>
       )}

@@ -16,6 +16,7 @@ import {
   longDate,
   moment,
   paths,
+  reassignRefusal,
   runtimeTimeZone,
   shortDateIn,
   urgencyLabels,
@@ -37,6 +38,7 @@ import { BookAgain } from './book-again';
 import { type Fact, FactList } from './booking-facts';
 import { CancelDialog } from './cancel-dialog';
 import { ChangeActions } from './change-actions';
+import { ChangeConsultant } from './change-consultant';
 import { RescheduleDialog } from './reschedule-dialog';
 import { ReviewDialog } from './review-dialog';
 
@@ -96,7 +98,7 @@ function Timeline({ detail }: { detail: BookingDetailResponse }) {
  * nothing is left to put in a calendar), Reschedule and Cancel as the domain's rules and the
  * change notice allow, and Leave Review for a completed one. An administrator viewing a client's booking moves it
  * to another time while it is active and not started, whatever the notice (the same dialog, worded for the firm),
- * and manages the rest in All Bookings.
+ * moves it to another consultant (Change Consultant), and manages the rest in All Bookings.
  */
 function Actions({
   detail,
@@ -126,6 +128,9 @@ function Actions({
         <Link to={paths.adminBooking(booking.id)} className={small}>
           Open in All Bookings
         </Link>
+        {reassignRefusal(booking.status, booking.starts_at, now) === undefined && (
+          <ChangeConsultant booking={booking} />
+        )}
       </div>
     );
   }
