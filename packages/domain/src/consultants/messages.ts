@@ -30,6 +30,15 @@ export const consultantMessages = {
   withConsultant: (name: string) => `with ${name}`,
   /** The service page's section naming who delivers it. */
   servicePageHeading: "Who You'll Work With",
+  /** The booking wizard's choice of who (docs/product.md#the-booking-wizard). */
+  wizardLegend: 'Consultant',
+  anyConsultant: 'Any available consultant',
+  anyConsultantHint: 'The firm assigns a consultant free at the time you choose',
+  /** A service with one consultant: named, not chosen. */
+  onlyConsultant: (name: string) => `Your consultant: ${name}`,
+  /** The review step's fact and the notification once booked. */
+  factTerm: 'Consultant',
+  bookedWith: (name: string) => `Your consultation is with ${name}.`,
 } as const;
 
 /** The words of /admin/consultants (docs/product.md#consultants). */
