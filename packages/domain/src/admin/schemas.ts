@@ -13,6 +13,7 @@ import {
   maxAdminPageSize,
   revenueDefinition,
   upcomingBookingsLimit,
+  utilisationDefinition,
 } from './figures.ts';
 
 const optionalDate = (name: string) =>
@@ -78,6 +79,17 @@ export const adminStatsResponseSchema = z
         }),
       )
       .describe('Every service, in catalog order, zeros included'),
+    consultants: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          name: z.string(),
+          booked_hours: z.number().nonnegative(),
+          open_hours: z.number().nonnegative(),
+          utilisation: z.number().nonnegative().nullable(),
+        }),
+      )
+      .describe(utilisationDefinition),
   })
   .describe(revenueDefinition);
 export type AdminStatsResponse = z.infer<typeof adminStatsResponseSchema>;

@@ -41,6 +41,21 @@ export const consultantMessages = {
   bookedWith: (name: string) => `Your consultation is with ${name}.`,
 } as const;
 
+/** The admin dashboard's Consultant Utilization tab (docs/product.md#administration). */
+export const utilisationTexts = {
+  tab: 'Consultant Utilization',
+  heading: 'Consultant Utilization',
+  caption: 'Booked hours, open hours and utilization per consultant for the period',
+  empty: 'No consultants to report on.',
+  noOpenHours: 'No open hours',
+  columns: {
+    consultant: 'Consultant',
+    booked: 'Booked Hours',
+    open: 'Open Hours',
+    utilisation: 'Utilization',
+  },
+} as const;
+
 /** The words of /admin/consultants (docs/product.md#consultants). */
 export const consultantPageTexts = {
   heading: 'Consultants',
