@@ -156,6 +156,7 @@ export const adminMessages = {
   statusUndo: 'Undo',
   statusUndone: (status: BookingStatus) => `Change undone: the booking is ${status} again.`,
   endBeforeStart: 'endDate must not be before startDate',
+  consultationToBeforeFrom: 'to must not be before from',
   /** The All Bookings filters' words for the same rule. */
   toBeforeFrom: 'The "to" date must not be before the "from" date.',
   statusInvalid: 'status must be one of all, pending, confirmed, completed, cancelled',
