@@ -56,6 +56,23 @@ export const utilisationTexts = {
   },
 } as const;
 
+/** The words of /admin/calendar (docs/product.md#administration). */
+export const adminCalendarTexts = {
+  heading: 'Calendar',
+  nav: 'Calendar',
+  previousWeek: 'Previous Week',
+  nextWeek: 'Next Week',
+  thisWeek: 'This Week',
+  loading: 'Loading the week...',
+  failed: 'Failed to load the week.',
+  noConsultants: 'No consultants yet.',
+  day: 'Day',
+  frameLabel: "The week's consultations",
+  caption: (week: string) => `Consultations of the week ${week}, per day and consultant`,
+  /** Cancelled consultations are left out: the calendar is what the firm's people are holding. */
+  note: 'Pending, confirmed and completed consultations; cancelled ones are left out.',
+} as const;
+
 /** The words of /admin/consultants (docs/product.md#consultants). */
 export const consultantPageTexts = {
   heading: 'Consultants',
