@@ -9,6 +9,7 @@ import { bookingSection, measureBooking } from './benchmarks/booking.ts';
 import { catalogueSection, measureCatalogue } from './benchmarks/catalogue.ts';
 import { firstLoadSection, measureFirstLoad } from './benchmarks/first-load.ts';
 import { lighthouseSection, measureFreshStart } from './benchmarks/lighthouse.ts';
+import { measureTeamAvailability, teamAvailabilitySection } from './benchmarks/team-availability.ts';
 import { lighthousePort, root } from './lib/settings.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
@@ -16,6 +17,7 @@ const catalogue = await measureCatalogue(dataDir);
 const booking = await measureBooking(dataDir);
 const admin = await measureAdmin(dataDir);
 const availability = await measureAvailability();
+const teamAvailability = await measureTeamAvailability();
 const firstLoad = await measureFirstLoad(dataDir);
 console.log('Lighthouse: /, /services, /services/1, mobile and desktop');
 const pages = await measureFreshStart(lighthousePort);
@@ -29,6 +31,7 @@ const report = `${[
   catalogueSection(catalogue),
   bookingSection(booking),
   availabilitySection(availability),
+  teamAvailabilitySection(teamAvailability),
   adminSection(admin),
   lighthouseSection(pages),
   firstLoadSection(firstLoad),

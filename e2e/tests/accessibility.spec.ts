@@ -34,6 +34,7 @@ const adminPages = [
   '/admin/services',
   '/admin/schedule',
   '/admin/consultants',
+  '/admin/calendar',
   '/admin/reviews',
   '/admin/messages',
 ];

@@ -44,6 +44,7 @@ const AdminBookingsRoute = lazily(async () => (await adminPages()).AdminBookings
 const AdminServicesRoute = lazily(async () => (await adminPages()).AdminServicesRoute);
 const AdminScheduleRoute = lazily(async () => (await adminPages()).AdminScheduleRoute);
 const AdminConsultantsRoute = lazily(async () => (await adminPages()).AdminConsultantsRoute);
+const AdminCalendarRoute = lazily(async () => (await adminPages()).AdminCalendarRoute);
 const AdminReviewsRoute = lazily(async () => (await adminPages()).AdminReviewsRoute);
 const AdminMessagesRoute = lazily(async () => (await adminPages()).AdminMessagesRoute);
 const NotFoundRoute = lazily(async () => (await import('./routes/not-found')).NotFoundRoute);
@@ -98,6 +99,7 @@ const routeTable: RouteObject[] = [
                       { path: pageRoutes.adminServices, element: <AdminServicesRoute /> },
                       { path: pageRoutes.adminSchedule, element: <AdminScheduleRoute /> },
                       { path: pageRoutes.adminConsultants, element: <AdminConsultantsRoute /> },
+                      { path: pageRoutes.adminCalendar, element: <AdminCalendarRoute /> },
                       { path: pageRoutes.adminReviews, element: <AdminReviewsRoute /> },
                       { path: pageRoutes.adminMessages, element: <AdminMessagesRoute /> },
                       { path: '*', element: <NotFoundRoute /> },

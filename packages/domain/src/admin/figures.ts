@@ -6,6 +6,13 @@ import { addDays, type IsoDate, zonedInstant } from '../schedule/dates.ts';
 import { todayIn } from '../schedule/slots.ts';
 import { count as countText } from '../text/format.ts';
 
+/**
+ * How the dashboard's utilization is counted (consultantUtilisation, in consultants/utilisation.ts), as the API
+ * documentation and docs/product.md state it.
+ */
+export const utilisationDefinition =
+  "Each consultant active now or with consultations in the range, by id: booked_hours, the hours of their pending, confirmed and completed consultations starting in the range; open_hours, their weekly hours within the firm's on each day of the range, less the firm's closed dates and their time off; utilisation, booked_hours / open_hours (4 decimals), null without open hours. Empty when a date is omitted.";
+
 /** The reporting periods: the dashboard shows week, month and quarter; the API also takes a year. */
 export const adminPeriods = ['week', 'month', 'quarter', 'year'] as const;
 export type AdminPeriod = (typeof adminPeriods)[number];
@@ -149,6 +156,7 @@ export const adminMessages = {
   statusUndo: 'Undo',
   statusUndone: (status: BookingStatus) => `Change undone: the booking is ${status} again.`,
   endBeforeStart: 'endDate must not be before startDate',
+  consultationToBeforeFrom: 'to must not be before from',
   /** The All Bookings filters' words for the same rule. */
   toBeforeFrom: 'The "to" date must not be before the "from" date.',
   statusInvalid: 'status must be one of all, pending, confirmed, completed, cancelled',

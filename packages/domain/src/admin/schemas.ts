@@ -13,6 +13,7 @@ import {
   maxAdminPageSize,
   revenueDefinition,
   upcomingBookingsLimit,
+  utilisationDefinition,
 } from './figures.ts';
 
 const optionalDate = (name: string) =>
@@ -28,6 +29,13 @@ const optionalDate = (name: string) =>
 const endNotBeforeStart = {
   check: isRangeOrdered,
   params: { message: adminMessages.endBeforeStart, path: ['endDate'] },
+};
+
+/** The consultations' days (from/to) of the admin list: the same rule as startDate/endDate. */
+const toNotBeforeFrom = {
+  check: (range: { from?: string | undefined; to?: string | undefined }) =>
+    isRangeOrdered({ startDate: range.from, endDate: range.to }),
+  params: { message: adminMessages.consultationToBeforeFrom, path: ['to'] },
 };
 
 /** startDate/endDate, both optional and inclusive; an end before the start is a 400. */
@@ -78,6 +86,17 @@ export const adminStatsResponseSchema = z
         }),
       )
       .describe('Every service, in catalog order, zeros included'),
+    consultants: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          name: z.string(),
+          booked_hours: z.number().nonnegative(),
+          open_hours: z.number().nonnegative(),
+          utilisation: z.number().nonnegative().nullable(),
+        }),
+      )
+      .describe(utilisationDefinition),
   })
   .describe(revenueDefinition);
 export type AdminStatsResponse = z.infer<typeof adminStatsResponseSchema>;
@@ -114,6 +133,12 @@ const adminBookingFilterFields = z.object({
   status: z.enum(adminStatusFilters, { error: adminMessages.statusInvalid }).default('all'),
   startDate: optionalDate('startDate'),
   endDate: optionalDate('endDate'),
+  from: optionalDate('from').describe(
+    'from: the first day of the consultations listed (their start), in the business time zone, YYYY-MM-DD, included',
+  ),
+  to: optionalDate('to').describe(
+    'to: the last day of the consultations listed (their start), in the business time zone, YYYY-MM-DD, included',
+  ),
   serviceId: z.coerce
     .number({ error: adminMessages.serviceUnknown })
     .int(adminMessages.serviceUnknown)
@@ -145,10 +170,9 @@ const adminBookingFilterFields = z.object({
 });
 
 /** The filters shared by the admin list and its CSV export (dates: the day the booking was made). */
-export const adminBookingFiltersSchema = adminBookingFilterFields.refine(
-  endNotBeforeStart.check,
-  endNotBeforeStart.params,
-);
+export const adminBookingFiltersSchema = adminBookingFilterFields
+  .refine(endNotBeforeStart.check, endNotBeforeStart.params)
+  .refine(toNotBeforeFrom.check, toNotBeforeFrom.params);
 export type AdminBookingFilters = z.infer<typeof adminBookingFiltersSchema>;
 
 /** `GET /api/bookings/admin/all`: newest first (by the moment booked), paged by an opaque cursor. */
@@ -157,7 +181,8 @@ export const adminBookingsQuerySchema = adminBookingFilterFields
     limit: z.coerce.number().int().min(1).max(maxAdminPageSize).default(defaultAdminPageSize),
     cursor: cursorQuerySchema,
   })
-  .refine(endNotBeforeStart.check, endNotBeforeStart.params);
+  .refine(endNotBeforeStart.check, endNotBeforeStart.params)
+  .refine(toNotBeforeFrom.check, toNotBeforeFrom.params);
 
 /** A booking as administrators see it: whose it is, and where a pending one was made from. */
 export const adminBookingSchema = bookingSchema.extend({

@@ -30,6 +30,8 @@ export const pageRoutes = {
   adminSchedule: '/admin/schedule',
   /** The firm's consultants: their services and time off. */
   adminConsultants: '/admin/consultants',
+  /** A week of every consultant's consultations side by side. */
+  adminCalendar: '/admin/calendar',
   /** Every review, hidden ones too, to hide one that should not be public. */
   adminReviews: '/admin/reviews',
   /** The contact form's messages, newest first, each to mark answered. */
@@ -59,6 +61,9 @@ export const paths = {
   adminServices: pageRoutes.adminServices,
   adminSchedule: pageRoutes.adminSchedule,
   adminConsultants: pageRoutes.adminConsultants,
+  adminCalendar: pageRoutes.adminCalendar,
+  /** The admin calendar on the week of a day (its Monday). */
+  adminCalendarWeek: (monday: string) => `${pageRoutes.adminCalendar}?week=${monday}`,
   adminReviews: pageRoutes.adminReviews,
   adminMessages: pageRoutes.adminMessages,
   /** The booking wizard of a service; signed in only. */

@@ -30,6 +30,47 @@ export const consultantMessages = {
   withConsultant: (name: string) => `with ${name}`,
   /** The service page's section naming who delivers it. */
   servicePageHeading: "Who You'll Work With",
+  /** The booking wizard's choice of who (docs/product.md#the-booking-wizard). */
+  wizardLegend: 'Consultant',
+  anyConsultant: 'Any available consultant',
+  anyConsultantHint: 'The firm assigns a consultant free at the time you choose',
+  /** A service with one consultant: named, not chosen. */
+  onlyConsultant: (name: string) => `Your consultant: ${name}`,
+  /** The review step's fact and the notification once booked. */
+  factTerm: 'Consultant',
+  bookedWith: (name: string) => `Your consultation is with ${name}.`,
+} as const;
+
+/** The admin dashboard's Consultant Utilization tab (docs/product.md#administration). */
+export const utilisationTexts = {
+  tab: 'Consultant Utilization',
+  heading: 'Consultant Utilization',
+  caption: 'Booked hours, open hours and utilization per consultant for the period',
+  empty: 'No consultants to report on.',
+  noOpenHours: 'No open hours',
+  columns: {
+    consultant: 'Consultant',
+    booked: 'Booked Hours',
+    open: 'Open Hours',
+    utilisation: 'Utilization',
+  },
+} as const;
+
+/** The words of /admin/calendar (docs/product.md#administration). */
+export const adminCalendarTexts = {
+  heading: 'Calendar',
+  nav: 'Calendar',
+  previousWeek: 'Previous Week',
+  nextWeek: 'Next Week',
+  thisWeek: 'This Week',
+  loading: 'Loading the week...',
+  failed: 'Failed to load the week.',
+  noConsultants: 'No consultants yet.',
+  day: 'Day',
+  frameLabel: "The week's consultations",
+  caption: (week: string) => `Consultations of the week ${week}, per day and consultant`,
+  /** Cancelled consultations are left out: the calendar is what the firm's people are holding. */
+  note: 'Pending, confirmed and completed consultations; cancelled ones are left out.',
 } as const;
 
 /** The words of /admin/consultants (docs/product.md#consultants). */

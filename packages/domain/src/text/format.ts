@@ -37,6 +37,16 @@ export function count(value: number): string {
   return value.toLocaleString('en-US');
 }
 
+/** Hours with at most one decimal: '12.5', '40', '1,250'. */
+export function hoursFigure(hours: number): string {
+  return hours.toLocaleString('en-US', { maximumFractionDigits: 1 });
+}
+
+/** A share as a percentage with at most one decimal: 0.09375 → '9.4%'. */
+export function percentage(share: number): string {
+  return `${(share * 100).toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
+}
+
 /** Whole dollars: '$1,250'. */
 export function dollars(amount: number): string {
   return `$${count(amount)}`;

@@ -44,7 +44,11 @@ async function filterConditions(
   filters: AdminBookingFilters,
   timeZone: string,
 ): Promise<SQL[]> {
-  const conditions = withinDays(bookings.createdAt, filters, timeZone);
+  const conditions = [
+    ...withinDays(bookings.createdAt, filters, timeZone),
+    // from/to: the consultations' own days (the admin calendar's week), by when they start.
+    ...withinDays(bookings.startsAt, { startDate: filters.from, endDate: filters.to }, timeZone),
+  ];
   if (filters.status !== 'all') conditions.push(eq(bookings.status, filters.status));
   if (filters.serviceId !== undefined) {
     // The catalogue is cached (it changes only with migrations and the seed): no query per request.

@@ -9,16 +9,25 @@ import {
   type Booking,
   type BookingStats,
   closedRange,
+  consultantUtilisation,
   type DateRange,
   previousRange,
   revenueStatuses,
   type UserStatsResponse,
 } from '@portal/domain';
-import { and, count, countDistinct, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { withinDays } from '../../db/date-ranges.ts';
-import { bookings, contactMessages, users } from '../../db/schema.ts';
+import {
+  bookings,
+  closures,
+  consultants,
+  consultantTimeOff,
+  contactMessages,
+  users,
+} from '../../db/schema.ts';
 import { loadCatalogue } from '../catalogue/catalogue.service.ts';
+import { loadScheduleWithClosures } from '../schedule/schedule.service.ts';
 
 function emptyStats(): BookingStats {
   return { total: 0, pending: 0, confirmed: 0, completed: 0, cancelled: 0, totalRevenue: 0 };
@@ -73,7 +82,7 @@ export async function bookingStatistics(
   const day = closed
     ? sql<string>`to_char(${bookings.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD')`
     : sql<string>`''`;
-  const [rows, previousRows, catalogue] = await Promise.all([
+  const [rows, previousRows, catalogue, utilisation] = await Promise.all([
     db
       .select({ day, serviceId: bookings.serviceId, ...tallyColumns() })
       .from(bookings)
@@ -86,6 +95,7 @@ export async function bookingStatistics(
           .where(and(...withinDays(bookings.createdAt, before, timeZone)))
       : Promise.resolve([]),
     loadCatalogue(db),
+    closed ? consultantFigures(db, closed, timeZone) : Promise.resolve([]),
   ]);
 
   const stats = emptyStats();
@@ -130,7 +140,74 @@ export async function bookingStatistics(
         revenue: figures.totalRevenue,
       };
     }),
+    consultants: utilisation,
   };
+}
+
+/** The statuses whose consultations count as booked time: every one but cancelled. */
+const bookedStatuses = ['pending', 'confirmed', 'completed'] as const satisfies readonly Booking['status'][];
+
+/**
+ * Each consultant's booked hours, open hours and utilisation for a closed range (utilisationDefinition, in the
+ * domain): their consultations starting in the range, their own hours, the
+ * firm's current hours, and the closures and time off meeting the range.
+ */
+async function consultantFigures(
+  db: Database,
+  range: DateRange,
+  timeZone: string,
+): Promise<AdminStatsResponse['consultants']> {
+  const meets = <T extends typeof closures | typeof consultantTimeOff>(table: T) =>
+    and(lte(table.startDate, range.endDate), gte(table.endDate, range.startDate));
+  const [people, booked, closed, away, { schedule }] = await Promise.all([
+    db
+      .select({
+        id: consultants.id,
+        name: consultants.name,
+        active: consultants.active,
+        weeklyHours: consultants.weeklyHours,
+      })
+      .from(consultants)
+      .orderBy(asc(consultants.id)),
+    db
+      .select({
+        consultantId: bookings.consultantId,
+        minutes: sql<number>`coalesce(sum(${bookings.durationMinutes}), 0)`.mapWith(Number),
+      })
+      .from(bookings)
+      .where(
+        and(inArray(bookings.status, [...bookedStatuses]), ...withinDays(bookings.startsAt, range, timeZone)),
+      )
+      .groupBy(bookings.consultantId),
+    db
+      .select({ startDate: closures.startDate, endDate: closures.endDate })
+      .from(closures)
+      .where(meets(closures)),
+    db
+      .select({
+        consultantId: consultantTimeOff.consultantId,
+        startDate: consultantTimeOff.startDate,
+        endDate: consultantTimeOff.endDate,
+      })
+      .from(consultantTimeOff)
+      .where(meets(consultantTimeOff)),
+    loadScheduleWithClosures(db),
+  ]);
+  const minutesOf = new Map(booked.map((row) => [row.consultantId, row.minutes]));
+  return people
+    .filter((person) => person.active || (minutesOf.get(person.id) ?? 0) > 0)
+    .map((person) => ({
+      id: person.id,
+      name: person.name,
+      ...consultantUtilisation({
+        range,
+        firmHours: schedule.weeklyHours,
+        consultantHours: person.weeklyHours ?? null,
+        closures: closed,
+        timeOff: away.filter((entry) => entry.consultantId === person.id),
+        bookedMinutes: minutesOf.get(person.id) ?? 0,
+      }),
+    }));
 }
 
 // ——— Users (activeUserDefinition, in the domain) ———

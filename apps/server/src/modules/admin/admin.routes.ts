@@ -110,7 +110,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
         tags,
         summary: 'Every booking, newest first (by the moment booked), filtered and paged by cursor',
         description:
-          'Dates filter by the day the booking was made, in the business time zone. Pass nextCursor as cursor ' +
+          'Dates filter by the day the booking was made (startDate, endDate) and by the day the consultation starts (from, to), in the business time zone. Pass nextCursor as cursor ' +
           "for the next page. bookingId narrows the list to that one booking (the firm's emails link to it).",
         querystring: adminBookingsQuerySchema,
         response: {

@@ -4,6 +4,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 // The admin pages, and their frame with the admin navigation, in the one admin chunk the router loads.
 export { AdminLayout as AdminLayoutRoute } from '../../features/admin/components/admin-layout';
 export { AdminBookingsRoute } from './admin-bookings';
+export { AdminCalendarRoute } from './admin-calendar';
 export { AdminConsultantsRoute } from './admin-consultants';
 export { AdminMessagesRoute } from './admin-messages';
 export { AdminReviewsRoute } from './admin-reviews';

@@ -101,6 +101,7 @@ describe('the admin navigation', () => {
       ['Services', '/admin/services'],
       ['Schedule', '/admin/schedule'],
       ['Consultants', '/admin/consultants'],
+      ['Calendar', '/admin/calendar'],
       ['Reviews', '/admin/reviews'],
     ] as const;
     for (const [name, href] of links) {

@@ -13,6 +13,7 @@ import {
   todayIn,
   type UndeliveredMailResponse,
   type UserStatsResponse,
+  utilisationTexts,
 } from '@portal/domain';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -60,6 +61,10 @@ function statsAnswer(query: URLSearchParams, timeZone = defaultBusinessTimeZone)
     services: [
       { serviceId: 1, name: 'Web Development', bookings: 10, completed: 4, cancelled: 1, revenue: 670 },
       { serviceId: 2, name: 'Database Architecture', bookings: 8, completed: 3, cancelled: 1, revenue: 300 },
+    ],
+    consultants: [
+      { id: 1, name: 'Maya Thompson', booked_hours: 3, open_hours: 32, utilisation: 0.0938 },
+      { id: 5, name: 'Morning Person', booked_hours: 12.5, open_hours: 0, utilisation: null },
     ],
   };
 }
@@ -156,6 +161,16 @@ describe('admin dashboard', () => {
     await expect
       .element(page.getByRole('row', { name: /Database Architecture/ }))
       .toHaveTextContent('Database Architecture831$300');
+
+    // Consultant Utilization: booked hours, open hours and booked ÷ open, or none without open hours.
+    await page.getByRole('tab', { name: utilisationTexts.tab }).click();
+    const utilisation = page.getByRole('table', { name: utilisationTexts.caption });
+    await expect
+      .element(utilisation.getByRole('row', { name: /Maya Thompson/ }))
+      .toHaveTextContent('Maya Thompson3329.4%');
+    await expect
+      .element(utilisation.getByRole('row', { name: /Morning Person/ }))
+      .toHaveTextContent(`Morning Person12.50${utilisationTexts.noOpenHours}`);
   });
 
   it('asks for the chosen period: month by default, then week and quarter, in the business time zone', async () => {

@@ -42,6 +42,8 @@ export interface UnsentCreate {
   date: IsoDate;
   slotLabel: string;
   timeZone: string;
+  /** The consultant chosen by name, for display (the body carries their id); absent for 'any'. */
+  consultant?: string;
   savedAt: string;
 }
 
@@ -76,7 +78,8 @@ function isUnsentItem(value: unknown): value is UnsentItem {
     typeof value.service.name === 'string' &&
     typeof value.date === 'string' &&
     typeof value.slotLabel === 'string' &&
-    typeof value.timeZone === 'string'
+    typeof value.timeZone === 'string' &&
+    (value.consultant === undefined || typeof value.consultant === 'string')
   );
 }
 

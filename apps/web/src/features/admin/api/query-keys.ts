@@ -8,6 +8,8 @@ export const adminKeys = {
   userStats: (range: DateRange) => ['admin', 'user-stats', range.startDate, range.endDate] as const,
   bookingLists: ['admin', 'bookings'] as const,
   bookings: (query: AdminListQuery) => ['admin', 'bookings', query] as const,
+  /** The calendar's week of consultations (under the lists: a status change refreshes it). */
+  week: (from: string, to: string) => ['admin', 'bookings', 'week', from, to] as const,
   upcoming: (limit: number) => ['admin', 'upcoming', limit] as const,
   services: ['admin', 'services'] as const,
   /** Every service, retired ones too (the catalogue page, and today's rates beside bookings). */

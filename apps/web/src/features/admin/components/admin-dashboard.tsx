@@ -10,6 +10,7 @@ import {
   rangeDays,
   recentBookingsLimit,
   shortDate,
+  utilisationTexts,
 } from '@portal/domain';
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -23,6 +24,7 @@ import { useAdminBookings } from '../api/get-admin-bookings';
 import { useAdminStats } from '../api/get-admin-stats';
 import { useUserStats } from '../api/get-user-stats';
 import { BusinessOverview } from './business-overview';
+import { ConsultantUtilisation } from './consultant-utilisation';
 import { PeriodPicker, periodHint } from './period-picker';
 import { RecentBookings } from './recent-bookings';
 import { ServicePerformance } from './service-performance';
@@ -30,12 +32,13 @@ import { StatCards, type UserFigures } from './stat-cards';
 import { UndeliveredMailWarning } from './undelivered-mail-warning';
 import { UpcomingSchedule } from './upcoming-schedule';
 
-type DashboardTab = 'overview' | 'recent' | 'services' | 'upcoming';
+type DashboardTab = 'overview' | 'recent' | 'services' | 'consultants' | 'upcoming';
 
 const tabs: readonly TabItem<DashboardTab>[] = [
   { key: 'overview', label: 'Business Overview' },
   { key: 'recent', label: 'Recent Bookings' },
   { key: 'services', label: 'Service Performance' },
+  { key: 'consultants', label: utilisationTexts.tab },
   { key: 'upcoming', label: 'Upcoming Schedule' },
 ];
 
@@ -177,6 +180,12 @@ export function AdminDashboard() {
                   <Spinner label="Loading statistics..." />
                 ) : (
                   <ServicePerformance services={stats.data?.services ?? []} />
+                ))}
+              {tab === 'consultants' &&
+                (stats.isPending ? (
+                  <Spinner label="Loading statistics..." />
+                ) : (
+                  <ConsultantUtilisation consultants={stats.data?.consultants ?? []} />
                 ))}
               {tab === 'upcoming' && <UpcomingSchedule />}
             </Tabs>

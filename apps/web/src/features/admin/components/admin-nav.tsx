@@ -1,4 +1,4 @@
-import { adminMessages, count as countText, paths } from '@portal/domain';
+import { adminCalendarTexts, adminMessages, count as countText, paths } from '@portal/domain';
 import { NavLink } from 'react-router';
 import { useAdminCounts } from '../api/get-admin-counts';
 
@@ -31,6 +31,7 @@ export function AdminNav() {
     { label: 'Services', to: paths.adminServices },
     { label: 'Schedule', to: paths.adminSchedule },
     { label: 'Consultants', to: paths.adminConsultants },
+    { label: adminCalendarTexts.nav, to: paths.adminCalendar },
     {
       label: 'Messages',
       to: paths.adminMessages,

@@ -9,28 +9,40 @@ import { apiRequest } from '../../../lib/api-client';
 import { bookingKeys } from './query-keys';
 
 /** GET {path}?date=YYYY-MM-DD → the day's slots, each free or taken, and the zone. */
-async function getSlots(path: string, date: IsoDate, signal?: AbortSignal): Promise<AvailabilityResponse> {
+async function getSlots(
+  path: string,
+  date: IsoDate,
+  signal?: AbortSignal,
+  consultantId?: number,
+): Promise<AvailabilityResponse> {
   const query = new URLSearchParams({ date });
+  if (consultantId !== undefined) query.set('consultantId', String(consultantId));
   return apiRequest(`${path}?${query}`, availabilityResponseSchema, { signal });
 }
 
-/** GET /api/services/{id}/availability: a service's slots of a day. */
-function getAvailability(serviceId: number, date: IsoDate, signal?: AbortSignal) {
-  return getSlots(apiPaths.bookings.availability(serviceId), date, signal);
+/** GET /api/services/{id}/availability: a service's slots of a day (`&consultantId=`: that consultant's only). */
+function getAvailability(serviceId: number, date: IsoDate, signal?: AbortSignal, consultantId?: number) {
+  return getSlots(apiPaths.bookings.availability(serviceId), date, signal, consultantId);
 }
 
 /** Always asked afresh when a date is chosen, since slots are taken all the time. */
-export function availabilityQueryOptions(serviceId: number, date: IsoDate) {
+export function availabilityQueryOptions(serviceId: number, date: IsoDate, consultantId?: number) {
   return queryOptions({
-    queryKey: bookingKeys.availability(serviceId, date),
-    queryFn: ({ signal }) => getAvailability(serviceId, date, signal),
+    queryKey:
+      consultantId === undefined
+        ? bookingKeys.availability(serviceId, date)
+        : bookingKeys.availabilityWith(serviceId, date, consultantId),
+    queryFn: ({ signal }) => getAvailability(serviceId, date, signal, consultantId),
     staleTime: 0,
   });
 }
 
-/** A day's availability, once a day is chosen. */
-export function useAvailability(serviceId: number, date: IsoDate | undefined) {
-  return useQuery({ ...availabilityQueryOptions(serviceId, date ?? ''), enabled: date !== undefined });
+/** A day's availability, once a day is chosen: any consultant's, or the chosen one's. */
+export function useAvailability(serviceId: number, date: IsoDate | undefined, consultantId?: number) {
+  return useQuery({
+    ...availabilityQueryOptions(serviceId, date ?? '', consultantId),
+    enabled: date !== undefined,
+  });
 }
 
 /**

@@ -11,4 +11,7 @@ export const bookingKeys = {
   /** Every day's availability of a service (invalidated when a slot turns out to be taken). */
   availabilityOf: (serviceId: number) => ['bookings', 'availability', serviceId] as const,
   availability: (serviceId: number, date: string) => ['bookings', 'availability', serviceId, date] as const,
+  /** A day's availability of one consultant of the service (under the service's key, refreshed with it). */
+  availabilityWith: (serviceId: number, date: string, consultantId: number) =>
+    ['bookings', 'availability', serviceId, date, 'consultant', consultantId] as const,
 };

@@ -2,6 +2,7 @@ import {
   bookingErrorCodes,
   bookingMessages,
   type CreateBookingBody,
+  consultantMessages,
   defaultBusinessTimeZone,
   paths,
   type Service,
@@ -16,6 +17,7 @@ import { focusHeading } from '../../../lib/focus-heading';
 import { useAccount } from '../../../lib/use-session';
 import { useCreateBooking } from '../api/create-booking';
 import { useAvailability } from '../api/get-availability';
+import { useConsultantsOf } from '../api/get-consultants';
 import { useCurrentSchedule } from '../api/get-schedule';
 import { bookingKeys } from '../api/query-keys';
 import { slotTime } from '../format';
@@ -23,6 +25,7 @@ import { addUnsent, isUnreachable, refusalMessage, unreachableReason } from '../
 import { bookingDetailsSchema, emptyBookingDetails } from './booking-details';
 import { BookingSidebar } from './booking-sidebar';
 import { ConfirmationStep } from './confirmation-step';
+import { ConsultantChoice } from './consultant-choice';
 import { DateTimeStep } from './date-time-step';
 import { DetailsStep } from './details-step';
 import { StepIndicator, type WizardStep } from './step-indicator';
@@ -46,7 +49,19 @@ export function BookingWizard({ service }: { service: Service }) {
   const idempotencyKey = useRef<string>(undefined);
   const stepRef = useRef<HTMLDivElement>(null);
   const form = useSchemaForm(bookingDetailsSchema, { mode: 'onTouched', defaultValues: emptyBookingDetails });
-  const availability = useAvailability(service.id, date);
+  // Who: 'any' (undefined) by default; a named one only among the service's active consultants, 2+ of them.
+  const consultants = useConsultantsOf(service.id).data ?? [];
+  const [chosenConsultantId, setChosenConsultantId] = useState<number>();
+  const chosenConsultant =
+    consultants.length > 1
+      ? consultants.find((consultant) => consultant.id === chosenConsultantId)
+      : undefined;
+  // The name the review step shows: the chosen one, the only one, or 'any' until the server assigns someone.
+  const consultantName =
+    chosenConsultant?.name ??
+    (consultants.length === 1 ? consultants[0]?.name : undefined) ??
+    consultantMessages.anyConsultant;
+  const availability = useAvailability(service.id, date, chosenConsultant?.id);
   const currentSchedule = useCurrentSchedule();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -83,6 +98,7 @@ export function BookingWizard({ service }: { service: Service }) {
       date,
       slotLabel: slot.label,
       timeZone,
+      ...(chosenConsultant ? { consultant: chosenConsultant.name } : {}),
       savedAt: new Date().toISOString(),
     });
     if (!kept) return false;
@@ -105,6 +121,7 @@ export function BookingWizard({ service }: { service: Service }) {
       urgency: details.urgency,
       preferredContact: details.preferredContact,
       additionalNotes: details.additionalNotes.trim(),
+      ...(chosenConsultant ? { consultantId: chosenConsultant.id } : {}),
     };
     idempotencyKey.current ??= newIdempotencyKey();
     const key = idempotencyKey.current;
@@ -112,13 +129,14 @@ export function BookingWizard({ service }: { service: Service }) {
     booking.mutate(
       { body, key },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
           void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
           // A new booking is a request: the title and the card in My Bookings both say pending, never confirmed.
+          // Who it is with comes from the answer: with 'any', the server has just assigned them.
           notify({
             type: 'success',
             title: bookingMessages.requestSentTitle,
-            message: `${bookingMessages.saved} ${bookingMessages.requestSentNext}`,
+            message: `${bookingMessages.saved} ${bookingMessages.requestSentNext} ${consultantMessages.bookedWith(saved.consultant.name)}`,
           });
           void navigate(paths.myBookings);
         },
@@ -180,6 +198,18 @@ export function BookingWizard({ service }: { service: Service }) {
               now={now}
               choice={choice}
               availability={availability}
+              consultantChoice={
+                <ConsultantChoice
+                  consultants={consultants}
+                  chosenId={chosenConsultant?.id}
+                  onChoose={(consultantId) => {
+                    if (consultantId === chosenConsultant?.id) return;
+                    setChosenConsultantId(consultantId);
+                    // The slot chosen may not be free for the new choice: the list is asked afresh.
+                    choice.clearSlot();
+                  }}
+                />
+              }
               onContinue={() => goTo(2)}
             />
           )}
@@ -196,6 +226,7 @@ export function BookingWizard({ service }: { service: Service }) {
               service={service}
               date={date}
               slot={slot}
+              consultant={consultantName}
               timeZone={timeZone}
               noticeHours={
                 currentSchedule.state === 'ready'

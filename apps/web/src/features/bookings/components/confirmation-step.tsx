@@ -3,6 +3,7 @@ import {
   bookingChangeRules,
   bookingMessages,
   clientChangeNoticeRefusal,
+  consultantMessages,
   contactLabels,
   dollars,
   duration,
@@ -29,6 +30,7 @@ export function ConfirmationStep({
   service,
   date,
   slot,
+  consultant,
   timeZone,
   noticeHours,
   now,
@@ -41,6 +43,8 @@ export function ConfirmationStep({
   service: Service;
   date: IsoDate;
   slot: AvailabilitySlot;
+  /** Who it is with: the chosen (or only) consultant's name, or 'Any available consultant'. */
+  consultant: string;
   timeZone: string;
   /** CLIENT_CHANGE_NOTICE_HOURS as the public schedule states it; undefined while it is not known. */
   noticeHours: number | undefined;
@@ -61,6 +65,7 @@ export function ConfirmationStep({
     noticeHours !== undefined && clientChangeNoticeRefusal(slot.starts_at, now, noticeHours) !== undefined;
   const facts: Fact[] = [
     { term: 'Service', value: service.name },
+    { term: consultantMessages.factTerm, value: consultant },
     { term: 'Date', value: longDate(date) },
     { term: 'Time', value: time },
     { term: 'Duration', value: duration(service.duration) },

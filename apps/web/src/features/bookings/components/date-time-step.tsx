@@ -13,7 +13,7 @@ import {
   zoneName,
 } from '@portal/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type CSSProperties, useCallback, useEffect, useState } from 'react';
+import { type CSSProperties, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { DayPicker } from 'react-day-picker';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { FormMessage } from '../../../components/ui/form-message';
@@ -99,6 +99,8 @@ interface DateTimeStepProps {
   currentStartsAt?: string | undefined;
   /** The label of the button that goes on (Continue in the wizard). */
   continueLabel?: string;
+  /** Shown under the heading, before the calendar: the wizard's choice of consultant. */
+  consultantChoice?: ReactNode;
   onContinue: () => void;
 }
 
@@ -147,6 +149,7 @@ function DayAndSlot({
   availability,
   currentStartsAt,
   continueLabel = 'Continue',
+  consultantChoice,
   onContinue,
 }: Omit<DateTimeStepProps, 'schedule'> & { scheduleWithClosures: ScheduleWithClosures }) {
   const { date, slot } = choice;
@@ -162,6 +165,7 @@ function DayAndSlot({
   return (
     <>
       <StepHeading note={openingHoursNote(scheduleWithClosures.schedule)} />
+      {consultantChoice}
       {choice.slotTaken && (
         <FormMessage type="error">
           {bookingMessages.slotTaken}. Please choose another time; the list below is up to date.

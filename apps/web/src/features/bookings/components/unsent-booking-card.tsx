@@ -12,6 +12,7 @@ export function UnsentBookingCard({ item }: { item: UnsentCreate }) {
     <BookingArticle
       headingId={`unsent-${item.idempotencyKey}-heading`}
       service={service.name}
+      consultant={item.consultant}
       status="pending"
       notSent="booking"
       details={{

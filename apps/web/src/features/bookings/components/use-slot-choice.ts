@@ -11,6 +11,8 @@ export interface SlotChoice {
   chooseSlot(slot: AvailabilitySlot): void;
   /** The server refused the chosen slot as taken: choose again. */
   lostSlot(): void;
+  /** Another consultant was chosen: the slot may not be free for them, so it is chosen again. */
+  clearSlot(): void;
 }
 
 /** The day and slot a client chooses (the booking wizard's first step, a reschedule), starting on `initialDate`. */
@@ -34,6 +36,10 @@ export function useSlotChoice(initialDate?: IsoDate): SlotChoice {
     lostSlot() {
       setSlot(undefined);
       setSlotTaken(true);
+    },
+    clearSlot() {
+      setSlot(undefined);
+      setSlotTaken(false);
     },
   };
 }
