@@ -29,6 +29,8 @@ const signedOutPages = [
 ];
 const clientPages = ['/dashboard', '/my-bookings', '/profile', '/book/1'];
 const adminPages = [
+  // An administrator may open a consultant's schedule (theirs, when linked to a consultant's record).
+  '/consultant',
   '/admin',
   '/admin/bookings',
   '/admin/services',

@@ -1,4 +1,4 @@
-// npm run set-role -- <email> <client|admin>
+// npm run set-role -- <email> <client|admin|consultant>
 // Gives an account a role. With DATABASE_URL it updates PostgreSQL directly. With the embedded database it asks
 // the running server through its local operator channel (DATA_DIR/operator.json), or, when no server runs,
 // opens the embedded database itself (holding its lock, so a server cannot start on it meanwhile).

@@ -74,7 +74,7 @@ export type NewServiceRow = typeof services.$inferInsert;
 
 // ——— Accounts (better-auth's tables; the property names are the field names better-auth uses) ———
 
-/** Accounts. `role` (admin plugin): 'client' by default, or 'admin'. */
+/** Accounts. `role` (admin plugin): 'client' by default, 'admin', or 'consultant' (docs/decisions/048). */
 export const users = pgTable(
   'users',
   {
@@ -90,7 +90,7 @@ export const users = pgTable(
     ...timestamps(),
   },
   (table) => [
-    check('users_role_known', sql`${table.role} in ('client', 'admin')`),
+    check('users_role_known', sql`${table.role} in ('client', 'admin', 'consultant')`),
     // The administrators' new-user count reads a range of created_at.
     index('users_created_idx').on(table.createdAt),
   ],

@@ -68,6 +68,8 @@ describe('npm run set-role (no server running)', () => {
         reopen = () => openDatabase({ dataDir });
       }
 
+      const consultant = await run(['ops@example.com', 'consultant'], env);
+      expect(consultant).toMatchObject({ code: 0, stdout: 'ops@example.com is now consultant\n' });
       const made = await run(['OPS@example.com', 'admin'], env);
       expect(made).toMatchObject({ code: 0, stdout: 'ops@example.com is now admin\n' });
       const handle = await reopen();
@@ -79,9 +81,12 @@ describe('npm run set-role (no server running)', () => {
       expect(unknown.stderr).toBe('No account with the email address ghost@example.com\n');
       const badRole = await run(['ops@example.com', 'root'], env);
       expect(badRole.code).toBe(1);
-      expect(badRole.stderr).toContain("Unknown role 'root'; use one of client, admin.");
+      expect(badRole.stderr).toContain("Unknown role 'root'; use one of client, admin, consultant.");
       const usage = await run([], env);
-      expect(usage).toMatchObject({ code: 1, stderr: 'Usage: npm run set-role -- <email> <client|admin>\n' });
+      expect(usage).toMatchObject({
+        code: 1,
+        stderr: 'Usage: npm run set-role -- <email> <client|admin|consultant>\n',
+      });
     },
     processBudgetMs,
   );

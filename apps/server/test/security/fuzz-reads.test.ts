@@ -123,8 +123,8 @@ function get(url: string) {
   return testApp.app.inject({ url, remoteAddress: freshIp(), headers: { cookie: adminCookie } });
 }
 
-/** Query fields that are calendar days. */
-const isDateKey = (key: string) => key === 'date' || key.endsWith('Date');
+/** Query fields that are calendar days (a consultant's range is `from` and `to`). */
+const isDateKey = (key: string) => key === 'date' || key.endsWith('Date') || key === 'from' || key === 'to';
 
 describe('every GET route under generated odd queries', () => {
   it('finds the API GET routes, the admin filters among them', () => {
@@ -160,6 +160,7 @@ describe('every GET route under generated odd queries', () => {
         apiPaths.admin.all,
         apiPaths.admin.export,
         apiPaths.accounts.userStats,
+        apiPaths.consultants.ownBookings,
       ]),
     );
     for (const route of dated) {

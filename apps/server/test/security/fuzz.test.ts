@@ -180,7 +180,10 @@ const fuzzedRoutes = [
 ];
 
 /** Routes fuzzed once more as another caller, whose rules take another path through them. */
-const otherCallers = ['POST /api/bookings/:id/reschedule as an administrator'];
+const otherCallers = [
+  'POST /api/bookings/:id/reschedule as an administrator',
+  'PUT /api/bookings/admin/:id/status as a consultant',
+];
 
 /** The state-changing routes the app registers, as `METHOD /path`, seen as it registers them. */
 const registeredWrites: string[] = [];
@@ -283,7 +286,9 @@ beforeAll(async () => {
     payload: { startDate: closedDay, endDate: closedDay, reason: 'A closure the fuzz aims at' },
   });
   if (closed.statusCode !== 201) throw new Error(closed.body);
-  // A consultant and a time off of theirs for the consultants' routes to aim at.
+  // A consultant and a time off of theirs for the consultants' routes to aim at; their account (linked by the
+  // email) changes the status of a booking of theirs.
+  const consultantAccount = await signedInClient(testApp, 'fuzz-target@security.test');
   const consultant = await testApp.app.inject({
     method: 'POST',
     url: apiPaths.consultants.admin,
@@ -299,6 +304,9 @@ beforeAll(async () => {
     payload: { startDate: closedDay, endDate: closedDay, reason: 'A time off the fuzz aims at' },
   });
   if (dayOff.statusCode !== 201) throw new Error(dayOff.body);
+  const [consultantsBooking = 0] = await seedBookings(testApp.app, [
+    { userId: client.id, createdAt: new Date(), consultantId },
+  ]);
   // The operator channel's secret, written to DATA_DIR once the app listens.
   let operatorSecret = '';
   if (testDriver === 'pglite') {
@@ -359,6 +367,12 @@ beforeAll(async () => {
       url: (id) => apiPaths.admin.consultant(id),
       valid: { consultantId },
       headers: () => ({ cookie: admin.cookie }),
+    },
+    'PUT /api/bookings/admin/:id/status as a consultant': {
+      method: 'PUT',
+      url: (id) => `/api/bookings/admin/${aimAt(consultantsBooking)(id)}/status`,
+      valid: { status: 'confirmed' },
+      headers: () => ({ cookie: consultantAccount.cookie }),
     },
     [`POST ${apiPaths.admin.cancelPending}`]: {
       method: 'POST',

@@ -33,8 +33,10 @@ const CompleteProfileRoute = lazily(async () => (await accountPages()).CompleteP
 const ProfileRoute = lazily(async () => (await accountPages()).ProfileRoute);
 const RequireSignIn = lazily(async () => (await guards()).RequireSignIn);
 const RequireAdmin = lazily(async () => (await guards()).RequireAdmin);
+const RequireConsultant = lazily(async () => (await guards()).RequireConsultant);
 const DashboardRoute = lazily(async () => (await import('./routes/dashboard')).DashboardRoute);
 const MyBookingsRoute = lazily(async () => (await import('./routes/my-bookings')).MyBookingsRoute);
+const ConsultantRoute = lazily(async () => (await import('./routes/consultant')).ConsultantRoute);
 const BookingDetailRoute = lazily(async () => (await import('./routes/booking-detail')).BookingDetailRoute);
 /** The booking wizard answers at two paths (docs/product.md#pages); one chunk for both. */
 const BookRoute = lazily(async () => (await import('./routes/book')).BookRoute);
@@ -83,6 +85,10 @@ const routeTable: RouteObject[] = [
               { path: pageRoutes.profile, element: <ProfileRoute /> },
               { path: pageRoutes.myBookings, element: <MyBookingsRoute /> },
               { path: pageRoutes.booking, element: <BookingDetailRoute /> },
+              {
+                element: <RequireConsultant />,
+                children: [{ path: pageRoutes.consultant, element: <ConsultantRoute /> }],
+              },
               { path: pageRoutes.book, element: <BookRoute /> },
               { path: pageRoutes.serviceBook, element: <BookRoute /> },
               {

@@ -12,6 +12,8 @@ export interface AccountState {
   error: string | null;
   needsProfileCompletion: boolean;
   isAdmin: boolean;
+  /** An account linked to a consultant's record: their own schedule (docs/product.md#the-consultants-own-area). */
+  isConsultant: boolean;
   /** The name the top bar and the dashboard greet with. */
   firstName: string;
 }
@@ -38,6 +40,7 @@ export function useAccount(): AccountState {
     error: error?.message ?? null,
     needsProfileCompletion: session !== null && profileError !== null,
     isAdmin: role === 'admin',
+    isConsultant: role === 'consultant',
     firstName: profile?.firstName || profile?.first_name || session?.user.email.split('@')[0] || '',
   };
 }

@@ -8,11 +8,18 @@ export const minPasswordLength = 6;
 /** Longest password accepted (bounded so that hashing stays cheap). */
 export const maxPasswordLength = 128;
 
-/** Roles of an account: `client` by default, `admin` for administrators. */
-export const roles = ['client', 'admin'] as const;
+/**
+ * Roles of an account: `client` by default, `admin` for administrators, `consultant` for the account a consultant's
+ * record is linked to by its email (docs/decisions/048): their own bookings, nothing else of the firm's.
+ */
+export const roles = ['client', 'admin', 'consultant'] as const;
 export type Role = (typeof roles)[number];
 export const defaultRole: Role = 'client';
-export const roleLabels: Record<Role, string> = { client: 'Client', admin: 'Admin' };
+export const roleLabels: Record<Role, string> = {
+  client: 'Client',
+  admin: 'Admin',
+  consultant: 'Consultant',
+};
 
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (roles as readonly string[]).includes(value);

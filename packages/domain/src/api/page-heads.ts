@@ -95,6 +95,7 @@ export const crawlersDisallowed = [
   '/dashboard',
   '/profile',
   '/my-bookings',
+  '/consultant',
   '/booking/',
   '/book/',
   '/services/*/book',

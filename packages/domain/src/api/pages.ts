@@ -20,6 +20,8 @@ export const pageRoutes = {
   serviceBook: '/services/:id/book',
   /** A booking's detail page: its facts, history and the actions it allows. */
   booking: '/booking/:id',
+  /** A consultant's own schedule: today, this week and a week view of their consultations. */
+  consultant: '/consultant',
   /** The admin dashboard and the administrators' pages (docs/product.md#pages). */
   admin: '/admin',
   /** Every booking, filtered and paged (the target of the dashboard's View All). */
@@ -54,6 +56,7 @@ export const paths = {
   dashboard: pageRoutes.dashboard,
   profile: pageRoutes.profile,
   myBookings: pageRoutes.myBookings,
+  consultant: pageRoutes.consultant,
   admin: pageRoutes.admin,
   adminBookings: pageRoutes.adminBookings,
   /** All Bookings opened on one booking (the firm's e-mails link here). */

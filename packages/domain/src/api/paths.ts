@@ -40,6 +40,8 @@ export const apiPaths = {
     timeOff: (id: number | string) => `/api/admin/consultants/${id}/time-off`,
     timeOffEntry: (id: number | string, timeOffId: number | string) =>
       `/api/admin/consultants/${id}/time-off/${timeOffId}`,
+    /** The signed-in consultant's own bookings (`?from=&to=`). */
+    ownBookings: '/api/consultant/bookings',
   },
   schedule: {
     /** Public: what the booking wizard needs to grey out days. */

@@ -1,3 +1,4 @@
+export * from './area.ts';
 export * from './availability.ts';
 export * from './messages.ts';
 export * from './rules.ts';

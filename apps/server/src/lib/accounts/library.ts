@@ -19,6 +19,7 @@ import { accounts, rateLimits, sessions, users, verifications } from '../../db/s
 import type { ChallengeGate } from '../challenge.ts';
 import { existingAccountEmail, passwordResetEmail, verificationEmail } from '../mail/account-emails.ts';
 import type { MailMessage } from '../mail/letter.ts';
+import { linkVerifiedAccount } from './consultant-accounts.ts';
 import { storedVerificationIdentifier } from './credentials.ts';
 import { accountsLibraryHooks } from './library-hooks.ts';
 import { mayMailMailbox } from './mail-limits.ts';
@@ -172,6 +173,15 @@ export function createAccountsLibrary(options: AccountsLibraryOptions) {
     hooks: { before: rules.before, after: rules.after },
     onAPIError: { throw: true },
     databaseHooks: {
+      user: {
+        update: {
+          // An account that has just verified its address becomes the consultant whose record has that email
+          // (docs/decisions/048). Any update of a verified account checks again: linking is idempotent.
+          after: async (user) => {
+            if (user.emailVerified) await linkVerifiedAccount(db, user.email);
+          },
+        },
+      },
       session: {
         update: {
           // The absolute lifetime. A new expiry comes only from better-auth's sliding refresh (get-session),
@@ -205,7 +215,11 @@ export function createAccountsLibrary(options: AccountsLibraryOptions) {
       customRules: accountsLibraryRateLimits,
     },
     plugins: [
-      admin({ defaultRole, adminRoles: ['admin'], roles: { client: userAc, admin: adminAc } }),
+      admin({
+        defaultRole,
+        adminRoles: ['admin'],
+        roles: { client: userAc, consultant: userAc, admin: adminAc },
+      }),
       // API clients may send a session as a bearer token, but only the signed one (the cookie's value), handed out
       // to sign-ins that do not come from a browser (docs/decisions/025); the raw token in the database is refused.
       bearer({ requireSignature: true }),

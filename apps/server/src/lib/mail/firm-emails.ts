@@ -21,7 +21,7 @@ import { and, asc, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import { bookingEvents, outbox } from '../../db/schema.ts';
 import { bookingDetails } from './booking-emails.ts';
-import { firmRecipients } from './firm-recipients.ts';
+import { consultantRecipient, firmRecipients } from './firm-recipients.ts';
 import { compose, type MailMessage } from './letter.ts';
 
 /** One client action the notice tells of. */
@@ -111,11 +111,20 @@ function firmDetails(booking: Booking, previously: [string, string][] = []): [st
  * The notice's letter to one of the firm's addresses: one action is told as it always was (a move with where the
  * booking was); several are listed in order under a subject that counts them. Replying to it writes to the client.
  */
-export function firmNoticeEmail(notice: FirmNotice, to: string, appUrl: string): MailMessage {
+export function firmNoticeEmail(
+  notice: FirmNotice,
+  to: string,
+  appUrl: string,
+  /** The booking's consultant's copy: its link opens the booking's page, which they may open, not All Bookings. */
+  reader: 'firm' | 'consultant' = 'firm',
+): MailMessage {
   const { booking, happenings } = notice;
   const action = {
     label: firmNoticeMessages.action,
-    url: new URL(paths.adminBooking(booking.id), appUrl).toString(),
+    url: new URL(
+      reader === 'consultant' ? paths.booking(booking.id) : paths.adminBooking(booking.id),
+      appUrl,
+    ).toString(),
   };
   const [only] = happenings;
   if (happenings.length <= 1) {
@@ -212,12 +221,20 @@ export async function notifyFirm(
   booking: Booking,
   options: FirmNoticeOptions,
 ): Promise<void> {
-  const recipients = await firmRecipients(tx, options.firmEmails);
+  const firm = await firmRecipients(tx, options.firmEmails);
+  // The booking's consultant hears of it too (docs/decisions/048), once, unless their address receives nothing.
+  const consultant = await consultantRecipient(tx, booking.consultant.id);
+  const recipients = [
+    ...firm.map((to) => ({ to, reader: 'firm' as const })),
+    ...(consultant && !firm.some((to) => to.toLowerCase() === consultant.toLowerCase())
+      ? [{ to: consultant, reader: 'consultant' as const }]
+      : []),
+  ];
   if (recipients.length === 0) return;
   const key = `firm-notice|${booking.id}`;
   // One action on the booking at a time decides whether to join the waiting letter or start the next.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-  for (const to of recipients) {
+  for (const { to, reader } of recipients) {
     const ofThisBooking = and(eq(outbox.coalesceKey, key), eq(outbox.to, to));
     // Unsent and never tried: the worker has not claimed it (a claim would skip our lock, or we see it taken).
     const [waiting] = await tx
@@ -233,6 +250,7 @@ export async function notifyFirm(
         { booking, happenings: await happeningsSince(tx, booking, since) },
         to,
         options.appUrl,
+        reader,
       );
       await tx
         .update(outbox)
@@ -258,6 +276,7 @@ export async function notifyFirm(
       { booking, happenings: await happeningsSince(tx, booking, sql`now()`) },
       to,
       options.appUrl,
+      reader,
     );
     const soonest = sql`now() + make_interval(secs => ${options.firmNoticeDelayMs / 1000})`;
     await tx.insert(outbox).values({

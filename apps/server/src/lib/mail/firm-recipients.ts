@@ -1,7 +1,8 @@
-// Who at the firm hears of clients' actions and messages: FIRM_EMAIL, or else every administrator.
-import { asc, eq } from 'drizzle-orm';
+// Who at the firm hears of clients' actions and messages: FIRM_EMAIL, or else every administrator; and of a
+// booking, its consultant too.
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { consultants, users } from '../../db/schema.ts';
 
 /**
  * The firm's addresses: FIRM_EMAIL's when set, else every administrator's, read when the notice is written so that
@@ -18,4 +19,22 @@ export async function firmRecipients(
     .where(eq(users.role, 'admin'))
     .orderBy(asc(users.email));
   return admins.map((admin) => admin.email);
+}
+
+/**
+ * The address of the booking's consultant, for the firm's notices about it: their record's email while they are
+ * active. None for a retired one, nor for an address under the reserved `.invalid` or `.example` (RFC 2606), which
+ * nothing can receive: the placeholders of decision 046 and the seed's consultants, so that a firm that never
+ * renames them sends what it always did.
+ */
+export async function consultantRecipient(
+  db: Pick<Database, 'select'>,
+  consultantId: number,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ email: consultants.email })
+    .from(consultants)
+    .where(and(eq(consultants.id, consultantId), eq(consultants.active, true)));
+  if (!row || /\.(invalid|example)$/i.test(row.email.trim())) return undefined;
+  return row.email;
 }

@@ -1,7 +1,8 @@
 // The administrators' API: statistics, every booking (filtered, paged, exported as CSV), the upcoming schedule,
 // status changes, the counts of what waits (pending bookings, unanswered messages) and the user figures. Admin
-// only on every route: 401 signed out, 403 for a client.
+// only on every route (401 signed out, 403 otherwise), but for the status change a consultant may make on their own.
 import {
+  accountMessages,
   activeUserDefinition,
   adminBookingFiltersSchema,
   adminBookingsQuerySchema,
@@ -20,6 +21,8 @@ import {
   bookingsResponseSchema,
   cancelPendingBodySchema,
   cancelPendingResponseSchema,
+  consultantAreaMessages,
+  consultantMaySet,
   reassignBookingBodySchema,
   revenueDefinition,
   todayIn,
@@ -31,6 +34,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { Forbidden } from '../../lib/errors.ts';
 import { type FileAnswer, sendFile } from '../../lib/file-reply.ts';
 import { undeliveredMail } from '../../lib/mail/outbox.ts';
 import { adminGuardResponses } from '../../plugins/accounts.ts';
@@ -172,11 +176,15 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   routes.put(
     apiPaths.admin.status(':id'),
     {
-      onRequest: adminOnly,
+      // A consultant too, for their own bookings only (docs/decisions/048).
+      onRequest: app.requireRole('admin', 'consultant'),
       schema: {
         tags,
         summary:
           'Sets a booking’s status (recorded with who, from, to and when); the client is told by email',
+        description:
+          'An administrator sets any status of any booking. A consultant confirms, completes or cancels the ' +
+          'bookings of their own consultant record only: another booking is a 404, another status a 403.',
         params: bookingIdParamsSchema,
         body: adminStatusBodySchema,
         response: {
@@ -185,11 +193,18 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
           404: apiErrorBodySchema.describe(`'${bookingMessages.bookingNotFound}'`),
           409: apiErrorBodySchema.describe(`Reactivating into a taken time: '${bookingMessages.slotTaken}'`),
           ...adminGuardResponses,
+          403: apiErrorBodySchema.describe(
+            `Neither an administrator nor a consultant: '${accountMessages.adminRequired}'; a consultant setting another status: '${consultantAreaMessages.statusNotAllowed}'`,
+          ),
         },
       },
     },
     async ({ params, body, caller }) => {
-      const change = { bookingId: params.id, status: body.status, actorUserId: caller.id };
+      const consultantAccount = caller.role === 'consultant';
+      if (consultantAccount && !consultantMaySet(body.status)) {
+        throw new Forbidden(consultantAreaMessages.statusNotAllowed);
+      }
+      const change = { bookingId: params.id, status: body.status, actorUserId: caller.id, consultantAccount };
       return { booking: await setBookingStatus(app.db, change, statusChange) };
     },
   );

@@ -1,7 +1,7 @@
 // A booking as the API shows it: one query joins its service, its consultant, its owner and the owner's profile (no N+1), and
 // `toBooking` maps the row to the shared contract. Used by every module that answers bookings.
 import { type Booking, confirmationCode, zonedDate, zonedTime } from '@portal/domain';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   type BookingRow,
@@ -93,6 +93,24 @@ export function ownedBy(bookingId: number, ownerId: string): SQL | undefined {
  */
 export function visibleTo(bookingId: number, caller: { id: string; role: string }): SQL | undefined {
   return caller.role === 'admin' ? eq(bookings.id, bookingId) : ownedBy(bookingId, caller.id);
+}
+
+/** The bookings of the consultant linked to this account (none for an account no consultant is linked to). */
+export function ofConsultantAccount(userId: string): SQL {
+  return inArray(
+    bookings.consultantId,
+    // A subquery: the caller's consultant is read in the same statement as their bookings.
+    sql`(select ${consultants.id} from ${consultants} where ${consultants.userId} = ${userId})`,
+  );
+}
+
+/**
+ * The booking's row as the caller may read it: as `visibleTo`, and for a consultant's account also the bookings
+ * of its consultant (docs/decisions/048). Someone else's booking is not found.
+ */
+export function readableBy(bookingId: number, caller: { id: string; role: string }): SQL | undefined {
+  if (caller.role !== 'consultant') return visibleTo(bookingId, caller);
+  return and(eq(bookings.id, bookingId), or(eq(bookings.userId, caller.id), ofConsultantAccount(caller.id)));
 }
 
 /** The booking with this id, joined; for an id the caller has just written or locked. */

@@ -17,7 +17,7 @@ import type { BookingMailOptions, CalendarHistory } from '../../lib/mail/booking
 import { statusChangeEmail } from '../../lib/mail/booking-emails.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { withdrawReminders } from '../reminders/reminder-records.ts';
-import { findBooking, type Reader } from './booking-read-model.ts';
+import { findBooking, ofConsultantAccount, type Reader } from './booking-read-model.ts';
 import { applyBuffer, bufferInForce } from './buffer.ts';
 import { bookingsChanged, lockConsultantDays } from './held-times.ts';
 
@@ -99,7 +99,13 @@ export interface StatusChangeOptions extends BookingMailOptions {
  */
 export async function setBookingStatus(
   db: Database,
-  input: { bookingId: number; status: BookingStatus; actorUserId: string },
+  input: {
+    bookingId: number;
+    status: BookingStatus;
+    actorUserId: string;
+    /** A consultant's change: only a booking of the consultant linked to this account (else 404). */
+    consultantAccount?: boolean;
+  },
   options: StatusChangeOptions & {
     /** Called when the booking is now confirmed: confirmed after its reminder time, the reminder goes at once. */
     confirmed?: () => void;
@@ -117,7 +123,12 @@ export async function setBookingStatus(
           startsAt: bookings.startsAt,
         })
         .from(bookings)
-        .where(eq(bookings.id, input.bookingId))
+        .where(
+          and(
+            eq(bookings.id, input.bookingId),
+            input.consultantAccount ? ofConsultantAccount(input.actorUserId) : undefined,
+          ),
+        )
         .for('update');
       if (!row) throw new NotFound(bookingMessages.bookingNotFound);
       if (row.status === input.status) return;

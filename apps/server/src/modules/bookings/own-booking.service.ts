@@ -18,7 +18,7 @@ import { NotFound } from '../../lib/errors.ts';
 import { consultationFile } from '../../lib/mail/booking-calendar.ts';
 import { consultantsOfService } from '../consultants/roster.ts';
 import { clockNow, slotsOfDay } from './availability.service.ts';
-import { ownedBy, selectBookings, toBooking, visibleTo } from './booking-read-model.ts';
+import { ownedBy, readableBy, selectBookings, toBooking, visibleTo } from './booking-read-model.ts';
 import { calendarHistory } from './booking-status.service.ts';
 import type { BookingCaller, BookingSettings } from './bookings.service.ts';
 
@@ -46,7 +46,7 @@ export async function bookingDetail(
   caller: BookingCaller,
   settings: BookingSettings,
 ): Promise<BookingDetailResponse> {
-  const [row] = await selectBookings(db).where(visibleTo(bookingId, caller));
+  const [row] = await selectBookings(db).where(readableBy(bookingId, caller));
   if (!row) throw new NotFound(bookingMessages.bookingNotFound);
   // The latest entries: an administrator may change a status any number of times.
   const events = await db

@@ -14,14 +14,14 @@ import {
   messages,
   productName,
 } from '@portal/domain';
-import { and, asc, eq, gte, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { bookings, calendarFeeds, users } from '../../db/schema.ts';
 import { rotateCalendarFeed } from '../../lib/accounts/credentials.ts';
 import { derivedKey } from '../../lib/accounts/secret.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { type BookingMailOptions, consultationsFeed } from '../../lib/mail/booking-calendar.ts';
-import { selectBookings, toBooking } from '../bookings/booking-read-model.ts';
+import { ofConsultantAccount, selectBookings, toBooking } from '../bookings/booking-read-model.ts';
 import { calendarHistories, noCalendarHistory } from '../bookings/booking-status.service.ts';
 
 /** The key feed tokens are derived with: the accounts secret's own key for the feed. */
@@ -97,7 +97,8 @@ export interface CalendarFeedFileOptions extends BookingMailOptions {
 }
 
 /**
- * The feed whose token this is: the owner's active consultations, or for an administrator every client's, from
+ * The feed whose token this is: the owner's active consultations (a consultant's: theirs to give as well), or for
+ * an administrator every client's, from
  * those that ended `calendarFeedPastDays` ago on, soonest first, at most `maxCalendarFeedEvents`. Any token that is
  * not a current one — unknown, replaced, malformed or empty — is the same 404 as a route that does not exist,
  * reached by the same hash and lookup.
@@ -122,7 +123,12 @@ export async function calendarFeedFile(
       and(
         inArray(bookings.status, activeBookingStatuses),
         gte(bookings.endsAt, calendarFeedWindowStart(options.now)),
-        owner.role === 'admin' ? undefined : eq(bookings.userId, owner.userId),
+        owner.role === 'admin'
+          ? undefined
+          : owner.role === 'consultant'
+            ? // Their consultations as the firm's consultant, and any they booked themselves (docs/decisions/048).
+              or(eq(bookings.userId, owner.userId), ofConsultantAccount(owner.userId))
+            : eq(bookings.userId, owner.userId),
       ),
     )
     .orderBy(asc(bookings.startsAt), asc(bookings.id))

@@ -1,14 +1,18 @@
 // The firm's consultants: the public list, and their records, services, hours and time off as administrators
-// manage them. Admin routes: 401 signed out, 403 for a client.
+// manage them. Admin routes: 401 signed out, 403 for a client. And a consultant's own bookings, for their account.
 import {
   adminConsultantResponseSchema,
   adminConsultantsResponseSchema,
   apiErrorBodySchema,
   apiPaths,
+  consultantAreaMessages,
   consultantBodySchema,
+  consultantBookingsQuerySchema,
+  consultantBookingsResponseSchema,
   consultantIdParamsSchema,
   consultantMessages,
   consultantsQuerySchema,
+  maxConsultantRangeDays,
   newConsultantBodySchema,
   publicConsultantsResponseSchema,
   timeOffBodySchema,
@@ -18,10 +22,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminGuardResponses } from '../../plugins/accounts.ts';
+import { adminGuardResponses, sessionGuardResponses } from '../../plugins/accounts.ts';
 import {
   addTimeOff,
   bookingsDuringTimeOff,
+  consultantOwnBookings,
   createConsultant,
   listConsultants,
   listPublicConsultants,
@@ -67,6 +72,33 @@ export async function consultantsRoutes(app: FastifyInstance, options: Consultan
       },
     },
     async (request) => ({ consultants: await listPublicConsultants(db, request.query.serviceId) }),
+  );
+
+  routes.get(
+    apiPaths.consultants.ownBookings,
+    {
+      // An administrator linked to a consultant's record sees its bookings too; any other, none.
+      onRequest: app.requireRole('consultant', 'admin'),
+      schema: {
+        tags,
+        summary: "The signed-in consultant's own bookings starting from one day to another (both included)",
+        description:
+          'Every status, earliest first, as My Bookings shows a booking. Days are in the business time zone; ' +
+          `the range is ${maxConsultantRangeDays} days long or shorter.`,
+        querystring: consultantBookingsQuerySchema,
+        response: {
+          200: consultantBookingsResponseSchema,
+          400: apiErrorBodySchema.describe(
+            `A bad day as errors[{ path, msg }]: '${consultantAreaMessages.fromInvalid}', '${consultantAreaMessages.toBeforeFrom}', '${consultantAreaMessages.rangeTooLong}'`,
+          ),
+          ...sessionGuardResponses,
+          403: apiErrorBodySchema.describe('Signed in, not a consultant'),
+        },
+      },
+    },
+    async (request) => ({
+      bookings: await consultantOwnBookings(db, request.caller.id, request.query, timeZone),
+    }),
   );
 
   routes.get(

@@ -9,6 +9,7 @@ import {
   consultantLimits,
   consultantMessages,
   hoursOutsideFirm,
+  type IsoDate,
   type NewConsultantBody,
   type PublicConsultant,
   type TimeOff,
@@ -18,6 +19,7 @@ import {
 } from '@portal/domain';
 import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
+import { withinDays } from '../../db/date-ranges.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import {
   adminChanges,
@@ -28,8 +30,9 @@ import {
   consultantTimeOff,
   services,
 } from '../../db/schema.ts';
+import { linkConsultantAccount } from '../../lib/accounts/consultant-accounts.ts';
 import { Conflict, HttpError, invalidField, NotFound } from '../../lib/errors.ts';
-import { selectBookings, toBooking } from '../bookings/booking-read-model.ts';
+import { ofConsultantAccount, selectBookings, toBooking } from '../bookings/booking-read-model.ts';
 import { loadScheduleWithClosures } from '../schedule/schedule.service.ts';
 import { consultantsChanged, consultantsChanging } from './roster.ts';
 
@@ -211,6 +214,7 @@ export async function createConsultant(
         .returning({ id: consultants.id });
       if (!row) throw new Error('the insert returned no row');
       await setServices(tx, row.id, body.serviceIds);
+      await linkConsultantAccount(tx, row.id);
       const created = await loadOne(tx, row.id, timeZone);
       await record(tx, actor, {
         subject: 'consultant',
@@ -253,7 +257,11 @@ export async function updateConsultant(
         weeklyHours: body.weeklyHours === undefined ? before.weekly_hours : body.weeklyHours,
         active: body.active ?? before.active,
       };
-      if (JSON.stringify(next) === JSON.stringify(recorded(before))) return before;
+      if (JSON.stringify(next) === JSON.stringify(recorded(before))) {
+        // Saving it again links an account made since (or unlinks one set back by hand): nothing to record.
+        await linkConsultantAccount(tx, id);
+        return loadOne(tx, id, timeZone);
+      }
       await tx
         .update(consultants)
         .set({
@@ -267,6 +275,7 @@ export async function updateConsultant(
         })
         .where(eq(consultants.id, id));
       await setServices(tx, id, next.serviceIds);
+      await linkConsultantAccount(tx, id);
       const after = await loadOne(tx, id, timeZone);
       await record(tx, actor, {
         subject: 'consultant',
@@ -482,4 +491,26 @@ export async function setServiceConsultants(
       after: { serviceIds: next },
     });
   }
+}
+
+/**
+ * The bookings of the consultant linked to this account, every status, starting on the days from `from` to `to`
+ * (both included, in the business zone), earliest first: the consultant's own area (docs/decisions/048). An account
+ * no consultant is linked to has none.
+ */
+export async function consultantOwnBookings(
+  db: Database,
+  userId: string,
+  range: { from: IsoDate; to: IsoDate },
+  timeZone: string,
+): Promise<Booking[]> {
+  const rows = await selectBookings(db)
+    .where(
+      and(
+        ofConsultantAccount(userId),
+        ...withinDays(bookings.startsAt, { startDate: range.from, endDate: range.to }, timeZone),
+      ),
+    )
+    .orderBy(asc(bookings.startsAt), asc(bookings.id));
+  return rows.map((row) => toBooking(row, timeZone));
 }

@@ -19,10 +19,15 @@ export const signedOutItems = {
   register: { label: 'Get Started', to: paths.register },
 } as const satisfies Record<string, NavItem>;
 
-/** What a signed-in user also sees; Admin only for administrators, active on every path under /admin. */
+/**
+ * What a signed-in user also sees; My Schedule only for consultants; Admin only for administrators, active on every
+ * path under /admin.
+ */
 export const signedInItems = {
   dashboard: { label: 'Dashboard', to: paths.dashboard },
   myBookings: { label: 'My Bookings', to: paths.myBookings },
+  /** A consultant's own schedule. */
+  schedule: { label: 'My Schedule', to: paths.consultant },
   admin: { label: 'Admin', to: paths.admin },
   profile: { label: 'Profile', to: paths.profile },
 } as const satisfies Record<string, NavItem>;

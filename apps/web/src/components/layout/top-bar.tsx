@@ -22,6 +22,7 @@ function navItemsFor(account: AccountState): NavItem[] {
     ...mainNavItems,
     signedInItems.dashboard,
     signedInItems.myBookings,
+    ...(account.isConsultant ? [signedInItems.schedule] : []),
     ...(account.isAdmin ? [signedInItems.admin] : []),
   ];
 }

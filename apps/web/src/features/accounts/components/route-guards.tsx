@@ -44,6 +44,13 @@ export function RequireAdmin() {
   return <Outlet />;
 }
 
+/** A consultant's own pages (inside RequireSignIn); an administrator too (their linked record's, if any). */
+export function RequireConsultant() {
+  const account = useAccount();
+  if (!account.isConsultant && !account.isAdmin) return <AccessDenied />;
+  return <Outlet />;
+}
+
 function AccessDenied() {
   return (
     <MessagePage

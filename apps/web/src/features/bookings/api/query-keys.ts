@@ -6,6 +6,8 @@ export const bookingKeys = {
   detail: (id: number | string) => ['bookings', 'detail', String(id)] as const,
   /** The first of My Bookings' order, which is the next consultation when it is upcoming (the dashboard). */
   next: ['bookings', 'next'] as const,
+  /** A consultant's own bookings of a range of days (/consultant). */
+  consultantRange: (from: string, to: string) => ['bookings', 'consultant', from, to] as const,
   /** The signed-in user's recent activity (the dashboard). */
   activity: ['bookings', 'activity'] as const,
   /** Every day's availability of a service (invalidated when a slot turns out to be taken). */

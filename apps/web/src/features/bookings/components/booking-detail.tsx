@@ -2,6 +2,7 @@ import {
   apiPaths,
   type Booking,
   type BookingDetailResponse,
+  type BookingStatus,
   bookingCodeLabel,
   bookingMessages,
   clientRescheduleRefusal,
@@ -18,6 +19,7 @@ import {
   paths,
   reassignRefusal,
   runtimeTimeZone,
+  consultantScheduleTexts as scheduleTexts,
   shortDateIn,
   urgencyLabels,
 } from '@portal/domain';
@@ -33,6 +35,7 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { ApiError } from '../../../lib/api-error';
 import { useAccount } from '../../../lib/use-session';
 import { useBooking } from '../api/get-booking';
+import { useSetOwnBookingStatus } from '../api/set-own-booking-status';
 import { bookingTime, bookingTimeIn } from '../format';
 import { BookAgain } from './book-again';
 import { type Fact, FactList } from './booking-facts';
@@ -112,7 +115,9 @@ function Actions({
   onCancel: () => void;
 }) {
   const [reviewing, setReviewing] = useState(false);
+  const { isConsultant } = useAccount();
   const { booking } = detail;
+  if (!detail.is_owner && isConsultant) return <ConsultantActions booking={booking} />;
   if (!detail.is_owner) {
     // Judged as the server judges an administrator: no notice (the answer's change_notice_hours is 0 for them).
     const movable =
@@ -164,6 +169,48 @@ function Actions({
         </p>
       )}
       {reviewing && <ReviewDialog booking={booking} onClose={() => setReviewing(false)} />}
+    </div>
+  );
+}
+
+/**
+ * A consultant's actions on a booking of theirs (docs/product.md#the-consultants-own-area): confirm a pending one,
+ * complete a confirmed one, cancel either. The server allows them on their own bookings only.
+ */
+function ConsultantActions({ booking }: { booking: Booking }) {
+  const change = useSetOwnBookingStatus(booking.id);
+  const actions: { status: BookingStatus; label: string }[] = [
+    ...(booking.status === 'pending' ? [{ status: 'confirmed' as const, label: scheduleTexts.confirm }] : []),
+    ...(booking.status === 'confirmed'
+      ? [{ status: 'completed' as const, label: scheduleTexts.complete }]
+      : []),
+    ...(isActiveBookingStatus(booking.status)
+      ? [{ status: 'cancelled' as const, label: scheduleTexts.cancel }]
+      : []),
+  ];
+  if (actions.length === 0) return null;
+  return (
+    <div className="mt-6">
+      <div className="flex flex-wrap gap-3">
+        {actions.map((action) => (
+          <button
+            key={action.status}
+            type="button"
+            className={action.status === 'cancelled' ? small : `${buttonStyles.primary} px-4 py-2 text-sm`}
+            disabled={change.isPending}
+            onClick={() => change.mutate(action.status)}
+          >
+            {action.label}
+          </button>
+        ))}
+      </div>
+      {change.isError && (
+        <div className="mt-3">
+          <FormMessage type="error">
+            {change.error instanceof ApiError ? change.error.message : scheduleTexts.statusFailed}
+          </FormMessage>
+        </div>
+      )}
     </div>
   );
 }
