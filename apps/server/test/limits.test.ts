@@ -282,6 +282,8 @@ describe('paging limits', () => {
     'GET /api/consultants': 'at most 200 consultants (maxConsultants), each with their services',
     'GET /api/admin/consultants':
       'at most 200 consultants (maxConsultants), each with at most 100 periods of time off ahead (maxTimeOffAhead)',
+    'GET /api/consultant/bookings':
+      "one consultant's bookings of at most 42 days (maxConsultantRangeDays), at most 500 (maxConsultantBookingsListed)",
     'GET /api/services/{id}/availability': 'one day of slots',
     'GET /api/bookings/{id}/availability': 'one day of slots',
     'GET /api/bookings/admin/stats': 'one entry a day of a range of at most 3,660 days, and the catalogue',

@@ -8,6 +8,7 @@ import {
   bookingMessages,
   bookingReassignedMessages,
   defaultBusinessTimeZone,
+  firmNoticeMessages,
   historySentence,
   type WeeklyHours,
   zonedInstant,
@@ -143,9 +144,10 @@ describe('moving a booking to another consultant', () => {
     );
     // Pending and never invited: no calendar part yet (the confirmation brings the invitation).
     expect(client?.icalEvent ?? null).toBeNull();
-    expect((await mailTo(first.email, code)).map((mail) => mail.subject)).toEqual([
-      bookingReassignedMessages.leftSubject(code),
-    ]);
+    // The first had the firm's notice of the new booking as its consultant, then the letter of the move.
+    expect((await mailTo(first.email, code)).map((mail) => mail.subject).sort()).toEqual(
+      [firmNoticeMessages.subject.newBooking(code), bookingReassignedMessages.leftSubject(code)].sort(),
+    );
     expect((await mailTo(second.email, code)).map((mail) => mail.subject)).toEqual([
       bookingReassignedMessages.joinedSubject(code),
     ]);

@@ -15,11 +15,12 @@ import {
 import {
   bookingReceivedEmail,
   closureNoticeEmail,
+  reassignedEmail,
   rescheduledEmail,
   statusChangeEmail,
 } from '../../src/lib/mail/booking-emails.ts';
 import { contactAcknowledgmentEmail, contactFirmEmail } from '../../src/lib/mail/contact-emails.ts';
-import { firmNoticeEmail } from '../../src/lib/mail/firm-emails.ts';
+import { consultantReassignmentEmail, firmNoticeEmail } from '../../src/lib/mail/firm-emails.ts';
 import { linksIn, type MailMessage } from '../../src/lib/mail/letter.ts';
 import { reminderEmail } from '../../src/lib/mail/reminder-email.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
@@ -160,6 +161,25 @@ const composers: Record<string, { audience: Audience; letters: () => (MailMessag
     },
   },
   contactFirmEmail: { audience: 'firm', letters: () => [contactFirmEmail(firm, contact, appUrl)] },
+  reassignedEmail: {
+    audience: 'client',
+    letters: () =>
+      [undefined, ...histories].map((history) =>
+        reassignedEmail(
+          booking,
+          'Maya Thompson',
+          'Rosa Delgado',
+          history && { history, options: mailOptions },
+        ),
+      ),
+  },
+  consultantReassignmentEmail: {
+    audience: 'firm',
+    letters: () =>
+      (['left', 'joined'] as const).map((role) =>
+        consultantReassignmentEmail(booking, role, { name: 'Rosa Delgado', email: firm }, 'Maya Thompson'),
+      ),
+  },
 };
 
 interface Sent {

@@ -23,11 +23,12 @@ import {
 import {
   bookingReceivedEmail,
   closureNoticeEmail,
+  reassignedEmail,
   rescheduledEmail,
   statusChangeEmail,
 } from '../../src/lib/mail/booking-emails.ts';
 import { contactAcknowledgmentEmail, contactFirmEmail } from '../../src/lib/mail/contact-emails.ts';
-import { firmNoticeEmail } from '../../src/lib/mail/firm-emails.ts';
+import { consultantReassignmentEmail, firmNoticeEmail } from '../../src/lib/mail/firm-emails.ts';
 import type { MailMessage } from '../../src/lib/mail/letter.ts';
 import { reminderEmail } from '../../src/lib/mail/reminder-email.ts';
 import { setBookingStatus } from '../../src/modules/bookings/booking-status.service.ts';
@@ -552,6 +553,24 @@ describe('e-mail subjects', () => {
     contactFirmEmail: () => [contactFirmEmail('office@firm.test', contact, appUrl)],
     contactAcknowledgmentEmail: () => [contactAcknowledgmentEmail('sender@example.com')],
     reminderEmail: () => [reminderEmail(booking, { appUrl, calendarUrl: link })],
+    reassignedEmail: () =>
+      [undefined, ...histories].map((history) =>
+        reassignedEmail(
+          booking,
+          'Maya Thompson',
+          'Rosa Delgado',
+          history && { history, options: mailOptions },
+        ),
+      ),
+    consultantReassignmentEmail: () =>
+      (['left', 'joined'] as const).map((role) =>
+        consultantReassignmentEmail(
+          booking,
+          role,
+          { name: 'Rosa Delgado', email: 'rosa@firm.test' },
+          'Maya Thompson',
+        ),
+      ),
   };
 
   it('knows every composer: each e-mail is written by a …Email function of lib/mail, all listed here', async () => {

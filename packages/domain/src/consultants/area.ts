@@ -7,6 +7,8 @@ import { addDays, isIsoDate } from '../schedule/dates.ts';
 
 /** The longest range `GET /api/consultant/bookings` answers: six weeks, whole weeks either side of a month. */
 export const maxConsultantRangeDays = 42;
+/** A consultant's list of a range stops at this many bookings, earliest first: far more than one person's weeks hold. */
+export const maxConsultantBookingsListed = 500;
 
 /** The statuses a consultant may set on their own bookings (the administrators' route, limited). */
 export const consultantSettableStatuses = [

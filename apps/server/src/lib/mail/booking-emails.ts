@@ -3,6 +3,7 @@
 import {
   type Booking,
   bookingExpiryMessages,
+  bookingReassignedMessages,
   bookingReceivedMessages,
   bookingRescheduleMessages,
   clientCancellationMessages,
@@ -301,4 +302,28 @@ export function closureNoticeEmail(
       outro: [ownChanges],
     },
   );
+}
+
+/**
+ * The client's letter when the firm moves their booking to another consultant at the same time; once invited, it
+ * carries the calendar update naming the new consultant (same UID, next SEQUENCE).
+ */
+export function reassignedEmail(
+  booking: Booking,
+  fromName: string,
+  toName: string,
+  invitation: { history: CalendarHistory; options: BookingMailOptions } | undefined,
+): MailMessage {
+  const words = bookingReassignedMessages;
+  const letter = compose({
+    to: booking.user_profiles.email,
+    name: firstName(booking),
+    subject: words.subject(booking.confirmation_code),
+    intro: [words.intro(booking.services.name, fromName, toName)],
+    details: bookingDetails(booking),
+    outro: invitation ? [words.calendarNote] : [],
+  });
+  return invitation
+    ? { ...letter, icalEvent: calendarEvent(booking, 'REQUEST', invitation.history, invitation.options) }
+    : letter;
 }

@@ -3,6 +3,7 @@
 // window (docs/decisions/042): a client moving a booking back and forth cannot flood the firm.
 import {
   type Booking,
+  bookingReassignedMessages,
   contactLabels,
   type FirmNoticeKind,
   firmNoticeMessages,
@@ -20,7 +21,7 @@ import {
 import { and, asc, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import { bookingEvents, outbox } from '../../db/schema.ts';
-import { bookingDetails } from './booking-emails.ts';
+import { bookingDetails, bookingTimeRange } from './booking-emails.ts';
 import { consultantRecipient, firmRecipients } from './firm-recipients.ts';
 import { compose, type MailMessage } from './letter.ts';
 
@@ -289,4 +290,35 @@ export async function notifyFirm(
         : soonest,
     });
   }
+}
+
+/**
+ * A consultant's letter when the firm moves a booking from them ('left') or to them ('joined'); an answer goes to
+ * the client, as the firm's notices' do.
+ */
+export function consultantReassignmentEmail(
+  booking: Booking,
+  role: 'left' | 'joined',
+  consultant: { name: string; email: string },
+  otherName: string,
+): MailMessage {
+  const words = bookingReassignedMessages;
+  const when = `${longDate(booking.booking_date)}, ${bookingTimeRange(booking)}`;
+  const service = booking.services.name;
+  return compose({
+    to: consultant.email,
+    replyTo: booking.user_profiles.email,
+    name: consultant.name,
+    subject:
+      role === 'left'
+        ? words.leftSubject(booking.confirmation_code)
+        : words.joinedSubject(booking.confirmation_code),
+    intro: [
+      role === 'left'
+        ? words.leftIntro(service, when, otherName)
+        : words.joinedIntro(service, when, otherName),
+    ],
+    details: bookingDetails(booking),
+    outro: [],
+  });
 }

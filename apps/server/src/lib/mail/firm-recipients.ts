@@ -35,6 +35,13 @@ export async function consultantRecipient(
     .select({ email: consultants.email })
     .from(consultants)
     .where(and(eq(consultants.id, consultantId), eq(consultants.active, true)));
-  if (!row || /\.(invalid|example)$/i.test(row.email.trim())) return undefined;
-  return row.email;
+  return row && receivesMail(row.email) ? row.email : undefined;
+}
+
+/**
+ * Whether a consultant's address can receive mail: not under the reserved `.invalid` or `.example` (RFC 2606), the
+ * placeholders of decision 046 and the seed's consultants.
+ */
+export function receivesMail(email: string): boolean {
+  return !/\.(invalid|example)$/i.test(email.trim());
 }

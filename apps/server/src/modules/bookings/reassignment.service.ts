@@ -1,22 +1,14 @@
 // The firm moves a booking to another consultant (docs/product.md#administration): the same time, another person.
 // The move, its history entry and the letters (the client's, and one to each consultant) commit together.
-import {
-  type Booking,
-  bookingMessages,
-  bookingReassignedMessages,
-  longDate,
-  reassignRefusal,
-  zonedDate,
-  zonedTime,
-} from '@portal/domain';
+import { type Booking, bookingMessages, reassignRefusal, zonedDate, zonedTime } from '@portal/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { type Database, transactionRetryingDeadlocks } from '../../db/client.ts';
 import { isExclusionViolation } from '../../db/errors.ts';
 import { bookingEvents, bookings, consultants } from '../../db/schema.ts';
 import { Conflict, invalidField, NotFound } from '../../lib/errors.ts';
-import { calendarEvent } from '../../lib/mail/booking-calendar.ts';
-import { bookingDetails, bookingTimeRange, firstName } from '../../lib/mail/booking-emails.ts';
-import { compose, type MailMessage } from '../../lib/mail/letter.ts';
+import { reassignedEmail } from '../../lib/mail/booking-emails.ts';
+import { consultantReassignmentEmail } from '../../lib/mail/firm-emails.ts';
+import { receivesMail } from '../../lib/mail/firm-recipients.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { consultantForMove } from './assignment.ts';
 import { clockNow } from './availability.service.ts';
@@ -24,68 +16,6 @@ import { findBooking } from './booking-read-model.ts';
 import { actorColumns, calendarHistory, type StatusChangeOptions } from './booking-status.service.ts';
 import { applyBuffer, bufferInForce, heldUntil } from './buffer.ts';
 import { bookingsChanged, lockConsultantDays } from './held-times.ts';
-
-/** A consultant's address that can receive mail: the placeholders of decision 046 end in `.invalid` (RFC 2606). */
-function canReceiveMail(email: string): boolean {
-  return !email.toLowerCase().endsWith('.invalid');
-}
-
-/** 'Monday, January 7, 2030, 9 AM - 10 AM {zone}': when the consultation is, in a consultant's letter. */
-function when(booking: Booking): string {
-  return `${longDate(booking.booking_date)}, ${bookingTimeRange(booking)}`;
-}
-
-/** The letters of a reassignment: the client's (with the calendar update once invited) and each consultant's. */
-function reassignmentLetters(
-  booking: Booking,
-  from: { name: string; email: string },
-  to: { name: string; email: string },
-  invited: boolean,
-  calendar: Parameters<typeof calendarEvent>[2],
-  options: StatusChangeOptions,
-): MailMessage[] {
-  const words = bookingReassignedMessages;
-  const service = booking.services.name;
-  const client = compose({
-    to: booking.user_profiles.email,
-    name: firstName(booking),
-    subject: words.subject(booking.confirmation_code),
-    intro: [words.intro(service, from.name, to.name)],
-    details: bookingDetails(booking),
-    outro: invited ? [words.calendarNote] : [],
-  });
-  // The calendar event names the consultant: one already in the client's calendar is updated (same UID, next
-  // SEQUENCE); a request not yet confirmed gets its invitation with the confirmation, as before.
-  const letters: MailMessage[] = [
-    invited ? { ...client, icalEvent: calendarEvent(booking, 'REQUEST', calendar, options) } : client,
-  ];
-  const details = bookingDetails(booking);
-  if (canReceiveMail(from.email)) {
-    letters.push(
-      compose({
-        to: from.email,
-        name: from.name,
-        subject: words.leftSubject(booking.confirmation_code),
-        intro: [words.leftIntro(service, when(booking), to.name)],
-        details,
-        outro: [],
-      }),
-    );
-  }
-  if (canReceiveMail(to.email)) {
-    letters.push(
-      compose({
-        to: to.email,
-        name: to.name,
-        subject: words.joinedSubject(booking.confirmation_code),
-        intro: [words.joinedIntro(service, when(booking), from.name)],
-        details,
-        outro: [],
-      }),
-    );
-  }
-  return letters;
-}
 
 /**
  * Moves a pending or confirmed booking that has not started to another consultant of its service, at the same
@@ -165,7 +95,17 @@ export async function reassignBooking(
       });
       const booking = await findBooking(tx, row.id, clock.timeZone);
       const revision = await calendarHistory(tx, row.id);
-      for (const letter of reassignmentLetters(booking, from, to, history.invited, revision, options)) {
+      const letters = [
+        reassignedEmail(
+          booking,
+          from.name,
+          to.name,
+          history.invited ? { history: revision, options } : undefined,
+        ),
+        ...(receivesMail(from.email) ? [consultantReassignmentEmail(booking, 'left', from, to.name)] : []),
+        ...(receivesMail(to.email) ? [consultantReassignmentEmail(booking, 'joined', to, from.name)] : []),
+      ];
+      for (const letter of letters) {
         await enqueueMail(tx, letter);
       }
     });

@@ -12,6 +12,7 @@ import {
   consultantIdParamsSchema,
   consultantMessages,
   consultantsQuerySchema,
+  maxConsultantBookingsListed,
   maxConsultantRangeDays,
   newConsultantBodySchema,
   publicConsultantsResponseSchema,
@@ -84,7 +85,7 @@ export async function consultantsRoutes(app: FastifyInstance, options: Consultan
         summary: "The signed-in consultant's own bookings starting from one day to another (both included)",
         description:
           'Every status, earliest first, as My Bookings shows a booking. Days are in the business time zone; ' +
-          `the range is ${maxConsultantRangeDays} days long or shorter.`,
+          `the range is ${maxConsultantRangeDays} days long or shorter; at most ${maxConsultantBookingsListed} bookings.`,
         querystring: consultantBookingsQuerySchema,
         response: {
           200: consultantBookingsResponseSchema,

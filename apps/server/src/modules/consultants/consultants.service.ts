@@ -10,6 +10,7 @@ import {
   consultantMessages,
   hoursOutsideFirm,
   type IsoDate,
+  maxConsultantBookingsListed,
   type NewConsultantBody,
   type PublicConsultant,
   type TimeOff,
@@ -511,6 +512,7 @@ export async function consultantOwnBookings(
         ...withinDays(bookings.startsAt, { startDate: range.from, endDate: range.to }, timeZone),
       ),
     )
-    .orderBy(asc(bookings.startsAt), asc(bookings.id));
+    .orderBy(asc(bookings.startsAt), asc(bookings.id))
+    .limit(maxConsultantBookingsListed);
   return rows.map((row) => toBooking(row, timeZone));
 }
