@@ -26,7 +26,8 @@ async function migrate(env: Record<string, string>) {
   return { code, ...output() };
 }
 
-describe('npm run migrate', () => {
+// Each test runs the command in a process of its own on a fresh database: seconds of work beside the other files.
+describe('npm run migrate', { timeout: 90_000 }, () => {
   it('migrates and seeds a fresh database, then finds nothing to do', async () => {
     const dataDir = tempDir();
     let env: Record<string, string> = { DATA_DIR: dataDir };

@@ -101,7 +101,8 @@ function dependenciesOf(workspace: string): string[] {
   return Object.keys(manifest.dependencies ?? {});
 }
 
-describe.skipIf(testDriver === 'postgres')('a production start', () => {
+// Each test starts a server process on a fresh embedded database: seconds of work beside the other test files.
+describe.skipIf(testDriver === 'postgres')('a production start', { timeout: 90_000 }, () => {
   it('refuses to start without a built web app, with a clear line, before touching the database', async () => {
     const dataDir = tempDir();
     const { child, output } = spawnServerScript('src/main.ts', [], {
@@ -142,7 +143,7 @@ describe.skipIf(testDriver === 'postgres')('a production start', () => {
         await exited;
       }
     });
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + 80_000;
     while (!output().stdout.includes('ready at')) {
       if (Date.now() > deadline || child.exitCode !== null) throw new Error(output().stderr);
       await new Promise((done) => setTimeout(done, 50));
