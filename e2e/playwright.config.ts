@@ -5,7 +5,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4321);
-const scheduleJourney = /\/schedule\.spec\.ts$/;
+// Journeys that change what every other journey books against run once those have ended.
+const afterTheOthers = /\/(schedule|team)\.spec\.ts$/;
 // One fresh embedded database per run; workers inherit the same folder through the environment.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'portal-e2e-'));
 
@@ -34,15 +35,16 @@ export default defineConfig({
     {
       name: 'chromium',
       use: { ...devices['Desktop Chrome'], channel: undefined },
-      testIgnore: scheduleJourney,
+      testIgnore: afterTheOthers,
       teardown: 'schedule',
     },
-    // It closes a day and sets a buffer on the server every journey shares: it runs once they have all ended,
-    // whether they passed or not (docs/decisions/006).
+    // The schedule's journey closes a day and sets a buffer on the server every journey shares, the team's gives a
+    // service a second consultant: they run once the others have all ended, whether they passed or not
+    // (docs/decisions/006).
     {
       name: 'schedule',
       use: { ...devices['Desktop Chrome'], channel: undefined },
-      testMatch: scheduleJourney,
+      testMatch: afterTheOthers,
     },
   ],
   webServer: {
