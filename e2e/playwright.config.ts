@@ -17,6 +17,9 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   workers: 2,
+  // A journey is several people's pages, e-mails and challenges on a two-core machine that also runs the server and
+  // another journey: the default 30 s cut the longest ones short on CI.
+  timeout: 90_000,
   // On CI (a throwaway clone whose files nobody opens) no report, trace or screenshot is kept: recording a trace of
   // every journey cost about a tenth of the run. A developer gets them for each failing journey.
   reporter: process.env.CI

@@ -108,7 +108,6 @@ export function ServiceDetail({ service }: { service: Service }) {
       <div className="mt-8 grid gap-8 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <p className="text-lg leading-8 text-slate-700">{service.longDescription}</p>
-          <ServiceConsultants serviceId={service.id} />
           <Section title="What's Included">
             <CheckList items={content.features} />
           </Section>
@@ -145,6 +144,8 @@ export function ServiceDetail({ service }: { service: Service }) {
           <Section title="What You'll Receive">
             <CheckList items={content.deliverables} />
           </Section>
+          {/* Loaded after the first paint: below the page's own sections, it moves none of them. */}
+          <ServiceConsultants serviceId={service.id} />
           {service.rating && <ServiceReviews serviceId={service.id} count={service.rating.count} />}
         </div>
 
