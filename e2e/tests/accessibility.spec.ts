@@ -8,7 +8,7 @@ import {
   origin,
   uniqueEmail,
 } from './accounts-helpers.ts';
-import { expect, test, weekdayAhead } from './fixtures.ts';
+import { expect, pickDay, test, weekdayAhead } from './fixtures.ts';
 
 /** WCAG 2.2 A and AA, and axe's best practices: every rule, every impact. */
 const rules = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -215,11 +215,7 @@ test.describe('accessibility (axe, WCAG 2.2 AA and best practices, desktop and 3
         name: "the wizard's Details step with a description refused",
         open: async (on) => {
           await settledAt(on, '/book/1');
-          const day = on.locator(`[data-day="${weekdayAhead(3)}"] button`);
-          await expect(on.getByRole('grid').first()).toBeVisible();
-          if ((await day.count()) === 0)
-            await on.getByRole('button', { name: 'Go to the Next Month' }).click();
-          await day.click();
+          await pickDay(on, weekdayAhead(3));
           await on.getByRole('radio').first().check();
           await on.getByRole('button', { name: 'Continue' }).click();
           const description = on.getByLabel('Project Description');

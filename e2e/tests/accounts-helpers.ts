@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { businessZone } from './fixtures.ts';
+import { businessDay, ownClientAddress } from './fixtures.ts';
 
 /** Test accounts' shared password: long enough, and not on the common-password list. */
 export const password = 'Tangerine-Orbit-42';
@@ -12,18 +12,6 @@ export const password = 'Tangerine-Orbit-42';
 /** A fresh address per test, so tests never share an account. */
 export function uniqueEmail(prefix = 'client'): string {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
-}
-
-/**
- * A client address of its own (as the proxy in front of the server would report it; the journeys' server trusts one
- * hop), so the accounts library's per-address sign-up limit counts each journey's sign-ups apart, as it would for
- * clients on their own machines.
- */
-export function ownClientAddress(): Record<string, string> {
-  const bytes = randomUUID().replaceAll('-', '');
-  return {
-    'X-Forwarded-For': `10.${Number.parseInt(bytes.slice(0, 2), 16)}.${Number.parseInt(bytes.slice(2, 4), 16)}.${Number.parseInt(bytes.slice(4, 6), 16) || 1}`,
-  };
 }
 
 interface Mail {
@@ -122,14 +110,6 @@ export function makeAdmin(email: string): void {
     env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
     stdio: 'pipe',
   });
-}
-
-/** Today in the business zone, moved by `days`. */
-function businessDay(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: businessZone }).format(new Date());
-  const date = new Date(`${today}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
 }
 
 /**

@@ -1,24 +1,21 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { createAccount, latestMail, makeAdmin, uniqueEmail } from './accounts-helpers.ts';
-import { expect, expectAccessible, keepScreenshot, test, weekdayAhead } from './fixtures.ts';
-
-/** The business zone the server reckons in (BUSINESS_TIMEZONE is not set for the journeys). */
-const businessZone = 'America/Phoenix';
+import {
+  businessDay,
+  expect,
+  expectAccessible,
+  keepScreenshot,
+  pickDay,
+  test,
+  weekdayAhead,
+} from './fixtures.ts';
 
 interface BookedSlot {
   id: number;
   confirmation_code: string;
   total_cost: number;
   status: string;
-}
-
-/** Today in the business zone, moved by `days`, as 'YYYY-MM-DD'. */
-function businessDay(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: businessZone }).format(new Date());
-  const date = new Date(`${today}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
 }
 
 /**
@@ -259,10 +256,7 @@ test.describe('administration', () => {
     // It opens on the booking's own day, closed now: no time is offered there.
     const dialog = admin.getByRole('dialog', { name: 'Move to Another Time' });
     await expect(dialog).toBeVisible();
-    const target = dialog.locator(`[data-day="${newDay}"]:not([data-outside]) button`);
-    if ((await target.count()) === 0)
-      await dialog.getByRole('button', { name: 'Go to the Next Month' }).click();
-    await target.click();
+    await pickDay(dialog, newDay);
     const slot = dialog.getByRole('radio', { disabled: false }).first();
     await expect(slot).toBeVisible();
     await slot.check();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { createAccount, latestMail, makeAdmin, origin, uniqueEmail } from './accounts-helpers.ts';
-import { businessZone, expect, expectAccessible, test, weekdayAhead } from './fixtures.ts';
+import { businessZone, expect, expectAccessible, pickDay, test, weekdayAhead } from './fixtures.ts';
 
 /** Service 3: the booking journeys take services 1 and 2 in parallel. */
 const serviceId = 3;
@@ -83,10 +83,7 @@ test.describe('booking detail and reschedule', () => {
     await page.getByRole('button', { name: 'Reschedule' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reschedule Booking' });
     await expect(dialog.getByTestId('current-slot')).toBeVisible();
-    const target = dialog.locator(`[data-day="${newDay}"] button`);
-    if ((await target.count()) === 0)
-      await dialog.getByRole('button', { name: 'Go to the Next Month' }).click();
-    await target.click();
+    await pickDay(dialog, newDay);
     const slot = dialog.getByRole('radio', { disabled: false }).first();
     await expect(slot).toBeVisible();
     const label = (await slot.evaluate((input) => input.closest('label')?.textContent ?? '')).trim();

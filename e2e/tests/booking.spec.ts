@@ -1,40 +1,11 @@
 import type { Page } from '@playwright/test';
 import { createAccount } from './accounts-helpers.ts';
-import { expect, expectAccessible, keepScreenshot, test } from './fixtures.ts';
-
-/** The business zone the server reckons in (BUSINESS_TIMEZONE is not set for the journeys). */
-const businessZone = 'America/Phoenix';
-
-/** The first weekday after today in the business zone, as 'YYYY-MM-DD'. */
-function nextWeekday(): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: businessZone }).format(new Date());
-  const [year = 0, month = 1, day = 1] = today.split('-').map(Number);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  do date.setUTCDate(date.getUTCDate() + 1);
-  while (date.getUTCDay() === 0 || date.getUTCDay() === 6);
-  return date.toISOString().slice(0, 10);
-}
-
-/** The weekday after `day` ('YYYY-MM-DD'). */
-function weekdayAfter(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  do date.setUTCDate(date.getUTCDate() + 1);
-  while (date.getUTCDay() === 0 || date.getUTCDay() === 6);
-  return date.toISOString().slice(0, 10);
-}
-
-/** Clicks a day of the wizard's day picker, moving to the next month when needed. */
-async function pickDay(page: Page, date: string) {
-  const day = page.locator(`[data-day="${date}"] button`);
-  await expect(page.getByRole('grid').first()).toBeVisible();
-  if ((await day.count()) === 0) await page.getByRole('button', { name: 'Go to the Next Month' }).click();
-  await day.click();
-}
+import { expect, expectAccessible, keepScreenshot, pickDay, test, weekdayAhead } from './fixtures.ts';
 
 test.describe('booking', () => {
   test('a client books a slot on the next weekday and finds it pending in My Bookings', async ({ page }) => {
     await createAccount(page);
-    const day = nextWeekday();
+    const day = weekdayAhead(1);
 
     await page.goto('/services/1');
     await page.getByRole('link', { name: 'Book Consultation Now' }).click();
@@ -121,9 +92,7 @@ test.describe('booking', () => {
 
   /** Each repetition of a journey books on its own weekday, so parallel repetitions never want one slot. */
   function dayOf(repeatEachIndex: number, offset: number): string {
-    let day = nextWeekday();
-    for (let step = 0; step < offset + repeatEachIndex * 2; step++) day = weekdayAfter(day);
-    return day;
+    return weekdayAhead(1 + offset + repeatEachIndex * 2);
   }
 
   test('a booking made while the API is unreachable is kept, survives a reload and is saved exactly once', async ({

@@ -1,4 +1,4 @@
-import { latestMail, ownClientAddress, password, uniqueEmail } from './accounts-helpers.ts';
+import { latestMail, password, uniqueEmail } from './accounts-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
 /** A sign-up body as the register form sends it. */
@@ -15,7 +15,6 @@ test.describe('the person check', () => {
   }) => {
     // The replayed sign-up below is refused on purpose.
     allowConsoleError(/status of 400/);
-    await page.setExtraHTTPHeaders(ownClientAddress());
 
     // The home page never loads the widget nor asks for a challenge (it only loads with the forms).
     const early: string[] = [];
@@ -50,7 +49,7 @@ test.describe('the person check', () => {
     expect(solved.solution.counter).toBeGreaterThan(0);
     const replayed = await page.request.post('/api/identity/sign-up/email', {
       data: { ...sent, email: uniqueEmail('replayed'), password },
-      headers: { Origin: new URL(page.url()).origin, ...ownClientAddress() },
+      headers: { Origin: new URL(page.url()).origin },
     });
     expect(replayed.status()).toBe(400);
     expect(await replayed.json()).toMatchObject({

@@ -1,19 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { createAccount } from './accounts-helpers.ts';
-import { expect, test } from './fixtures.ts';
-
-/** The business zone the server reckons in (BUSINESS_TIMEZONE is not set for the journeys). */
-const businessZone = 'America/Phoenix';
-
-/** A weekday some two weeks ahead in the business zone, as 'YYYY-MM-DD': away from the other journeys' slots. */
-function weekdayInTwoWeeks(): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: businessZone }).format(new Date());
-  const date = new Date(`${today}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 15);
-  while (date.getUTCDay() === 0 || date.getUTCDay() === 6) date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
+import { expect, test, weekdayAhead } from './fixtures.ts';
 
 const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 
@@ -28,7 +16,8 @@ async function tabTo(page: Page, target: Locator, most = 60): Promise<void> {
 
 test('a client books a consultation with the keyboard alone', async ({ page }) => {
   await createAccount(page);
-  const day = weekdayInTwoWeeks();
+  // Some two weeks ahead: away from the other journeys' slots.
+  const day = weekdayAhead(11);
   await page.goto('/services/3');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 

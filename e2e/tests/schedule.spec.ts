@@ -2,7 +2,7 @@
 // every other journey books against (a closed Monday, a buffer), so it runs after them all (docs/decisions/006).
 import type { Page } from '@playwright/test';
 import { createAccount, makeAdmin, origin, uniqueEmail } from './accounts-helpers.ts';
-import { businessZone, expect, expectAccessible, test } from './fixtures.ts';
+import { businessZone, dayCell, expect, expectAccessible, pickDay, showMonthOf, test } from './fixtures.ts';
 
 /** AI Solutions, 60-minute sessions: the booking journeys book services 1, 2 and 4 on the days near at hand. */
 const bookedService = 3;
@@ -30,22 +30,9 @@ function dayAfter(day: string): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** The wizard's cell of `date` in the month shown (not a neighbouring month's day shown outside it). */
-const dayCell = (page: Page, date: string) => page.locator(`[data-day="${date}"]:not([data-outside])`);
-
-/** Shows the wizard's month holding `date` (moving forward only). */
-async function showMonthOf(page: Page, date: string) {
-  await expect(page.getByRole('grid').first()).toBeVisible();
-  for (let month = 0; month < 2 && (await dayCell(page, date).count()) === 0; month++) {
-    await page.getByRole('button', { name: 'Go to the Next Month' }).click();
-  }
-  await expect(dayCell(page, date)).toBeVisible();
-}
-
 /** The start times the wizard, open on the booked service, offers on `date` (in a month ahead of the one shown). */
 async function offeredTimes(page: Page, date: string): Promise<string[]> {
-  await showMonthOf(page, date);
-  await dayCell(page, date).getByRole('button').click();
+  await pickDay(page, date);
   await expect(page.getByTestId('slot-list')).toBeVisible();
   const labels = await page
     .getByRole('radio')

@@ -4,7 +4,7 @@
 // runs after them all, beside the schedule's journey (playwright.config.ts).
 import type { Page } from '@playwright/test';
 import { createAccount, makeAdmin, origin, uniqueEmail } from './accounts-helpers.ts';
-import { expect, test, weekdayAhead } from './fixtures.ts';
+import { expect, pickDay, test, weekdayAhead } from './fixtures.ts';
 
 const itConsulting = 4;
 const description = 'We want a second opinion on moving our servers to the cloud.';
@@ -20,14 +20,6 @@ async function slotsOn(page: Page, date: string, consultantId?: number): Promise
   const answer = await page.request.get(`/api/services/${itConsulting}/availability?date=${date}${query}`);
   expect(answer.ok(), await answer.text()).toBe(true);
   return ((await answer.json()) as { slots: Slot[] }).slots;
-}
-
-/** Clicks a day of the wizard's day picker, moving on a month when needed. */
-async function pickDay(page: Page, date: string): Promise<void> {
-  const day = page.locator(`[data-day="${date}"] button`);
-  await expect(page.getByRole('grid').first()).toBeVisible();
-  if ((await day.count()) === 0) await page.getByRole('button', { name: 'Go to the Next Month' }).click();
-  await day.click();
 }
 
 test('two consultants of one service hold the same hour; the new one confirms theirs from their schedule', async ({
