@@ -1,7 +1,7 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // One test command for every workspace; each workspace owns its vitest config.
-// The server's API tests run on PGlite always, and again on PostgreSQL when TEST_DATABASE_URL is set.
+// The server's API tests run on PGlite always, and those about PostgreSQL itself again on it when TEST_DATABASE_URL is set.
 export default defineConfig({
   test: {
     // Most test time is waiting (on PostgreSQL, child processes, timers), so three workers on two cores finish

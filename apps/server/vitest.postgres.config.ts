@@ -1,9 +1,38 @@
 import { defineConfig } from 'vitest/config';
 import { serverTestOptions } from './vitest.shared.ts';
 
-// Project `server-postgres`: the same test files on PostgreSQL. The run migrates a template database of its own on
-// the server named by TEST_DATABASE_URL; each file copies it into a database of its own and drops that afterwards,
-// so parallel runs never collide. Include this project only when TEST_DATABASE_URL is set.
+// Project `server-postgres`: the test files whose claims depend on PostgreSQL itself run again on it
+// (docs/decisions/005). The run migrates a template database of its own on the server named by TEST_DATABASE_URL;
+// each file copies it into a database of its own and drops that afterwards, so parallel runs never collide. Include
+// this project only when TEST_DATABASE_URL is set.
 export default defineConfig({
-  test: { ...serverTestOptions, name: 'server-postgres', env: { PORTAL_TEST_DRIVER: 'postgres' } },
+  test: {
+    ...serverTestOptions,
+    name: 'server-postgres',
+    env: { PORTAL_TEST_DRIVER: 'postgres' },
+    include: [
+      // Races: PGlite has one connection, so only PostgreSQL runs transactions side by side.
+      'test/**/*concurrency*.test.ts',
+      'test/bookings/address-limit.test.ts',
+      'test/bookings/fair-use.test.ts',
+      'test/limits.test.ts',
+      // The database layer, migrations and seeding, and the processes sharing one database.
+      'test/db/**/*.test.ts',
+      'test/deploy/**/*.test.ts',
+      'test/catalogue/catalogue-seed.test.ts',
+      'test/accounts/set-role.test.ts',
+      // Jobs that claim rows under locks (reminders, housekeeping) and the schedule's database-side rules.
+      'test/reminders/*.test.ts',
+      'test/housekeeping/*.test.ts',
+      'test/schedule/schedule.test.ts',
+      // Several servers on one database: caches told of changes through it.
+      'test/catalogue/catalogue-admin.test.ts',
+      'test/contact/contact.test.ts',
+      'test/pages/link-previews.test.ts',
+      'test/reviews/reviews.test.ts',
+      // Odd bodies and queries through the PostgreSQL driver and pool (fewer than on PGlite: the same engine).
+      'test/security/fuzz.test.ts',
+      'test/security/fuzz-reads.test.ts',
+    ],
+  },
 });

@@ -8,7 +8,7 @@ import { apiPaths } from '@portal/domain';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { outbox } from '../src/db/schema.ts';
-import { buildTestApp, type TestApp, testDriver } from './helpers/build-test-app.ts';
+import { buildTestApp, migratedDataDir, type TestApp } from './helpers/build-test-app.ts';
 import { spawnServerScript } from './helpers/child-process.ts';
 import { get, listen, type RequestError } from './helpers/http-client.ts';
 import { freePort } from './helpers/ports.ts';
@@ -173,17 +173,18 @@ describe('graceful shutdown (in process)', () => {
   });
 });
 
-// Each test starts a server on a fresh embedded database of its own, whichever project runs the file (so once is
-// enough): seconds of work beside the other test projects.
-describe.skipIf(testDriver === 'postgres')('the server process', { timeout: 90_000 }, () => {
+// Each test starts a server process on a copy of the migrated embedded database: seconds of work beside the other
+// test files.
+describe('the server process', { timeout: 90_000 }, () => {
   const dataDirs: string[] = [];
   afterEach(() => {
     for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 
-  function startServer(env: Record<string, string>) {
+  async function startServer(env: Record<string, string>) {
     const dataDir = mkdtempSync(join(tmpdir(), 'portal-process-'));
     dataDirs.push(dataDir);
+    await migratedDataDir(dataDir);
     const { child, output } = spawnServerScript('src/main.ts', [], {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'error',
@@ -195,7 +196,7 @@ describe.skipIf(testDriver === 'postgres')('the server process', { timeout: 90_0
   }
 
   /** Waits for the line that says the server listens. */
-  async function started(server: ReturnType<typeof startServer>): Promise<void> {
+  async function started(server: Awaited<ReturnType<typeof startServer>>): Promise<void> {
     const deadline = Date.now() + 80_000;
     while (!server.output().stdout.includes('ready at')) {
       if (Date.now() > deadline || server.child.exitCode !== null) throw new Error(server.output().stderr);
@@ -205,7 +206,7 @@ describe.skipIf(testDriver === 'postgres')('the server process', { timeout: 90_0
 
   it('prints the URL to open, serves, and exits with 0 within 10 s of SIGTERM', async () => {
     const port = await freePort();
-    const server = startServer({ PORT: String(port) });
+    const server = await startServer({ PORT: String(port) });
     await started(server);
     expect(server.output().stdout).toBe(`Consulting portal ready at http://localhost:${port}\n`);
 
@@ -226,14 +227,14 @@ describe.skipIf(testDriver === 'postgres')('the server process', { timeout: 90_0
   });
 
   it('refuses to run as a server in test mode', async () => {
-    const server = startServer({ NODE_ENV: 'test' });
+    const server = await startServer({ NODE_ENV: 'test' });
     const [code] = await server.exited;
     expect(code).toBe(1);
     expect(server.output().stderr).toContain('NODE_ENV=test is only for the test suite');
   });
 
   it('stops at start-up with one clear line when a variable is bad', async () => {
-    const server = startServer({ PORT: 'abc' });
+    const server = await startServer({ PORT: 'abc' });
     const [code] = await server.exited;
     expect(code).toBe(1);
     expect(server.output().stderr).toBe('Configuration error: PORT must be a number (got "abc")\n');
@@ -242,7 +243,7 @@ describe.skipIf(testDriver === 'postgres')('the server process', { timeout: 90_0
 
   it('restarts gracefully: ten keep-alive clients in a loop see no failed request on an accepted connection', async () => {
     const port = await freePort();
-    const server = startServer({ PORT: String(port) });
+    const server = await startServer({ PORT: String(port) });
     await started(server);
 
     const tally = { served: 0, servedAfterSignal: 0, toldToClose: 0, refused: 0, failures: [] as string[] };
