@@ -8,7 +8,7 @@ import { type DatabaseHandle, openDatabase } from '../../src/db/client.ts';
 import { DatabaseLockedError, lockFile } from '../../src/db/lock.ts';
 import { users } from '../../src/db/schema.ts';
 import { operatorFile, readOperatorFile } from '../../src/lib/operator-channel.ts';
-import { createTestDatabase, testDriver } from '../helpers/build-test-app.ts';
+import { createTestDatabase, migratedDataDir, testDriver } from '../helpers/build-test-app.ts';
 import { spawnServerScript } from '../helpers/child-process.ts';
 import { freePort } from '../helpers/ports.ts';
 
@@ -60,8 +60,8 @@ describe('npm run set-role (no server running)', () => {
         };
         reopen = async () => database.handle;
       } else {
+        await migratedDataDir(dataDir);
         const handle = await openDatabase({ dataDir });
-        await handle.migrate();
         await insertUser(handle, 'ops@example.com');
         await handle.close();
         env = { DATA_DIR: dataDir };
@@ -99,6 +99,7 @@ describe.skipIf(testDriver === 'postgres')(
       'asks the server through the operator channel, never opening the database a second time',
       async () => {
         const dataDir = tempDir();
+        await migratedDataDir(dataDir);
         const port = await freePort();
         const { child: server, output } = spawnServerScript('src/main.ts', [], {
           DATA_DIR: dataDir,
@@ -115,7 +116,7 @@ describe.skipIf(testDriver === 'postgres')(
             await exited;
           }
         });
-        const deadline = Date.now() + 30_000;
+        const deadline = Date.now() + 80_000;
         while (!output().stdout.includes('ready at')) {
           if (Date.now() > deadline || server.exitCode !== null) throw new Error('the server did not start');
           await new Promise((done) => setTimeout(done, 50));

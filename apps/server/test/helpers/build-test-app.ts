@@ -72,6 +72,19 @@ export async function createTestDatabase(
 }
 
 /**
+ * Fills `dataDir` with a copy of the run's migrated embedded database, for a server process a test starts: its
+ * start-up then finds nothing to migrate or seed, as a restarted server does (seconds less on a busy machine).
+ */
+export async function migratedDataDir(dataDir: string): Promise<void> {
+  const template = inject('databaseTemplate');
+  if (template?.driver !== 'pglite') {
+    throw new Error('No PGlite template: run the server\'s tests through their Vitest projects');
+  }
+  const handle = await openDatabase({ dataDir, loadDataDir: await dumpOf(template.migratedDump) });
+  await handle.close();
+}
+
+/**
  * A config as the tests want it: quiet logs, a throwaway DATA_DIR, no web build unless one is given, and no
  * proof-of-work challenge unless a test of it turns it on (test/challenge).
  */
