@@ -15,18 +15,12 @@ import {
   revenueStatuses,
   type UserStatsResponse,
 } from '@portal/domain';
-import { and, asc, count, countDistinct, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, count, countDistinct, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { withinDays } from '../../db/date-ranges.ts';
-import {
-  bookings,
-  closures,
-  consultants,
-  consultantTimeOff,
-  contactMessages,
-  users,
-} from '../../db/schema.ts';
+import { bookings, closures, consultantTimeOff, contactMessages, users } from '../../db/schema.ts';
 import { loadCatalogue } from '../catalogue/catalogue.service.ts';
+import { consultantRoster } from '../consultants/roster.ts';
 import { loadScheduleWithClosures } from '../schedule/schedule.service.ts';
 
 function emptyStats(): BookingStats {
@@ -160,15 +154,7 @@ async function consultantFigures(
   const meets = <T extends typeof closures | typeof consultantTimeOff>(table: T) =>
     and(lte(table.startDate, range.endDate), gte(table.endDate, range.startDate));
   const [people, booked, closed, away, { schedule }] = await Promise.all([
-    db
-      .select({
-        id: consultants.id,
-        name: consultants.name,
-        active: consultants.active,
-        weeklyHours: consultants.weeklyHours,
-      })
-      .from(consultants)
-      .orderBy(asc(consultants.id)),
+    consultantRoster(db),
     db
       .select({
         consultantId: bookings.consultantId,
