@@ -23,14 +23,14 @@ import { start, stop } from '../lib/processes.ts';
 import { businessTimeZone, connections, productionEnv, productPort } from '../lib/settings.ts';
 import { waitFor } from '../lib/wait-for.ts';
 
-export type AvailabilityFigures = Awaited<ReturnType<typeof scheduleAvailability>>;
+export type AvailabilityFigures = Awaited<ReturnType<typeof dayAvailability>>;
 
 /**
  * A realistic schedule: two opening ranges a weekday (09:00-12:00, 13:00-17:00), a 15-minute buffer, 10 closed days
  * over the horizon, and 200 active bookings of service 1 in it; written before the server starts (the embedded
  * database belongs to one process), through the server's own migrations and seed.
  */
-async function prepareSchedule(options: { url: string } | { dataDir: string }): Promise<string> {
+async function prepareSchedule(options: BenchDatabase): Promise<string> {
   const handle = await openDatabase(options);
   try {
     await prepareDatabase(handle, seed);
@@ -100,10 +100,20 @@ async function prepareSchedule(options: { url: string } | { dataDir: string }): 
   }
 }
 
-/** Availability of a booked day in the realistic schedule: the maximum rate, then p50/p99 at half of it. */
-async function scheduleAvailability(database: string, databaseUrl?: string) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-schedule-'));
-  const date = await prepareSchedule(databaseUrl ? { url: databaseUrl } : { dataDir });
+/** Where a benchmark's database is: PostgreSQL's URL, or the embedded one's DATA_DIR. */
+export type BenchDatabase = { url: string } | { dataDir: string };
+
+/**
+ * Availability of service 1 on the booked day `prepare` returns, once it filled the database: the maximum rate,
+ * then p50/p99 at half of it.
+ */
+async function dayAvailability(
+  prepare: (database: BenchDatabase) => Promise<string>,
+  database: string,
+  databaseUrl?: string,
+) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-availability-'));
+  const date = await prepare(databaseUrl ? { url: databaseUrl } : { dataDir });
   const product = start(['apps/server/src/main.ts'], {
     ...productionEnv,
     PORT: String(productPort),
@@ -125,13 +135,18 @@ async function scheduleAvailability(database: string, databaseUrl?: string) {
   }
 }
 
-/** On PGlite, then on PostgreSQL when it is reachable. */
-export async function measureAvailability(): Promise<AvailabilityFigures[]> {
-  const scheduleRuns = [await scheduleAvailability('PGlite (embedded)')];
-  const scheduleOnPostgres = await withBenchDatabase((url) => scheduleAvailability('PostgreSQL', url));
-  if (scheduleOnPostgres) scheduleRuns.push(scheduleOnPostgres);
-  return scheduleRuns;
+/** `dayAvailability` on PGlite, then on PostgreSQL when it is reachable. */
+export async function measureDayAvailability(
+  prepare: (database: BenchDatabase) => Promise<string>,
+): Promise<AvailabilityFigures[]> {
+  const runs = [await dayAvailability(prepare, 'PGlite (embedded)')];
+  const onPostgres = await withBenchDatabase((url) => dayAvailability(prepare, 'PostgreSQL', url));
+  if (onPostgres) runs.push(onPostgres);
+  return runs;
 }
+
+/** In the realistic schedule. */
+export const measureAvailability = () => measureDayAvailability(prepareSchedule);
 
 export function availabilitySection(scheduleRuns: AvailabilityFigures[]): string {
   return `## Availability in a realistic schedule

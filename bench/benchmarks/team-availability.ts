@@ -1,11 +1,7 @@
 // Availability of a service five consultants deliver, each with 200 active bookings in the horizon and a buffer
 // (issue 23's benchmark), on PGlite and on PostgreSQL.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   addDays,
-  apiPaths,
   daySlots,
   defaultSchedule,
   isClearOf,
@@ -18,13 +14,8 @@ import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { prepareDatabase } from '../../apps/server/src/db/prepare.ts';
 import { consultants } from '../../apps/server/src/db/schema.ts';
 import { seed } from '../../apps/server/src/modules/catalogue/catalogue.seed.ts';
-import { withBenchDatabase } from '../lib/database.ts';
-import { latencyAtHalfRate } from '../lib/load.ts';
-import { start, stop } from '../lib/processes.ts';
-import { businessTimeZone, connections, productionEnv, productPort } from '../lib/settings.ts';
-import { waitFor } from '../lib/wait-for.ts';
-
-export type TeamAvailabilityFigures = Awaited<ReturnType<typeof teamAvailability>>;
+import { businessTimeZone, connections } from '../lib/settings.ts';
+import { type AvailabilityFigures, type BenchDatabase, measureDayAvailability } from './availability.ts';
 
 const consultantCount = 5;
 const bookingsEach = 200;
@@ -35,7 +26,7 @@ const bufferMinutes = 15;
  * each in the horizon: each consultant's at the first slots clear of their own, one consultant starting a slot later
  * than the one before, so a day's slots are held by some and free for others.
  */
-async function prepareTeam(options: { url: string } | { dataDir: string }): Promise<string> {
+async function prepareTeam(options: BenchDatabase): Promise<string> {
   const handle = await openDatabase(options);
   try {
     await prepareDatabase(handle, seed);
@@ -103,40 +94,10 @@ async function prepareTeam(options: { url: string } | { dataDir: string }): Prom
   }
 }
 
-/** Availability of a booked day of the team's service: the maximum rate, then p50/p99 at half of it. */
-async function teamAvailability(database: string, databaseUrl?: string) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-team-'));
-  const date = await prepareTeam(databaseUrl ? { url: databaseUrl } : { dataDir });
-  const product = start(['apps/server/src/main.ts'], {
-    ...productionEnv,
-    PORT: String(productPort),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
-  try {
-    const origin = `http://127.0.0.1:${productPort}`;
-    await waitFor(`${origin}/api/health`);
-    return {
-      database,
-      date,
-      ...(await latencyAtHalfRate(`${origin}${apiPaths.bookings.availability(1)}?date=${date}`)),
-    };
-  } finally {
-    await stop(product);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
+/** On a booked day of the team's service. */
+export const measureTeamAvailability = () => measureDayAvailability(prepareTeam);
 
-/** On PGlite, then on PostgreSQL when it is reachable. */
-export async function measureTeamAvailability(): Promise<TeamAvailabilityFigures[]> {
-  const runs = [await teamAvailability('PGlite (embedded)')];
-  const onPostgres = await withBenchDatabase((url) => teamAvailability('PostgreSQL', url));
-  if (onPostgres) runs.push(onPostgres);
-  return runs;
-}
-
-export function teamAvailabilitySection(runs: TeamAvailabilityFigures[]): string {
+export function teamAvailabilitySection(runs: AvailabilityFigures[]): string {
   return `## Availability of a team of consultants
 
 Service 1 delivered by ${consultantCount} consultants, each with ${bookingsEach} active bookings in the horizon, a ${bufferMinutes}-minute
