@@ -74,24 +74,36 @@ async function problems(page: Page, viewport: Viewport): Promise<string[]> {
   return found;
 }
 
-/** Opens each page, then brings about each state, at each width; collects what is wrong, with where. */
+/**
+ * Opens each page, then brings about each state, once, and looks at it at each width (the layout follows the width
+ * as the screen changes, so a second load would show the same page); collects what is wrong, with where.
+ */
 async function scan(page: Page, paths: readonly string[], states: readonly State[] = []): Promise<string[]> {
   const found: string[] = [];
-  for (const viewport of viewports) {
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    for (const path of paths) {
-      await page.goto(path, { waitUntil: 'networkidle' });
-      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-      // Nothing still loading: a spinner's page is not the page.
-      await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
-      for (const line of await problems(page, viewport)) found.push(`${viewport.name} ${path}: ${line}`);
+  async function atEachWidth(name: string, widths: readonly Viewport[]): Promise<void> {
+    for (const viewport of widths) {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      // Two frames: the components that follow the width have rendered again.
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
+      for (const line of await problems(page, viewport)) found.push(`${viewport.name} ${name}: ${line}`);
     }
-    for (const state of states) {
-      if (state.only && state.only !== viewport.name) continue;
-      await state.open(page);
-      for (const line of await problems(page, viewport))
-        found.push(`${viewport.name} ${state.name}: ${line}`);
-    }
+  }
+  for (const path of paths) {
+    await page.setViewportSize({ width: viewports[0].width, height: viewports[0].height });
+    await settledAt(page, path);
+    // Nothing still loading: a spinner's page is not the page.
+    await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
+    await atEachWidth(path, viewports);
+  }
+  for (const state of states) {
+    const widths = viewports.filter((viewport) => !state.only || state.only === viewport.name);
+    const [first] = widths;
+    if (!first) continue;
+    await page.setViewportSize({ width: first.width, height: first.height });
+    await state.open(page);
+    await atEachWidth(state.name, widths);
   }
   return found;
 }

@@ -13,7 +13,7 @@ import { freshIp } from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp, testDriver } from '../helpers/build-test-app.ts';
 
 /** Generated queries per route; fewer on PostgreSQL, whose engine PGlite's run already met (as in fuzz.test.ts). */
-const runsPerRoute = testDriver === 'postgres' ? 20 : 60;
+const runsPerRoute = testDriver === 'postgres' ? 15 : 40;
 
 interface ReadRoute {
   /** As registered: `/api/bookings/:id`. */
