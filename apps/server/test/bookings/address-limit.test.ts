@@ -2,13 +2,7 @@
 // accounts from one address cannot hold every slot. Counted across accounts, IPv6 by /64, recorded on the booking
 // and forgotten by housekeeping once the booking no longer counts. The race runs on PostgreSQL only: PGlite runs
 // one transaction at a time, so there it would prove nothing.
-import {
-  type Booking,
-  bookingErrorCodes,
-  bookingMessages,
-  defaultBusinessTimeZone,
-  zonedInstant,
-} from '@portal/domain';
+import { type Booking, bookingErrorCodes, bookingMessages } from '@portal/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
@@ -17,15 +11,7 @@ import { clearClientAddresses } from '../../src/modules/housekeeping/housekeepin
 import { signedInAdmin } from '../admin/fixtures.ts';
 import { api, appUrl } from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp, testDriver } from '../helpers/build-test-app.ts';
-import { type Client, dayAllocator, raceLimits, signedInClient } from './clients.ts';
-
-const zone = defaultBusinessTimeZone;
-
-function at(date: string, hours: number): string {
-  const instant = zonedInstant(date, hours * 60, zone);
-  if (!instant) throw new Error(`no ${hours}:00 on ${date}`);
-  return instant.toISOString();
-}
+import { businessTime, type Client, dayAllocator, raceLimits, signedInClient } from './clients.ts';
 
 /** POST /api/bookings as the client, from `address` (the connection's remote address). */
 function bookFrom(testApp: TestApp, client: Client, address: string, startsAt: string) {
@@ -71,7 +57,7 @@ describe('the pending limit per client address', () => {
     const address = '203.0.113.7';
     const made: Booking[] = [];
     for (let index = 0; index < maxPerAddress; index += 1) {
-      const response = await bookFrom(testApp, await newClient(), address, at(nextDay(), 10));
+      const response = await bookFrom(testApp, await newClient(), address, businessTime(nextDay(), 10));
       expect(response.statusCode, response.body).toBe(201);
       made.push(response.json<{ booking: Booking }>().booking);
     }
@@ -87,7 +73,7 @@ describe('the pending limit per client address', () => {
     expect(rows.map((row) => row.clientAddress)).toEqual([address, address, address]);
 
     const latecomer = await newClient();
-    const refused = await bookFrom(testApp, latecomer, address, at(nextDay(), 10));
+    const refused = await bookFrom(testApp, latecomer, address, businessTime(nextDay(), 10));
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
       message: bookingMessages.addressPendingLimitReached(maxPerAddress),
@@ -96,7 +82,7 @@ describe('the pending limit per client address', () => {
     expect(await testApp.app.db.select().from(bookings).where(eq(bookings.userId, latecomer.id))).toEqual([]);
 
     // Another address is not held back by this one.
-    const elsewhere = await bookFrom(testApp, latecomer, '198.51.100.20', at(nextDay(), 10));
+    const elsewhere = await bookFrom(testApp, latecomer, '198.51.100.20', businessTime(nextDay(), 10));
     expect(elsewhere.statusCode, elsewhere.body).toBe(201);
 
     // Once the firm confirms one, the address holds fewer pending bookings and may book again.
@@ -104,27 +90,42 @@ describe('the pending limit per client address', () => {
       status: 'confirmed',
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    const again = await bookFrom(testApp, latecomer, address, at(nextDay(), 10));
+    const again = await bookFrom(testApp, latecomer, address, businessTime(nextDay(), 10));
     expect(again.statusCode, again.body).toBe(201);
   });
 
   it('counts IPv6 addresses by their /64, IPv4-mapped ones as the IPv4 address', async () => {
     const network = ['2001:db8:5:6::1', '2001:db8:5:6:aaaa::2', '2001:db8:5:6:ffff:1:2:3'];
     for (const address of network) {
-      const response = await bookFrom(testApp, await newClient(), address, at(nextDay(), 11));
+      const response = await bookFrom(testApp, await newClient(), address, businessTime(nextDay(), 11));
       expect(response.statusCode, response.body).toBe(201);
     }
-    const refused = await bookFrom(testApp, await newClient(), '2001:db8:5:6:1234::9', at(nextDay(), 11));
+    const refused = await bookFrom(
+      testApp,
+      await newClient(),
+      '2001:db8:5:6:1234::9',
+      businessTime(nextDay(), 11),
+    );
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(bookingMessages.addressPendingLimitReached(maxPerAddress));
-    const nextNetwork = await bookFrom(testApp, await newClient(), '2001:db8:5:7::1', at(nextDay(), 11));
+    const nextNetwork = await bookFrom(
+      testApp,
+      await newClient(),
+      '2001:db8:5:7::1',
+      businessTime(nextDay(), 11),
+    );
     expect(nextNetwork.statusCode, nextNetwork.body).toBe(201);
     expect(
       (await testApp.app.db.select().from(bookings).where(eq(bookings.clientAddress, '2001:db8:5:6::/64')))
         .length,
     ).toBe(3);
 
-    const mapped = await bookFrom(testApp, await newClient(), '::ffff:192.0.2.44', at(nextDay(), 11));
+    const mapped = await bookFrom(
+      testApp,
+      await newClient(),
+      '::ffff:192.0.2.44',
+      businessTime(nextDay(), 11),
+    );
     expect(mapped.statusCode, mapped.body).toBe(201);
     const [row] = await testApp.app.db
       .select({ clientAddress: bookings.clientAddress })
@@ -135,8 +136,8 @@ describe('the pending limit per client address', () => {
 
   it('housekeeping forgets the address once the booking no longer counts; a pending one keeps it', async () => {
     const address = '203.0.113.99';
-    const pending = await bookFrom(testApp, await newClient(), address, at(nextDay(), 12));
-    const cancelledLater = await bookFrom(testApp, await newClient(), address, at(nextDay(), 12));
+    const pending = await bookFrom(testApp, await newClient(), address, businessTime(nextDay(), 12));
+    const cancelledLater = await bookFrom(testApp, await newClient(), address, businessTime(nextDay(), 12));
     expect(pending.statusCode, pending.body).toBe(201);
     expect(cancelledLater.statusCode, cancelledLater.body).toBe(201);
     const pendingId = pending.json<{ booking: Booking }>().booking.id;
@@ -157,7 +158,10 @@ describe('the pending limit per client address', () => {
     expect(await addressOf(cancelledId)).toBeNull();
     expect(await addressOf(pendingId)).toBe(address);
     // Judged a day after its start, the pending booking no longer counts either: its address goes.
-    await clearClientAddresses(testApp.app.db, new Date(Date.parse(at(nextDay(), 12)) + 86_400_000 * 30));
+    await clearClientAddresses(
+      testApp.app.db,
+      new Date(Date.parse(businessTime(nextDay(), 12)) + 86_400_000 * 30),
+    );
     expect(await addressOf(pendingId)).toBeNull();
   });
 
@@ -194,7 +198,7 @@ describe.skipIf(testDriver !== 'postgres')('the limit per address under concurre
   it(`${accounts} accounts booking at once from one address leave exactly ${maxPerAddress} pending`, async () => {
     const address = '192.0.2.15';
     // Each a slot of its own: only the limit per address can refuse them.
-    const slots = clients.map(() => at(nextDay(), 10));
+    const slots = clients.map(() => businessTime(nextDay(), 10));
     const responses = await Promise.all(
       clients.map((client, index) => bookFrom(testApp, client, address, slots[index] as string)),
     );

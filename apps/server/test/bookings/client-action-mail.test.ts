@@ -7,7 +7,6 @@ import {
   type Booking,
   bookingMessages,
   defaultBusinessTimeZone,
-  zonedInstant,
 } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import ical, { type VEvent } from 'node-ical';
@@ -17,19 +16,13 @@ import { signedInAdmin } from '../admin/fixtures.ts';
 import { api, appUrl } from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 import { type CapturedMail, linkIn, type MailCapture, startMailCapture } from '../helpers/mail-capture.ts';
-import { type Client, dayAllocator, postBooking, signedInClient } from './clients.ts';
+import { businessTime, type Client, dayAllocator, postBooking, signedInClient } from './clients.ts';
 
 const zone = defaultBusinessTimeZone; // America/Phoenix: UTC−7 all year, so expected times are plain arithmetic
 const zoneShown = 'Mountain Standard Time (America/Phoenix)';
 const mailFrom = 'OT Consulting <bookings@portal.example.com>';
 const hour = 3_600_000;
 const description = 'Please review the architecture of our order pipeline.';
-
-function at(date: string, hours: number): string {
-  const instant = zonedInstant(date, hours * 60, zone);
-  if (!instant) throw new Error(`no ${hours}:00 on ${date}`);
-  return instant.toISOString();
-}
 
 /** The one VEVENT of a message's text/calendar part, with the part's METHOD. */
 function inviteOf(mail: CapturedMail): { method: string | undefined; event: VEvent; raw: string } {
@@ -148,7 +141,7 @@ describe('without FIRM_EMAIL: the client and every administrator hear of each cl
 
   it('booking received: the client is told it is pending and what happens next, without a calendar part', async () => {
     const date = nextDay();
-    const booking = await w.book(ada, at(date, 10));
+    const booking = await w.book(ada, businessTime(date, 10));
     const code = booking.confirmation_code;
     const mail = await w.capture.waitFor(ada.email, { subject: /received/ });
     expect(mail.subject).toBe(`Your consultation request has been received — ${code}`);
@@ -172,7 +165,7 @@ describe('without FIRM_EMAIL: the client and every administrator hear of each cl
   });
 
   it('new booking: every administrator gets the notice, with a link that opens the booking in All Bookings', async () => {
-    const booking = await w.book(ada, at(nextDay(), 11));
+    const booking = await w.book(ada, businessTime(nextDay(), 11));
     const code = booking.confirmation_code;
     for (const email of [admin.email, otherAdmin.email]) {
       const notice = await w.capture.waitFor(email, { subject: new RegExp(code) });
@@ -229,7 +222,7 @@ describe('without FIRM_EMAIL: the client and every administrator hear of each cl
   });
 
   it('a replayed booking (same Idempotency-Key) tells nobody twice', async () => {
-    const startsAt = at(nextDay(), 9);
+    const startsAt = businessTime(nextDay(), 9);
     const first = await w.book(ada, startsAt, 'client-action-replay');
     const again = await w.book(ada, startsAt, 'client-action-replay');
     expect(again.id).toBe(first.id);
@@ -244,7 +237,7 @@ describe('without FIRM_EMAIL: the client and every administrator hear of each cl
   });
 
   it('cancelled by the client: their letter withdraws the invitation (same UID, higher SEQUENCE); the firm is told', async () => {
-    const booking = await w.book(ada, at(nextDay(), 13));
+    const booking = await w.book(ada, businessTime(nextDay(), 13));
     const code = booking.confirmation_code;
     await firmToldOfBooking(code);
     await confirm(booking);
@@ -284,7 +277,7 @@ describe('without FIRM_EMAIL: the client and every administrator hear of each cl
   });
 
   it('a refused cancellation (a pending booking) sends nothing', async () => {
-    const booking = await w.book(ada, at(nextDay(), 15));
+    const booking = await w.book(ada, businessTime(nextDay(), 15));
     const before = (await w.testApp.app.db.select().from(outbox)).length;
     const response = await cancel(ada, booking.id);
     expect(response.statusCode).toBe(409);
@@ -294,10 +287,10 @@ describe('without FIRM_EMAIL: the client and every administrator hear of each cl
 
   it('rescheduled by the client: their letter moves the event; the firm is told where it was and where it is', async () => {
     const date = nextDay();
-    const booking = await w.book(ada, at(date, 10));
+    const booking = await w.book(ada, businessTime(date, 10));
     const code = booking.confirmation_code;
     await firmToldOfBooking(code);
-    const moved = await reschedule(ada, booking.id, at(date, 14));
+    const moved = await reschedule(ada, booking.id, businessTime(date, 14));
     expect(moved.statusCode, moved.body).toBe(200);
 
     const mail = await w.capture.waitFor(ada.email, { subject: new RegExp(`moved — ${code}`) });
@@ -306,7 +299,7 @@ describe('without FIRM_EMAIL: the client and every administrator hear of each cl
     const update = inviteOf(mail);
     expect(update.method).toBe('REQUEST');
     expect(update.event.uid).toBe(`booking-${booking.id}@localhost`);
-    expect(update.event.start.toISOString()).toBe(at(date, 14));
+    expect(update.event.start.toISOString()).toBe(businessTime(date, 14));
 
     for (const email of [admin.email, otherAdmin.email]) {
       const notice = await w.capture.waitFor(email, { subject: /rescheduled by the client/ });
@@ -351,7 +344,7 @@ describe('with FIRM_EMAIL: the notices go to those addresses, not to the adminis
   });
 
   it('each firm address gets the new booking; the administrator does not; no lapse is promised', async () => {
-    const booking = await w.book(grace, at(nextDay(), 10));
+    const booking = await w.book(grace, businessTime(nextDay(), 10));
     const code = booking.confirmation_code;
     for (const email of ['office@firm.test', 'owner@firm.test']) {
       const notice = await w.capture.waitFor(email, { subject: new RegExp(code) });

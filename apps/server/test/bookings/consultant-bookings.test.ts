@@ -6,20 +6,18 @@ import {
   apiPaths,
   type Booking,
   bookingMessages,
-  defaultBusinessTimeZone,
   type WeeklyHours,
-  zonedInstant,
 } from '@portal/domain';
 import { parse } from 'csv-parse/sync';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../src/db/schema.ts';
 import { signedInAdmin } from '../admin/fixtures.ts';
+import { addConsultant, addService } from '../consultants/fixtures.ts';
 import { api } from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
-import { type Client, dayAllocator, postBooking, signedInClient } from './clients.ts';
+import { businessTime, type Client, dayAllocator, postBooking, signedInClient } from './clients.ts';
 
-const zone = defaultBusinessTimeZone;
 let testApp: TestApp;
 let admin: Client;
 let ada: Client;
@@ -40,43 +38,24 @@ afterAll(async () => {
   await testApp?.close();
 });
 
-function at(date: string, time: string): string {
-  const [hours, minutes] = time.split(':').map(Number);
-  const instant = zonedInstant(date, (hours ?? 0) * 60 + (minutes ?? 0), zone);
-  if (!instant) throw new Error(`no ${time} on ${date}`);
-  return instant.toISOString();
-}
-
 const asAdmin = (method: 'GET' | 'POST' | 'PUT', url: string, body?: object) =>
   api(testApp.app, method, url, { cookie: admin.cookie }, body);
 
 let made = 0;
-async function newConsultant(extra: object = {}): Promise<{ id: number; name: string }> {
+const newConsultant = (extra: object = {}) => {
   made += 1;
-  const response = await asAdmin('POST', apiPaths.consultants.admin, {
+  return addConsultant(testApp.app, admin, {
     name: `Consultant ${made}`,
     email: `consultant${made}@consultant-bookings.test`,
-    serviceIds: [],
     ...extra,
   });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().consultant;
-}
+};
 
 /** A service of its own, delivered by exactly these consultants. */
-async function newService(consultantIds: number[]): Promise<{ id: number }> {
+const newService = (consultantIds: number[]) => {
   made += 1;
-  const response = await asAdmin('POST', apiPaths.catalogue.adminServices, {
-    name: `Consulted Service ${made}`,
-    category: 'it-consulting',
-    hourly_rate: 120,
-    duration: 60,
-    description: 'A service with consultants of its own.',
-    consultantIds,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().service;
-}
+  return addService(testApp.app, admin, { name: `Consulted Service ${made}`, consultantIds });
+};
 
 function book(client: Client, serviceId: number, startsAt: string, extra: object = {}) {
   return postBooking(testApp.app, client, {
@@ -103,7 +82,7 @@ async function slotAt(serviceId: number, date: string, time: string, consultantI
   expect(response.statusCode, response.body).toBe(200);
   const slot = response
     .json<AvailabilityResponse>()
-    .slots.find((candidate) => candidate.starts_at === at(date, time));
+    .slots.find((candidate) => candidate.starts_at === businessTime(date, time));
   if (!slot) throw new Error(`no slot at ${time}`);
   return slot;
 }
@@ -119,24 +98,24 @@ describe('two consultants behind one service', () => {
       consultant_ids: [first.id, second.id],
     });
 
-    const one = await booked(ada, service.id, at(date, '10:00'));
+    const one = await booked(ada, service.id, businessTime(date, '10:00'));
     // Neither has a booking that week: the lowest id.
     expect(one.consultant).toEqual({ id: first.id, name: first.name });
     expect(await slotAt(service.id, date, '10:00')).toMatchObject({
       available: true,
       consultant_ids: [second.id],
     });
-    const two = await booked(grace, service.id, at(date, '10:00'));
+    const two = await booked(grace, service.id, businessTime(date, '10:00'));
     expect(two.consultant).toEqual({ id: second.id, name: second.name });
     expect(await slotAt(service.id, date, '10:00')).toMatchObject({ available: false, consultant_ids: [] });
-    const third = await book(hedy, service.id, at(date, '10:00'));
+    const third = await book(hedy, service.id, businessTime(date, '10:00'));
     expect(third.statusCode).toBe(409);
     expect(third.json().message).toBe(bookingMessages.slotTaken);
 
     // The first takes another booking that day: the second, with fewer that week, now comes first.
-    await booked(ada, service.id, at(date, '14:00'), { consultantId: first.id });
+    await booked(ada, service.id, businessTime(date, '14:00'), { consultantId: first.id });
     expect((await slotAt(service.id, date, '09:00')).consultant_ids).toEqual([second.id, first.id]);
-    expect((await booked(hedy, service.id, at(date, '09:00'))).consultant.id).toBe(second.id);
+    expect((await booked(hedy, service.id, businessTime(date, '09:00'))).consultant.id).toBe(second.id);
   });
 });
 
@@ -146,17 +125,17 @@ describe('one consultant behind two services', () => {
     const cloud = await newService([shared.id]);
     const data = await newService([shared.id]);
     const date = nextDay();
-    const first = await booked(ada, cloud.id, at(date, '10:00'));
+    const first = await booked(ada, cloud.id, businessTime(date, '10:00'));
     expect(first.consultant.id).toBe(shared.id);
     // The other service's overlapping slots are gone too.
     for (const time of ['09:30', '10:00', '10:30']) {
       expect(await slotAt(data.id, date, time)).toMatchObject({ available: false, consultant_ids: [] });
-      const refused = await book(grace, data.id, at(date, time));
+      const refused = await book(grace, data.id, businessTime(date, time));
       expect(refused.statusCode, time).toBe(409);
       expect(refused.json().message).toBe(bookingMessages.slotTaken);
     }
     // Back to back is fine.
-    expect((await booked(grace, data.id, at(date, '11:00'))).consultant.id).toBe(shared.id);
+    expect((await booked(grace, data.id, businessTime(date, '11:00'))).consultant.id).toBe(shared.id);
   });
 });
 
@@ -166,10 +145,10 @@ describe('a cancelled booking made active again', () => {
     const cloud = await newService([shared.id]);
     const data = await newService([shared.id]);
     const date = nextDay();
-    const first = await booked(ada, cloud.id, at(date, '10:00'));
+    const first = await booked(ada, cloud.id, businessTime(date, '10:00'));
     const status = (id: number, to: string) => asAdmin('PUT', apiPaths.admin.status(id), { status: to });
     expect((await status(first.id, 'cancelled')).statusCode).toBe(200);
-    await booked(grace, data.id, at(date, '10:30'));
+    await booked(grace, data.id, businessTime(date, '10:30'));
     const again = await status(first.id, 'confirmed');
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(bookingMessages.slotTaken);
@@ -182,7 +161,7 @@ describe('a chosen consultant', () => {
     const second = await newConsultant();
     const service = await newService([first.id, second.id]);
     const date = nextDay();
-    const chosen = await booked(ada, service.id, at(date, '13:00'), { consultantId: second.id });
+    const chosen = await booked(ada, service.id, businessTime(date, '13:00'), { consultantId: second.id });
     expect(chosen.consultant).toEqual({ id: second.id, name: second.name });
     expect(await slotAt(service.id, date, '13:00', second.id)).toMatchObject({
       available: false,
@@ -192,7 +171,7 @@ describe('a chosen consultant', () => {
       available: true,
       consultant_ids: [first.id],
     });
-    const busy = await book(grace, service.id, at(date, '13:00'), { consultantId: second.id });
+    const busy = await book(grace, service.id, businessTime(date, '13:00'), { consultantId: second.id });
     expect(busy.statusCode).toBe(409);
     expect(busy.json().message).toBe(bookingMessages.slotTaken);
   });
@@ -209,7 +188,7 @@ describe('a chosen consultant', () => {
     });
     const date = nextDay();
     for (const consultantId of [outsider.id, member.id, 999_999]) {
-      const refused = await book(ada, service.id, at(date, '09:00'), { consultantId });
+      const refused = await book(ada, service.id, businessTime(date, '09:00'), { consultantId });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().errors).toEqual([
         { path: 'consultantId', msg: bookingMessages.consultantNotDelivering },
@@ -223,13 +202,13 @@ describe('a chosen consultant', () => {
       expect(availability.json().errors[0].path).toBe('consultantId');
     }
     for (const consultantId of ['x', 0, -1, 1.5]) {
-      const refused = await book(ada, service.id, at(date, '09:00'), { consultantId });
+      const refused = await book(ada, service.id, businessTime(date, '09:00'), { consultantId });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().errors[0].path).toBe('consultantId');
     }
     // Nobody active delivers the service now: no slot is offered and booking it is a 409.
     expect(await slotAt(service.id, date, '09:00')).toMatchObject({ available: false, consultant_ids: [] });
-    expect((await book(ada, service.id, at(date, '09:00'))).statusCode).toBe(409);
+    expect((await book(ada, service.id, businessTime(date, '09:00'))).statusCode).toBe(409);
   });
 
   it('keeps a consultant out of slots outside their own hours and on their time off', async () => {
@@ -247,8 +226,8 @@ describe('a chosen consultant', () => {
     const date = nextDay();
     expect((await slotAt(service.id, date, '11:00')).consultant_ids).toEqual([early.id]);
     expect((await slotAt(service.id, date, '11:30')).consultant_ids).toEqual([]);
-    expect((await book(ada, service.id, at(date, '11:30'))).statusCode).toBe(409);
-    const kept = await booked(grace, service.id, at(date, '10:00'));
+    expect((await book(ada, service.id, businessTime(date, '11:30'))).statusCode).toBe(409);
+    const kept = await booked(grace, service.id, businessTime(date, '10:00'));
     const away = await asAdmin('POST', apiPaths.consultants.timeOff(early.id), {
       startDate: date,
       endDate: date,
@@ -258,7 +237,7 @@ describe('a chosen consultant', () => {
     // The booking already made that day is kept, and listed for the firm to move.
     expect(away.json().affectedBookings.map((booking: Booking) => booking.id)).toEqual([kept.id]);
     expect((await slotAt(service.id, date, '09:00')).consultant_ids).toEqual([]);
-    expect((await book(ada, service.id, at(date, '09:00'))).statusCode).toBe(409);
+    expect((await book(ada, service.id, businessTime(date, '09:00'))).statusCode).toBe(409);
   });
 });
 
@@ -269,24 +248,24 @@ describe('moving a booking', () => {
     const outsider = await newConsultant({ serviceIds: [1] });
     const service = await newService([first.id, second.id]);
     const date = nextDay();
-    const booking = await booked(ada, service.id, at(date, '09:00'), { consultantId: second.id });
+    const booking = await booked(ada, service.id, businessTime(date, '09:00'), { consultantId: second.id });
     const move = (body: object) =>
       api(testApp.app, 'POST', apiPaths.bookings.reschedule(booking.id), { cookie: ada.cookie }, body);
 
-    const kept = await move({ startsAt: at(date, '10:00') });
+    const kept = await move({ startsAt: businessTime(date, '10:00') });
     expect(kept.statusCode, kept.body).toBe(200);
     expect(kept.json().booking.consultant).toEqual({ id: second.id, name: second.name });
 
     // The second is busy at 14:00 with another client's booking: the move there is refused, to the first allowed.
-    await booked(grace, service.id, at(date, '14:00'), { consultantId: second.id });
-    const busy = await move({ startsAt: at(date, '14:00') });
+    await booked(grace, service.id, businessTime(date, '14:00'), { consultantId: second.id });
+    const busy = await move({ startsAt: businessTime(date, '14:00') });
     expect(busy.statusCode).toBe(409);
     expect(busy.json().message).toBe(bookingMessages.slotTaken);
-    const changed = await move({ startsAt: at(date, '14:00'), consultantId: first.id });
+    const changed = await move({ startsAt: businessTime(date, '14:00'), consultantId: first.id });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().booking.consultant).toEqual({ id: first.id, name: first.name });
 
-    const notDelivering = await move({ startsAt: at(date, '15:00'), consultantId: outsider.id });
+    const notDelivering = await move({ startsAt: businessTime(date, '15:00'), consultantId: outsider.id });
     expect(notDelivering.statusCode).toBe(400);
     expect(notDelivering.json().errors).toEqual([
       { path: 'consultantId', msg: bookingMessages.consultantNotDelivering },
@@ -300,7 +279,9 @@ describe('moving a booking', () => {
       { cookie: ada.cookie },
     );
     const slots = offered.json<AvailabilityResponse>().slots;
-    expect(slots.find((slot) => slot.starts_at === at(date, '14:00'))?.consultant_ids).toEqual([first.id]);
+    expect(slots.find((slot) => slot.starts_at === businessTime(date, '14:00'))?.consultant_ids).toEqual([
+      first.id,
+    ]);
   });
 });
 
@@ -309,7 +290,7 @@ describe('the booking answers', () => {
     const consultant = await newConsultant();
     const service = await newService([consultant.id]);
     const date = nextDay();
-    const booking = await booked(hedy, service.id, at(date, '16:00'));
+    const booking = await booked(hedy, service.id, businessTime(date, '16:00'));
     const expected = { id: consultant.id, name: consultant.name };
     const mine = await api(testApp.app, 'GET', apiPaths.bookings.myBookings, { cookie: hedy.cookie });
     expect(mine.json().bookings.find((each: Booking) => each.id === booking.id)?.consultant).toEqual(
@@ -327,7 +308,7 @@ describe('the booking answers', () => {
   it('name the consultant in the letters, the calendar file and the CSV export', async () => {
     const consultant = await newConsultant({ name: 'Rosalind Franklin' });
     const service = await newService([consultant.id]);
-    const booking = await booked(grace, service.id, at(nextDay(), '15:00'));
+    const booking = await booked(grace, service.id, businessTime(nextDay(), '15:00'));
     const [letter] = await testApp.app.db
       .select({ text: outbox.text, html: outbox.html })
       .from(outbox)

@@ -2,13 +2,14 @@
 // once across services, and "any consultant" never hands out more bookings than consultants free, 10 rounds each.
 
 import type { AddressInfo } from 'node:net';
-import { apiPaths, bookingMessages, defaultBusinessTimeZone, zonedInstant } from '@portal/domain';
+import { bookingMessages, defaultBusinessTimeZone, zonedInstant } from '@portal/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../../src/db/schema.ts';
 import { signedInAdmin } from '../admin/fixtures.ts';
-import { api, appUrl } from '../helpers/accounts.ts';
+import { addConsultant, addService } from '../consultants/fixtures.ts';
+import { appUrl } from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp, testDriver } from '../helpers/build-test-app.ts';
 import { type Client, dayAllocator, raceLimits, signedInClient } from './clients.ts';
 
@@ -42,39 +43,17 @@ describe.skipIf(testDriver !== 'postgres')('bookings of consultants under concur
 
   async function newConsultant(): Promise<number> {
     made += 1;
-    const response = await api(
-      testApp.app,
-      'POST',
-      apiPaths.consultants.admin,
-      { cookie: admin.cookie },
-      {
-        name: `Racing Consultant ${made}`,
-        email: `racing${made}@consultant-races.test`,
-        serviceIds: [],
-      },
-    );
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().consultant.id;
+    const name = `Racing Consultant ${made}`;
+    return (await addConsultant(testApp.app, admin, { name, email: `racing${made}@consultant-races.test` }))
+      .id;
   }
 
   async function newService(consultantIds: number[]): Promise<number> {
     made += 1;
-    const response = await api(
-      testApp.app,
-      'POST',
-      apiPaths.catalogue.adminServices,
-      { cookie: admin.cookie },
-      {
-        name: `Raced Service ${made}`,
-        category: 'it-consulting',
-        hourly_rate: 100,
-        duration: 60,
-        description: 'A service raced for.',
-        consultantIds,
-      },
-    );
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().service.id;
+    const name = `Raced Service ${made}`;
+    return (
+      await addService(testApp.app, admin, { name, consultantIds, description: 'A service raced for.' })
+    ).id;
   }
 
   async function race(requests: { serviceId: number; consultantId?: number }[], startsAt: string) {

@@ -14,7 +14,6 @@ import {
   type MyBookingsResponse,
   opensOn,
   weekdayOf,
-  zonedInstant,
 } from '@portal/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +22,7 @@ import { bookingEvents, bookings, writeRateLimits } from '../../src/db/schema.ts
 import { seedBookings, signedInAdmin } from '../admin/fixtures.ts';
 import { api, identity } from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
-import { type Client, dayAllocator, postBooking, signedInClient } from './clients.ts';
+import { businessTime, type Client, dayAllocator, postBooking, signedInClient } from './clients.ts';
 
 const zone = defaultBusinessTimeZone;
 const maxPending = 2;
@@ -45,13 +44,6 @@ afterAll(async () => {
 function newClient(): Promise<Client> {
   people += 1;
   return signedInClient(testApp, `client${people}@fair-use.test`);
-}
-
-function at(date: string, time: string): string {
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  const instant = zonedInstant(date, hours * 60 + minutes, zone);
-  if (!instant) throw new Error(`no ${time} on ${date}`);
-  return instant.toISOString();
 }
 
 function body(startsAt: string, serviceId = 1) {
@@ -77,9 +69,9 @@ describe('the pending limit (MAX_PENDING_BOOKINGS_PER_CLIENT)', () => {
   it('refuses the booking after the limit with 409 and stores nothing; other clients are unaffected', async () => {
     const client = await newClient();
     const date = nextDay();
-    await book(client, at(date, '09:00'));
-    await book(client, at(date, '10:00'));
-    const refused = await postBooking(testApp.app, client, body(at(date, '11:00')));
+    await book(client, businessTime(date, '09:00'));
+    await book(client, businessTime(date, '10:00'));
+    const refused = await postBooking(testApp.app, client, body(businessTime(date, '11:00')));
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual(limitReached);
     expect(refused.json().message).toBe(
@@ -93,18 +85,20 @@ describe('the pending limit (MAX_PENDING_BOOKINGS_PER_CLIENT)', () => {
       .where(eq(bookings.userId, client.id));
     expect(events).toHaveLength(2);
     // Another client books the very slot that was refused.
-    await book(await newClient(), at(date, '11:00'));
+    await book(await newClient(), businessTime(date, '11:00'));
   });
 
   it('counts only pending bookings that have not started: a confirmed, cancelled or started one frees a place', async () => {
     const client = await newClient();
     const date = nextDay();
-    const first = await book(client, at(date, '09:00'));
-    const second = await book(client, at(date, '10:00'));
+    const first = await book(client, businessTime(date, '09:00'));
+    const second = await book(client, businessTime(date, '10:00'));
     for (const status of ['confirmed', 'cancelled'] as const) {
       await testApp.app.db.update(bookings).set({ status }).where(eq(bookings.id, first.id));
-      const third = await book(client, at(date, status === 'confirmed' ? '11:00' : '12:00'));
-      expect((await postBooking(testApp.app, client, body(at(date, '15:00')))).statusCode).toBe(409);
+      const third = await book(client, businessTime(date, status === 'confirmed' ? '11:00' : '12:00'));
+      expect((await postBooking(testApp.app, client, body(businessTime(date, '15:00')))).statusCode).toBe(
+        409,
+      );
       await testApp.app.db.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, third.id));
     }
     // A pending booking whose time has passed no longer counts.
@@ -117,28 +111,28 @@ describe('the pending limit (MAX_PENDING_BOOKINGS_PER_CLIENT)', () => {
         blockedUntil: new Date(yesterday.getTime() + 3_600_000),
       })
       .where(eq(bookings.id, second.id));
-    await book(client, at(date, '13:00'));
+    await book(client, businessTime(date, '13:00'));
   });
 
   it('does not count an idempotent replay twice, one at a time or all at once', async () => {
     const client = await newClient();
     const date = nextDay();
-    const first = await book(client, at(date, '09:00'), 'fair-first');
+    const first = await book(client, businessTime(date, '09:00'), 'fair-first');
     // At the limit after the next one, five copies of it arrive together: one booking, four replays.
     const together = await Promise.all(
       Array.from({ length: 5 }, () =>
-        postBooking(testApp.app, client, body(at(date, '10:00')), 'fair-second'),
+        postBooking(testApp.app, client, body(businessTime(date, '10:00')), 'fair-second'),
       ),
     );
     expect(together.map((response) => response.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
     // At the limit, retries of either still answer their booking.
-    const replay = await postBooking(testApp.app, client, body(at(date, '09:00')), 'fair-first');
+    const replay = await postBooking(testApp.app, client, body(businessTime(date, '09:00')), 'fair-first');
     expect(replay.statusCode).toBe(200);
     expect(replay.json().booking.id).toBe(first.id);
-    expect((await postBooking(testApp.app, client, body(at(date, '10:00')), 'fair-second')).statusCode).toBe(
-      200,
-    );
-    const refused = await postBooking(testApp.app, client, body(at(date, '11:00')), 'fair-third');
+    expect(
+      (await postBooking(testApp.app, client, body(businessTime(date, '10:00')), 'fair-second')).statusCode,
+    ).toBe(200);
+    const refused = await postBooking(testApp.app, client, body(businessTime(date, '11:00')), 'fair-third');
     expect(refused.json()).toEqual(limitReached);
     expect(await bookingsOf(client)).toHaveLength(2);
   });
@@ -146,10 +140,10 @@ describe('the pending limit (MAX_PENDING_BOOKINGS_PER_CLIENT)', () => {
   it("does not limit an administrator's reactivation", async () => {
     const client = await newClient();
     const date = nextDay();
-    const first = await book(client, at(date, '09:00'));
-    await book(client, at(date, '10:00'));
+    const first = await book(client, businessTime(date, '09:00'));
+    await book(client, businessTime(date, '10:00'));
     await testApp.app.db.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, first.id));
-    await book(client, at(date, '11:00'));
+    await book(client, businessTime(date, '11:00'));
     const reactivated = await api(testApp.app, 'PUT', `/api/bookings/admin/${first.id}/status`, admin, {
       status: 'pending',
     });
@@ -163,7 +157,7 @@ describe('the pending limit (MAX_PENDING_BOOKINGS_PER_CLIENT)', () => {
     const [first = '', second = ''] = [nextDay(), nextDay()];
     const starts = [first, second].flatMap((date) =>
       ['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '09:30', '15:30'].map((time) =>
-        at(date, time),
+        businessTime(date, time),
       ),
     );
     // Half-hour starts overlap the hour starts of service 1: use service 4 for those.
@@ -206,7 +200,11 @@ describe('the booking horizon (90 days)', () => {
   it('refuses a slot beyond it with 400 on startsAt, even in the year 9999, and books the last day', async () => {
     const client = await newClient();
     const { inside, outside } = edges();
-    for (const startsAt of [at(outside, '09:00'), '9999-12-31T16:00:00.000Z', '9999-12-31T16:00:00Z']) {
+    for (const startsAt of [
+      businessTime(outside, '09:00'),
+      '9999-12-31T16:00:00.000Z',
+      '9999-12-31T16:00:00Z',
+    ]) {
       const response = await postBooking(testApp.app, client, body(startsAt));
       expect(response.statusCode, startsAt).toBe(400);
       expect(response.json()).toEqual({
@@ -215,7 +213,7 @@ describe('the booking horizon (90 days)', () => {
       });
     }
     expect(await bookingsOf(client)).toHaveLength(0);
-    await book(client, at(inside, '16:00'));
+    await book(client, businessTime(inside, '16:00'));
   });
 
   it('offers no slots beyond it', async () => {
@@ -240,7 +238,7 @@ describe('the booking horizon (90 days)', () => {
 describe('a client cancels only before the start', () => {
   it('answers 409 for a confirmed booking whose start has passed, and changes nothing', async () => {
     const client = await newClient();
-    const booking = await book(client, at(nextDay(), '09:00'));
+    const booking = await book(client, businessTime(nextDay(), '09:00'));
     const started = new Date(Date.now() - 60_000);
     await testApp.app.db
       .update(bookings)
@@ -374,8 +372,8 @@ describe('the write rate limit (WRITE_RATE_LIMIT_PER_MINUTE, default 60)', () =>
     const other = await newClient();
     const date = nextDay();
     // signedInAdmin saved the profile: 1 write. Then two of each booking route, the rest profile saves.
-    const first = await book(writer, at(date, '09:00'));
-    const second = await book(writer, at(date, '10:00'));
+    const first = await book(writer, businessTime(date, '09:00'));
+    const second = await book(writer, businessTime(date, '10:00'));
     await testApp.app.db.update(bookings).set({ status: 'confirmed' }).where(eq(bookings.id, first.id));
     const writes: [string, string, number][] = [
       [`/api/bookings/${first.id}`, 'cancelled', 200],
@@ -396,7 +394,7 @@ describe('the write rate limit (WRITE_RATE_LIMIT_PER_MINUTE, default 60)', () =>
 
     const refusals = [
       await profile(writer),
-      await postBooking(testApp.app, writer, body(at(date, '11:00'))),
+      await postBooking(testApp.app, writer, body(businessTime(date, '11:00'))),
       await api(testApp.app, 'PUT', `/api/bookings/${first.id}`, writer, { status: 'cancelled' }),
       await api(testApp.app, 'PUT', `/api/bookings/admin/${second.id}/status`, writer, { status: 'pending' }),
     ];
@@ -414,7 +412,7 @@ describe('the write rate limit (WRITE_RATE_LIMIT_PER_MINUTE, default 60)', () =>
 
     // Another user writes as usual.
     expect((await profile(other)).statusCode).toBe(200);
-    await book(other, at(date, '11:00'));
+    await book(other, businessTime(date, '11:00'));
     // The accounts library has limits of its own: signing out is not a write of ours.
     expect((await identity(testApp.app, 'POST', '/sign-out', {}, writer)).statusCode).toBe(200);
   });

@@ -15,7 +15,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../../src/db/schema.ts';
 import { signedInAdmin } from '../admin/fixtures.ts';
-import { api, appUrl } from '../helpers/accounts.ts';
+import { addConsultant, addService } from '../consultants/fixtures.ts';
+import { appUrl } from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp, testDriver } from '../helpers/build-test-app.ts';
 import { type Client, dayAllocator, postBooking, raceLimits, signedInClient } from './clients.ts';
 
@@ -48,35 +49,20 @@ describe.skipIf(testDriver !== 'postgres')('reassignments under concurrency (Pos
 
   async function newConsultant(): Promise<number> {
     made += 1;
-    const response = await api(
-      testApp.app,
-      'POST',
-      apiPaths.consultants.admin,
-      { cookie: admin.cookie },
-      { name: `Moving Consultant ${made}`, email: `moving${made}@reassign-races.test`, serviceIds: [] },
-    );
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().consultant.id;
+    const name = `Moving Consultant ${made}`;
+    return (await addConsultant(testApp.app, admin, { name, email: `moving${made}@reassign-races.test` })).id;
   }
 
   async function newService(consultantIds: number[]): Promise<number> {
     made += 1;
-    const response = await api(
-      testApp.app,
-      'POST',
-      apiPaths.catalogue.adminServices,
-      { cookie: admin.cookie },
-      {
-        name: `Moved Service ${made}`,
-        category: 'it-consulting',
-        hourly_rate: 100,
-        duration: 60,
-        description: 'A service whose bookings move.',
+    const name = `Moved Service ${made}`;
+    return (
+      await addService(testApp.app, admin, {
+        name,
         consultantIds,
-      },
-    );
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().service.id;
+        description: 'A service whose bookings move.',
+      })
+    ).id;
   }
 
   async function booked(client: Client, serviceId: number, consultantId: number, startsAt: string) {

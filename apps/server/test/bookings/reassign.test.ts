@@ -11,15 +11,15 @@ import {
   firmNoticeMessages,
   historySentence,
   type WeeklyHours,
-  zonedInstant,
 } from '@portal/domain';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, outbox } from '../../src/db/schema.ts';
 import { seedBookings, signedInAdmin } from '../admin/fixtures.ts';
+import { addConsultant, addService } from '../consultants/fixtures.ts';
 import { api } from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
-import { type Client, dayAllocator, postBooking, signedInClient } from './clients.ts';
+import { businessTime, type Client, dayAllocator, postBooking, signedInClient } from './clients.ts';
 
 const zone = defaultBusinessTimeZone;
 let testApp: TestApp;
@@ -40,42 +40,23 @@ afterAll(async () => {
   await testApp?.close();
 });
 
-function at(date: string, time: string): string {
-  const [hours, minutes] = time.split(':').map(Number);
-  const instant = zonedInstant(date, (hours ?? 0) * 60 + (minutes ?? 0), zone);
-  if (!instant) throw new Error(`no ${time} on ${date}`);
-  return instant.toISOString();
-}
-
 const asAdmin = (method: 'GET' | 'POST' | 'PUT', url: string, body?: object) =>
   api(testApp.app, method, url, { cookie: admin.cookie }, body);
 
 let made = 0;
-async function newConsultant(extra: object = {}): Promise<{ id: number; name: string; email: string }> {
+const newConsultant = (extra: object = {}) => {
   made += 1;
-  const response = await asAdmin('POST', apiPaths.consultants.admin, {
+  return addConsultant(testApp.app, admin, {
     name: `Reassigned Consultant ${made}`,
     email: `consultant${made}@reassign.test`,
-    serviceIds: [],
     ...extra,
   });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().consultant;
-}
+};
 
-async function newService(consultantIds: number[]): Promise<{ id: number }> {
+const newService = (consultantIds: number[]) => {
   made += 1;
-  const response = await asAdmin('POST', apiPaths.catalogue.adminServices, {
-    name: `Reassigned Service ${made}`,
-    category: 'it-consulting',
-    hourly_rate: 120,
-    duration: 60,
-    description: 'A service with consultants of its own.',
-    consultantIds,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().service;
-}
+  return addService(testApp.app, admin, { name: `Reassigned Service ${made}`, consultantIds });
+};
 
 async function booked(client: Client, serviceId: number, startsAt: string, extra: object = {}) {
   const response = await postBooking(testApp.app, client, {
@@ -111,7 +92,7 @@ describe('moving a booking to another consultant', () => {
     const second = await newConsultant();
     const service = await newService([first.id, second.id]);
     const date = nextDay();
-    const booking = await booked(ada, service.id, at(date, '10:00'), { consultantId: first.id });
+    const booking = await booked(ada, service.id, businessTime(date, '10:00'), { consultantId: first.id });
 
     const response = await reassign(admin, booking.id, second.id);
     expect(response.statusCode, response.body).toBe(200);
@@ -157,7 +138,9 @@ describe('moving a booking to another consultant', () => {
     const placeholder = await newConsultant({ email: `placeholder${made}@consultants.invalid` });
     const real = await newConsultant();
     const service = await newService([placeholder.id, real.id]);
-    const booking = await booked(ada, service.id, at(nextDay(), '09:00'), { consultantId: placeholder.id });
+    const booking = await booked(ada, service.id, businessTime(nextDay(), '09:00'), {
+      consultantId: placeholder.id,
+    });
     expect((await reassign(admin, booking.id, real.id)).statusCode).toBe(200);
     expect(await mailTo(placeholder.email, booking.confirmation_code)).toEqual([]);
     expect((await mailTo(real.email, booking.confirmation_code)).map((mail) => mail.subject)).toEqual([
@@ -169,7 +152,9 @@ describe('moving a booking to another consultant', () => {
     const first = await newConsultant();
     const second = await newConsultant();
     const service = await newService([first.id, second.id]);
-    const booking = await booked(ada, service.id, at(nextDay(), '11:00'), { consultantId: first.id });
+    const booking = await booked(ada, service.id, businessTime(nextDay(), '11:00'), {
+      consultantId: first.id,
+    });
     const confirm = await asAdmin('PUT', apiPaths.admin.status(booking.id), { status: 'confirmed' });
     expect(confirm.statusCode, confirm.body).toBe(200);
     expect((await reassign(admin, booking.id, second.id)).statusCode).toBe(200);
@@ -202,12 +187,12 @@ describe('moving a booking to another consultant', () => {
     const busy = await newConsultant();
     const service = await newService([first.id, busy.id, late.id]);
     const date = nextDay();
-    const booking = await booked(ada, service.id, at(date, '10:00'), { consultantId: first.id });
+    const booking = await booked(ada, service.id, businessTime(date, '10:00'), { consultantId: first.id });
     const outOfHours = await reassign(admin, booking.id, late.id);
     expect(outOfHours.statusCode).toBe(409);
     expect(outOfHours.json().message).toBe(bookingMessages.slotTaken);
     // The other consultant holds that hour with another booking.
-    await booked(grace, service.id, at(date, '10:00'), { consultantId: busy.id });
+    await booked(grace, service.id, businessTime(date, '10:00'), { consultantId: busy.id });
     const taken = await reassign(admin, booking.id, busy.id);
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe(bookingMessages.slotTaken);
@@ -232,7 +217,9 @@ describe('moving a booking to another consultant', () => {
     const other = await newConsultant();
     const retired = await newConsultant();
     const service = await newService([first.id, retired.id]);
-    const booking = await booked(ada, service.id, at(nextDay(), '13:00'), { consultantId: first.id });
+    const booking = await booked(ada, service.id, businessTime(nextDay(), '13:00'), {
+      consultantId: first.id,
+    });
     const retire = await asAdmin('PUT', apiPaths.consultants.adminConsultant(retired.id), {
       name: retired.name,
       email: retired.email,
@@ -293,7 +280,9 @@ describe('moving a booking to another consultant', () => {
     const first = await newConsultant();
     const second = await newConsultant();
     const service = await newService([first.id, second.id]);
-    const booking = await booked(ada, service.id, at(nextDay(), '15:00'), { consultantId: first.id });
+    const booking = await booked(ada, service.id, businessTime(nextDay(), '15:00'), {
+      consultantId: first.id,
+    });
     expect((await reassign(undefined, booking.id, second.id)).statusCode).toBe(401);
     expect((await reassign(ada, booking.id, second.id)).statusCode).toBe(403);
     const [row] = await testApp.app.db.select().from(bookings).where(eq(bookings.id, booking.id));

@@ -2,24 +2,18 @@
 // reschedule into one free slot, over real HTTP, against PostgreSQL (PGlite runs one transaction at a time, so there
 // it proves nothing). Exactly one wins; the others keep their old time, and nothing of theirs is recorded.
 import type { AddressInfo } from 'node:net';
-import { bookingMessages, defaultBusinessTimeZone, zonedInstant } from '@portal/domain';
+import { bookingMessages } from '@portal/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingEvents, bookings } from '../../src/db/schema.ts';
 import { seedBookings, signedInAdmin } from '../admin/fixtures.ts';
 import { appUrl } from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp, testDriver } from '../helpers/build-test-app.ts';
-import { type Client, dayAllocator, raceLimits, signedInClient } from './clients.ts';
+import { businessTime, type Client, dayAllocator, raceLimits, signedInClient } from './clients.ts';
 
 const rounds = 10;
 const racers = 20;
 const clientCount = 5;
-
-function at(date: string, hours: number): Date {
-  const instant = zonedInstant(date, hours * 60, defaultBusinessTimeZone);
-  if (!instant) throw new Error(`no ${hours}:00 on ${date}`);
-  return instant;
-}
 
 describe.skipIf(testDriver !== 'postgres')(
   'POST /api/bookings/{id}/reschedule under concurrency (PostgreSQL)',
@@ -76,15 +70,20 @@ describe.skipIf(testDriver !== 'postgres')(
         );
         const holder = clients[0] as Client;
         const [held] = await seedBookings(testApp.app, [
-          { userId: holder.id, createdAt: new Date(), status: 'confirmed', startsAt: at(target, 10) },
+          {
+            userId: holder.id,
+            createdAt: new Date(),
+            status: 'confirmed',
+            startsAt: new Date(businessTime(target, 10)),
+          },
         ]);
-        const freed = await move(holder, held ?? 0, at(target, 14));
+        const freed = await move(holder, held ?? 0, new Date(businessTime(target, 14)));
         expect(freed.status, JSON.stringify(freed.body)).toBe(200);
 
         const answers = await Promise.all(
           // Every fourth one is moved by the administrator, under the same lock and constraint.
           ids.map((id, index) =>
-            move(index % 4 === 3 ? admin : (owners[index] as Client), id, at(target, 10)),
+            move(index % 4 === 3 ? admin : (owners[index] as Client), id, new Date(businessTime(target, 10))),
           ),
         );
         const statuses = answers.map((answer) => answer.status);
@@ -107,7 +106,7 @@ describe.skipIf(testDriver !== 'postgres')(
         expect(rows).toHaveLength(racers);
         for (const row of rows) {
           expect(row.startsAt.getTime(), `booking ${row.id}`).toBe(
-            row.id === winner ? at(target, 10).getTime() : before.get(row.id),
+            row.id === winner ? new Date(businessTime(target, 10)).getTime() : before.get(row.id),
           );
         }
         const moves = await testApp.app.db

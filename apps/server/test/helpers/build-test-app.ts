@@ -78,7 +78,7 @@ export async function createTestDatabase(
 export async function migratedDataDir(dataDir: string): Promise<void> {
   const template = inject('databaseTemplate');
   if (template?.driver !== 'pglite') {
-    throw new Error('No PGlite template: run the server\'s tests through their Vitest projects');
+    throw new Error("No PGlite template: run the server's tests through their Vitest projects");
   }
   const handle = await openDatabase({ dataDir, loadDataDir: await dumpOf(template.migratedDump) });
   await handle.close();
