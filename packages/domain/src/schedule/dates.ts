@@ -137,13 +137,30 @@ function offsetAt(instantMs: number, timeZone: string): number {
  * reading never happens there (skipped by a daylight-saving jump). In an ambiguous hour the earlier one.
  */
 export function zonedInstant(date: IsoDate, minuteOfDay: number, timeZone: string): Date | undefined {
+  const key = `${timeZone}|${date}|${minuteOfDay}`;
+  let instant = knownInstants.get(key);
+  if (instant === undefined) {
+    instant = wallClockInstant(date, minuteOfDay, timeZone) ?? null;
+    // A bound, not an eviction policy: the days asked for are a few months' worth.
+    if (knownInstants.size >= 20_000) knownInstants.clear();
+    knownInstants.set(key, instant);
+  }
+  return instant === null ? undefined : new Date(instant);
+}
+
+/**
+ * zonedInstant's answers by zone, date and minute (null: never on that wall clock): each reads the zone's offset
+ * four times through Intl, which was most of the time an availability answer took.
+ */
+const knownInstants = new Map<string, number | null>();
+
+function wallClockInstant(date: IsoDate, minuteOfDay: number, timeZone: string): number | undefined {
   const { year, month, day } = dateParts(date);
   const wall = Date.UTC(year, month - 1, day, 0, minuteOfDay);
   // Try the offsets in force a day around: the right one reads back as the same wall clock.
   const candidates = [offsetAt(wall - 86_400_000, timeZone), offsetAt(wall + 86_400_000, timeZone)];
-  const found = candidates
+  return candidates
     .map((offset) => wall - offset)
     .filter((instant) => offsetAt(instant, timeZone) === wall - instant)
     .sort((a, b) => a - b)[0];
-  return found === undefined ? undefined : new Date(found);
 }

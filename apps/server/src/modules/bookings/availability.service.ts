@@ -15,7 +15,7 @@ import { invalidField, NotFound } from '../../lib/errors.ts';
 import { loadCatalogue } from '../catalogue/catalogue.service.ts';
 import { consultantsOfService, type RosterConsultant } from '../consultants/roster.ts';
 import { loadScheduleWithClosures } from '../schedule/schedule.service.ts';
-import { heldTimesOn, weekLoadOf } from './held-times.ts';
+import { heldTimesOf, weekLoadsOf } from './held-times.ts';
 
 /** What the booking rules need to know about the moment and the place. */
 export interface BookingClock {
@@ -88,25 +88,25 @@ export async function consultantDays(
   moving?: SlotRequest['moving'],
 ): Promise<ConsultantDay[]> {
   const { first } = weekOf(date);
-  return Promise.all(
-    candidates.map(async (consultant) => {
-      const [held, weekLoad] = await Promise.all([
-        heldTimesOn(db, consultant.id, date, bufferMinutes, timeZone),
-        weekLoadOf(db, consultant.id, first, timeZone),
-      ]);
-      const own =
-        moving?.consultantId === consultant.id
-          ? held.filter((hold) => hold.startsAt.getTime() !== moving.startsAt.getTime())
-          : held;
-      return {
-        id: consultant.id,
-        weeklyHours: consultant.weeklyHours,
-        timeOff: consultant.timeOff,
-        held: own,
-        weekLoad,
-      };
-    }),
-  );
+  const ids = candidates.map((consultant) => consultant.id);
+  const [heldBy, weekLoads] = await Promise.all([
+    heldTimesOf(db, ids, date, bufferMinutes, timeZone),
+    weekLoadsOf(db, ids, first, timeZone),
+  ]);
+  return candidates.map((consultant) => {
+    const held = heldBy.get(consultant.id) ?? [];
+    const own =
+      moving?.consultantId === consultant.id
+        ? held.filter((hold) => hold.startsAt.getTime() !== moving.startsAt.getTime())
+        : held;
+    return {
+      id: consultant.id,
+      weeklyHours: consultant.weeklyHours,
+      timeOff: consultant.timeOff,
+      held: own,
+      weekLoad: weekLoads.get(consultant.id) ?? 0,
+    };
+  });
 }
 
 /** A day's slots of `durationMinutes`, each with the candidates free for it, in assignment order. */

@@ -9,7 +9,7 @@ import {
   zonedDate,
   zonedInstant,
 } from '@portal/domain';
-import { and, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { bookings } from '../../db/schema.ts';
 import { versionedCache } from '../../db/versioned-cache.ts';
@@ -38,45 +38,77 @@ export function bookingsChanged(db: Database): void {
   heldTimes.forget(db);
 }
 
-/** What active bookings of a consultant, of any service, hold on a day (in the zone) and in the buffer after it. */
-export async function heldTimesOn(
+/**
+ * Reads what the cache lacks in one query and files each consultant's part under their key: a day's availability
+ * asks for all its candidates at once, so a rebuilt cache costs one query, not one per consultant.
+ */
+async function cachedPerConsultant<T>(
+  cache: Map<string, Promise<T>>,
+  consultantIds: readonly number[],
+  keyOf: (consultantId: number) => string,
+  read: (missing: number[]) => Promise<Map<number, T>>,
+  none: T,
+): Promise<Map<number, T>> {
+  const missing = consultantIds.filter((id) => !cache.has(keyOf(id)));
+  if (missing.length > 0) {
+    const query = read(missing);
+    for (const id of missing) {
+      const key = keyOf(id);
+      const part = query.then((found) => found.get(id) ?? none);
+      cache.set(key, part);
+      part.catch(() => cache.delete(key));
+    }
+  }
+  const values = await Promise.all(consultantIds.map((id) => cache.get(keyOf(id)) as Promise<T>));
+  return new Map(consultantIds.map((id, index) => [id, values[index] as T]));
+}
+
+/**
+ * What active bookings of each consultant, of any service, hold on a day (in the zone) and in the buffer after it.
+ */
+export async function heldTimesOf(
   db: Database,
-  consultantId: number,
+  consultantIds: readonly number[],
   date: IsoDate,
   bufferMinutes: number,
   timeZone: string,
-): Promise<HeldTime[]> {
-  const byDay = (heldTimes.peek(db) ?? (await heldTimes.load(db))).held;
-  const key = `${consultantId}|${date}|${bufferMinutes}`;
-  let held = byDay.get(key);
-  if (!held) {
-    const from = new Date(dayStart(date, timeZone).getTime() - bufferMinutes * 60_000);
-    const until = new Date(dayStart(addDays(date, 1), timeZone).getTime() + bufferMinutes * 60_000);
-    // A booking holds at least its end plus the buffer in force, even one that kept a shorter hold when the
-    // buffer was raised (docs/decisions/016). Uses the GiST index of the exclusion constraint (same predicate): a
-    // hold whose end plus the buffer reaches the day ends after `from`.
-    const query = db
-      .select({
-        startsAt: bookings.startsAt,
-        blockedUntil:
-          sql<Date>`greatest(${bookings.blockedUntil}, ${bookings.endsAt} + make_interval(mins => ${bufferMinutes}::int))`.mapWith(
-            bookings.blockedUntil,
+): Promise<Map<number, HeldTime[]>> {
+  const { held } = heldTimes.peek(db) ?? (await heldTimes.load(db));
+  return cachedPerConsultant(
+    held,
+    consultantIds,
+    (consultantId) => `${consultantId}|${date}|${bufferMinutes}`,
+    async (missing) => {
+      const from = new Date(dayStart(date, timeZone).getTime() - bufferMinutes * 60_000);
+      const until = new Date(dayStart(addDays(date, 1), timeZone).getTime() + bufferMinutes * 60_000);
+      // A booking holds at least its end plus the buffer in force, even one that kept a shorter hold when the
+      // buffer was raised (docs/decisions/016). Uses the GiST index of the exclusion constraint (same predicate): a
+      // hold whose end plus the buffer reaches the day ends after `from`.
+      const rows = await db
+        .select({
+          consultantId: bookings.consultantId,
+          startsAt: bookings.startsAt,
+          blockedUntil:
+            sql<Date>`greatest(${bookings.blockedUntil}, ${bookings.endsAt} + make_interval(mins => ${bufferMinutes}::int))`.mapWith(
+              bookings.blockedUntil,
+            ),
+        })
+        .from(bookings)
+        .where(
+          and(
+            inArray(bookings.consultantId, missing),
+            inArray(bookings.status, [...activeBookingStatuses]),
+            sql`tstzrange(${bookings.startsAt}, ${bookings.blockedUntil}) && tstzrange(${from.toISOString()}::timestamptz, ${until.toISOString()}::timestamptz)`,
           ),
-      })
-      .from(bookings)
-      .where(
-        and(
-          eq(bookings.consultantId, consultantId),
-          inArray(bookings.status, [...activeBookingStatuses]),
-          sql`tstzrange(${bookings.startsAt}, ${bookings.blockedUntil}) && tstzrange(${from.toISOString()}::timestamptz, ${until.toISOString()}::timestamptz)`,
-        ),
-      )
-      .then((rows): HeldTime[] => rows);
-    held = query;
-    byDay.set(key, query);
-    query.catch(() => byDay.delete(key));
-  }
-  return held;
+        );
+      const byConsultant = new Map<number, HeldTime[]>();
+      for (const { consultantId, ...hold } of rows) {
+        byConsultant.set(consultantId, [...(byConsultant.get(consultantId) ?? []), hold]);
+      }
+      return byConsultant;
+    },
+    [],
+  );
 }
 
 /** Midnight starting a date in the zone (UTC midnight where the zone skips it). */
@@ -112,25 +144,21 @@ export async function activeBookingsInWeek(
   return counts;
 }
 
-/** `activeBookingsInWeek` of one consultant, cached like the held times (for availability). */
-export async function weekLoadOf(
+/** `activeBookingsInWeek`, cached like the held times (for availability). */
+export async function weekLoadsOf(
   db: Database,
-  consultantId: number,
+  consultantIds: readonly number[],
   weekFirst: IsoDate,
   timeZone: string,
-): Promise<number> {
-  const loads = (heldTimes.peek(db) ?? (await heldTimes.load(db))).weekLoads;
-  const key = `${consultantId}|${weekFirst}`;
-  let load = loads.get(key);
-  if (!load) {
-    const query = activeBookingsInWeek(db, [consultantId], weekFirst, timeZone).then(
-      (counts) => counts.get(consultantId) ?? 0,
-    );
-    load = query;
-    loads.set(key, query);
-    query.catch(() => loads.delete(key));
-  }
-  return load;
+): Promise<Map<number, number>> {
+  const { weekLoads } = heldTimes.peek(db) ?? (await heldTimes.load(db));
+  return cachedPerConsultant(
+    weekLoads,
+    consultantIds,
+    (consultantId) => `${consultantId}|${weekFirst}`,
+    (missing) => activeBookingsInWeek(db, missing, weekFirst, timeZone),
+    0,
+  );
 }
 
 /**
