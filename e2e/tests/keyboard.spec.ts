@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { createAccount } from './accounts-helpers.ts';
-import { expect, test, weekdayAhead } from './fixtures.ts';
+import { businessZone, expect, test, weekdayAhead } from './fixtures.ts';
 
 const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 
@@ -14,7 +14,9 @@ async function tabTo(page: Page, target: Locator, most = 60): Promise<void> {
   await expect(target).toBeFocused();
 }
 
-test('a client books a consultation with the keyboard alone', async ({ page }) => {
+test('a client books a consultation with the keyboard alone, then moves it to the next weekday', async ({
+  page,
+}) => {
   await createAccount(page);
   // Some two weeks ahead: away from the other journeys' slots.
   const day = weekdayAhead(11);
@@ -28,16 +30,7 @@ test('a client books a consultation with the keyboard alone', async ({ page }) =
   await expect(page.getByRole('heading', { level: 1, name: 'Book a Consultation' })).toBeFocused();
 
   // The day picker is one tab stop; the arrow keys walk its days (and its months), Enter chooses.
-  const dayButton = page.locator(`[data-day="${day}"] button`);
-  await tabTo(page, page.getByRole('grid').first().locator('button[tabindex="0"]'));
-  for (
-    let presses = 0;
-    presses < 60 && !((await dayButton.count()) && (await isFocused(dayButton)));
-    presses += 1
-  )
-    await page.keyboard.press('ArrowRight');
-  await expect(dayButton).toBeFocused();
-  await page.keyboard.press('Enter');
+  await pickByKeyboard(page, page.getByRole('grid').first(), day);
 
   // The free times are one radio group: Tab reaches it, Space chooses the focused time.
   const firstSlot = page.getByRole('radio').first();
@@ -88,4 +81,46 @@ test('a client books a consultation with the keyboard alone', async ({ page }) =
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
   await expect(reschedule).toBeFocused();
+
+  // The move itself, by keyboard: the dialog's calendar, a time, Review and Confirm, and focus back on the opener.
+  const newDay = weekdayAhead(12);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await pickByKeyboard(page, dialog.getByRole('grid').first(), newDay);
+  const newSlot = dialog.getByRole('radio', { disabled: false }).first();
+  await expect(newSlot).toBeVisible();
+  await tabTo(page, newSlot);
+  await page.keyboard.press('Space');
+  await expect(newSlot).toBeChecked();
+  await tabTo(page, dialog.getByRole('button', { name: 'Review New Time' }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, dialog.getByRole('button', { name: 'Confirm Reschedule' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Booking rescheduled successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(reschedule).toBeFocused();
+  const mine = (await (await page.request.get('/api/bookings/my-bookings')).json()) as {
+    bookings: { project_description: string; starts_at: string }[];
+  };
+  const walkthrough = mine.bookings.find((booking) =>
+    booking.project_description.startsWith('A keyboard-only'),
+  );
+  const movedTo = new Intl.DateTimeFormat('en-CA', { timeZone: businessZone }).format(
+    new Date(walkthrough?.starts_at ?? 0),
+  );
+  expect(movedTo).toBe(newDay);
 });
+
+/** Walks the day picker `grid` with the arrow keys from its focusable day to `date`, and chooses it with Enter. */
+async function pickByKeyboard(page: Page, grid: Locator, date: string): Promise<void> {
+  const dayButton = page.locator(`[data-day="${date}"] button`);
+  await tabTo(page, grid.locator('button[tabindex="0"]'));
+  for (
+    let presses = 0;
+    presses < 60 && !((await dayButton.count()) && (await isFocused(dayButton)));
+    presses += 1
+  )
+    await page.keyboard.press('ArrowRight');
+  await expect(dayButton).toBeFocused();
+  await page.keyboard.press('Enter');
+}
