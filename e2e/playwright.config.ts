@@ -20,6 +20,9 @@ export default defineConfig({
   // A journey is several people's pages, e-mails and challenges on a two-core machine that also runs the server and
   // another journey: the default 30 s cut the longest ones short on CI.
   timeout: 90_000,
+  // For the same reason a step may wait 10 s, not 5: registering solves the proof-of-work challenge in the browser
+  // and hashes the password on the server, which took longer than 5 s beside another journey on CI.
+  expect: { timeout: 10_000 },
   // On CI (a throwaway clone whose files nobody opens) no report, trace or screenshot is kept: recording a trace of
   // every journey cost about a tenth of the run. A developer gets them for each failing journey.
   reporter: process.env.CI

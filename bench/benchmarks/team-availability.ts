@@ -1,5 +1,5 @@
-// Availability of a service five consultants deliver, each with 200 active bookings in the horizon and a buffer
-// (issue 23's benchmark), on PGlite and on PostgreSQL.
+// Availability of a service five consultants deliver, each with 200 active bookings in the horizon and a buffer,
+// on PGlite and on PostgreSQL.
 import {
   addDays,
   daySlots,
