@@ -4,7 +4,7 @@
 // they are not on time off that day, and no active booking of theirs, of any service, meets it (buffer included).
 import { addDays, dayOfWeek, type IsoDate } from '../schedule/dates.ts';
 import { clockMinutes, type WeeklyHours, weekdayOf } from '../schedule/schedule.ts';
-import { type HeldTime, isClearOf, type TimeSlot } from '../schedule/slots.ts';
+import { type HeldTime, isSpanClearOf, type TimeSlot } from '../schedule/slots.ts';
 
 /** What availability needs to know of one consultant for one day. */
 export interface ConsultantDay {
@@ -59,23 +59,6 @@ export function isWithinHours(
   );
 }
 
-/** The consultants free for a slot of `date`, in assignment order. */
-export function consultantsFreeFor(
-  slot: TimeSlot,
-  date: IsoDate,
-  consultants: readonly ConsultantDay[],
-  bufferMinutes: number,
-): ConsultantDay[] {
-  return assignmentOrder(
-    consultants.filter(
-      (consultant) =>
-        !isAway(consultant, date) &&
-        isWithinHours(consultant, date, slot) &&
-        isClearOf(slot, consultant.held, bufferMinutes),
-    ),
-  );
-}
-
 /**
  * The firm's slots of a day, each with the consultants free for it (in assignment order), and `available` while at
  * least one is. No consultant: no slot is available.
@@ -86,9 +69,17 @@ export function consultantSlots(
   consultants: readonly ConsultantDay[],
   bufferMinutes: number,
 ): ConsultantSlot[] {
-  const present = consultants.filter((consultant) => !isAway(consultant, date));
+  // Ordered once: a slot's free consultants are a subset, in the same order.
+  const present = assignmentOrder(consultants.filter((consultant) => !isAway(consultant, date)));
   return slots.map((slot) => {
-    const free = consultantsFreeFor(slot, date, present, bufferMinutes).map((consultant) => consultant.id);
+    const start = Date.parse(slot.starts_at);
+    const blockedUntil = Date.parse(slot.ends_at) + bufferMinutes * 60_000;
+    const free = present
+      .filter(
+        (consultant) =>
+          isWithinHours(consultant, date, slot) && isSpanClearOf(start, blockedUntil, consultant.held),
+      )
+      .map((consultant) => consultant.id);
     return { ...slot, available: free.length > 0, consultant_ids: free };
   });
 }

@@ -88,14 +88,52 @@ export function isBookableDate(
  * The slots of a day: in each opening range of its weekday, starts every step from the range's start, kept when
  * start plus duration is at or before the range's end; never on a closed date, beyond the horizon, or before now
  * plus the notice. Empty otherwise. Daylight-saving days are read from the zone (a skipped time is no start).
+ * The slots returned are frozen: the same objects are handed to every caller asking for that day.
  */
 export function daySlots(date: IsoDate, rules: SlotRules): TimeSlot[] {
   const { durationMinutes, timeZone, now } = rules;
   const scheduleWithClosures = rules.scheduleWithClosures ?? defaultScheduleWithClosures;
-  const { schedule } = scheduleWithClosures;
   if (!isBookableDate(date, timeZone, now, scheduleWithClosures) || !(durationMinutes > 0)) return [];
-  const earliest = Math.max(now.getTime() + 1, earliestStart(now, schedule));
+  const earliest = Math.max(now.getTime() + 1, earliestStart(now, scheduleWithClosures.schedule));
   const slots: TimeSlot[] = [];
+  for (const { start, slot } of openSlots(date, durationMinutes, timeZone, scheduleWithClosures)) {
+    if (start >= earliest) slots.push(slot);
+  }
+  return slots;
+}
+
+type OpenSlot = { start: number; slot: Readonly<TimeSlot> };
+
+/**
+ * A day's slots before the notice is applied, by schedule object (the server keeps one per version of the
+ * schedule), zone, date and duration: cutting them was a third of an availability answer's time.
+ */
+const openSlotsBySchedule = new WeakMap<ScheduleWithClosures, Map<string, readonly OpenSlot[]>>();
+
+function openSlots(
+  date: IsoDate,
+  durationMinutes: number,
+  timeZone: string,
+  scheduleWithClosures: ScheduleWithClosures,
+): readonly OpenSlot[] {
+  let byDay = openSlotsBySchedule.get(scheduleWithClosures);
+  if (!byDay) {
+    byDay = new Map();
+    openSlotsBySchedule.set(scheduleWithClosures, byDay);
+  }
+  const key = `${timeZone}|${date}|${durationMinutes}`;
+  let slots = byDay.get(key);
+  if (!slots) {
+    slots = cutSlots(date, durationMinutes, timeZone, scheduleWithClosures.schedule);
+    // A bound, not an eviction policy: the days asked for lie within the horizon.
+    if (byDay.size >= 5_000) byDay.clear();
+    byDay.set(key, slots);
+  }
+  return slots;
+}
+
+function cutSlots(date: IsoDate, durationMinutes: number, timeZone: string, schedule: Schedule): OpenSlot[] {
+  const slots: OpenSlot[] = [];
   for (const range of openingMinutes(schedule, date)) {
     const open = zonedInstant(date, range.open, timeZone);
     const close = zonedInstant(date, range.close, timeZone);
@@ -110,17 +148,19 @@ export function daySlots(date: IsoDate, rules: SlotRules): TimeSlot[] {
       if (!start) continue;
       const end = new Date(start.getTime() + durationMinutes * minuteMs);
       if (end.getTime() > close.getTime()) break;
-      if (start.getTime() < earliest) continue;
       const startTime = steadyOffset ? clockTime(minute) : zonedTime(start, timeZone);
       const endTime = steadyOffset
         ? clockTime((minute + durationMinutes) % (24 * 60))
         : zonedTime(end, timeZone);
       slots.push({
-        start_time: startTime,
-        end_time: endTime,
-        label: `${startTime} - ${endTime}`,
-        starts_at: start.toISOString(),
-        ends_at: end.toISOString(),
+        start: start.getTime(),
+        slot: Object.freeze({
+          start_time: startTime,
+          end_time: endTime,
+          label: `${startTime} - ${endTime}`,
+          starts_at: start.toISOString(),
+          ends_at: end.toISOString(),
+        }),
       });
     }
   }
@@ -143,8 +183,11 @@ export interface HeldTime {
  * booked with): the same comparison as the database's `bookings_no_overlap`.
  */
 export function isClearOf(slot: TimeSlot, held: readonly HeldTime[], bufferMinutes: number): boolean {
-  const start = Date.parse(slot.starts_at);
-  const blockedUntil = Date.parse(slot.ends_at) + bufferMinutes * minuteMs;
+  return isSpanClearOf(Date.parse(slot.starts_at), Date.parse(slot.ends_at) + bufferMinutes * minuteMs, held);
+}
+
+/** isClearOf for a span already read as instants (ms): from its start to its end plus the buffer. */
+export function isSpanClearOf(start: number, blockedUntil: number, held: readonly HeldTime[]): boolean {
   return held.every(
     (time) => !overlaps(start, blockedUntil, time.startsAt.getTime(), time.blockedUntil.getTime()),
   );

@@ -139,6 +139,13 @@ describe('zones', () => {
     expect(isTimeZone('Mars/Olympus_Mons')).toBe(false);
   });
 
+  it('reads the date to the second where midnight falls within a minute (Monrovia, 1971: -00:44:30)', () => {
+    const monrovia = 'Africa/Monrovia';
+    expect(zonedDate(new Date('1971-06-01T00:44:29.999Z'), monrovia)).toBe('1971-05-31');
+    expect(zonedDate(new Date('1971-06-01T00:44:30.000Z'), monrovia)).toBe('1971-06-01');
+    expect(zonedDate(new Date('1971-06-01T00:44:29.999Z'), monrovia)).toBe('1971-05-31');
+  });
+
   it('knows calendar dates', () => {
     expect(isIsoDate('2030-02-28')).toBe(true);
     expect(isIsoDate('2028-02-29')).toBe(true);
