@@ -33,7 +33,7 @@ export async function verifiedAccount(
     body: JSON.stringify({ email, password }),
   });
   const token = signIn.headers.get('set-auth-token');
-  if (!token) throw new Error(`sign-in failed: ${signIn.status}`);
+  if (!token) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
   const profile = await fetch(`${base}${apiPaths.accounts.profile}`, {
     method: 'PUT',
     headers: { ...json, authorization: `Bearer ${token}` },

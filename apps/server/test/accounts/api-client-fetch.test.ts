@@ -62,12 +62,23 @@ describe("an API client on Node's fetch", () => {
   });
 
   it('gets no token when it says it is a browser page (Origin or Sec-Fetch-Site)', async () => {
-    const browsers: Record<string, string>[] = [{ origin: appUrl }, { 'sec-fetch-site': 'same-origin' }];
+    const browsers: Record<string, string>[] = [
+      { origin: appUrl },
+      { origin: appUrl, 'sec-fetch-site': 'same-origin' },
+    ];
     for (const headers of browsers) {
       const signIn = await post(apiPaths.accounts.signIn, { email, password }, headers);
       expect(signIn.status, JSON.stringify(headers)).toBe(200);
       expect(signIn.headers.get('set-auth-token'), JSON.stringify(headers)).toBeNull();
       expect(await signIn.json()).not.toHaveProperty('token');
     }
+    // A browser always sends its Origin with a POST: one that says it is a page and has none is refused.
+    const originless = await post(
+      apiPaths.accounts.signIn,
+      { email, password },
+      { 'sec-fetch-site': 'same-origin' },
+    );
+    expect(originless.status).toBe(403);
+    expect(originless.headers.get('set-auth-token')).toBeNull();
   });
 });

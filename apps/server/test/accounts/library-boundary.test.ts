@@ -538,12 +538,13 @@ describe('session tokens', () => {
     expect(session.json().session).not.toHaveProperty('token');
     expect(readableByScripts(session)).not.toContain(rawSessionToken(cookie));
 
-    // Same-origin GETs of a browser carry no Origin; Sec-Fetch-* still tells a browser.
+    // A browser's page: its Origin and its Sec-Fetch-* headers.
     const browserSignIn = await testApp.app.inject({
       method: 'POST',
       url: '/api/identity/sign-in/email',
       remoteAddress: freshIp(),
       headers: {
+        origin: appUrl,
         'content-type': 'application/json',
         'sec-fetch-mode': 'cors',
         'sec-fetch-site': 'same-origin',

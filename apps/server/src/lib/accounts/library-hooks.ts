@@ -62,7 +62,7 @@ function checkedText(name: string, value: unknown): unknown {
  * The fields (body or query) with every text normalized as the one text rule says, so that better-auth stores
  * 'Ada', not '  Ada  '; PostgreSQL never sees a text the rule refuses. Passwords stay exactly as typed.
  */
-function checkedTexts(fields: Record<string, unknown>): Record<string, unknown> {
+export function checkedTexts(fields: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(fields).map(([name, value]) => [
       name,

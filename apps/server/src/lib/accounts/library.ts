@@ -206,6 +206,8 @@ export function createAccountsLibrary(options: AccountsLibraryOptions) {
       useSecureCookies: https,
       cookiePrefix: sessionCookieName.split('.')[0],
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: https, path: '/' },
+      // better-auth turns its origin check off by itself under NODE_ENV=test: the tests must meet the production one.
+      disableOriginCheck: false,
     },
     rateLimit: {
       enabled: true,

@@ -5,6 +5,7 @@
 import { accountErrorCodes, accountMessages, apiPaths, messages, sitePath } from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientIpHeader } from '../../lib/accounts/library.ts';
+import { checkedTexts } from '../../lib/accounts/library-hooks.ts';
 import { BadRequest, Forbidden, invalidField, NotFound, UnsupportedMediaType } from '../../lib/errors.ts';
 import { isJsonTooDeep, maxJsonDepth } from '../../lib/json-depth.ts';
 
@@ -78,8 +79,10 @@ function fromBrowser(request: FastifyRequest): boolean {
 
 function toFetchHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
+  // An API client's lone `Sec-Fetch-Mode` (Node's fetch) would make better-auth demand an Origin it never sends.
+  const apiClient = !fromBrowser(request);
   for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined || hopHeaders.has(name)) continue;
+    if (value === undefined || hopHeaders.has(name) || (apiClient && name === 'sec-fetch-mode')) continue;
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else headers.set(name, value);
   }
@@ -208,6 +211,19 @@ export async function accountsLibraryRoutes(app: FastifyInstance, options: { app
       if (contentType === undefined ? hasBody(request) : !isJsonContentType(contentType)) {
         throw new UnsupportedMediaType(accountMessages.jsonBodyRequired);
       }
+    });
+
+    // The text rule before better-auth's own checks: a callbackURL with a line break is a 400 naming it, not
+    // better-auth's 403 for an untrusted URL (its hooks normalise the same fields again).
+    scope.addHook('preHandler', async (request) => {
+      if (!Buffer.isBuffer(request.body) || request.body.length === 0) return;
+      let body: unknown;
+      try {
+        body = JSON.parse(request.body.toString('utf8'));
+      } catch {
+        return; // better-auth answers a body that is no JSON
+      }
+      if (isRecord(body)) checkedTexts(body);
     });
 
     scope.route({
