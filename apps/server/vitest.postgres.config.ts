@@ -30,6 +30,8 @@ export default defineConfig({
       'test/contact/contact.test.ts',
       'test/pages/link-previews.test.ts',
       'test/reviews/reviews.test.ts',
+      // Money: invoices issued in the confirming transaction, and their immutability, on the production engine.
+      'test/billing/invoices.test.ts',
       // Odd bodies and queries through the PostgreSQL driver and pool (fewer than on PGlite: the same engine).
       'test/security/fuzz.test.ts',
       'test/security/fuzz-reads.test.ts',

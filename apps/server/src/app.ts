@@ -14,6 +14,8 @@ import { isApiPath, isCanonicalPath } from './lib/request-path.ts';
 import { accountsLibraryRoutes } from './modules/accounts/library.routes.ts';
 import { profileRoutes } from './modules/accounts/profile.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { invoiceAttachments } from './modules/billing/invoice-attachments.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { calendarLinkKey } from './modules/bookings/calendar-link.ts';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes.ts';
@@ -134,7 +136,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerForgedRequestGuard(app, { appUrl: config.appUrl });
   await registerCompression(app);
   await registerSwagger(app, { appUrl: config.appUrl });
-  await registerMail(app, config, options.mail);
+  await registerMail(app, config, options.mail, (message) => invoiceAttachments(app.db, message.invoiceId));
   const secret = resolveAuthSecret(config);
   const linkKey = calendarLinkKey(secret);
   registerHousekeeping(app, config);
@@ -173,6 +175,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     firmNoticeWindowMs: config.firmNoticeWindowMs,
     pendingExpiryHours: config.pendingExpiryHours,
     calendarLinkKey: linkKey,
+    invoicing: config.invoicing,
   });
   await app.register(scheduleRoutes, {
     timeZone: config.businessTimeZone,
@@ -188,6 +191,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     replyTo: config.replyTo,
   });
   await app.register(reviewsRoutes);
+  await app.register(billingRoutes);
   await app.register(contactRoutes, { appUrl: config.appUrl, firmEmails: config.firmEmails, challenge });
   await app.register(adminRoutes, {
     timeZone: config.businessTimeZone,
@@ -195,6 +199,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     appUrl: config.appUrl,
     mailFrom: config.mailFrom,
     replyTo: config.replyTo,
+    invoicing: config.invoicing,
   });
   // With DATABASE_URL operator commands connect to PostgreSQL themselves: no channel, no file in DATA_DIR.
   if (database.driver === 'pglite') {

@@ -4,7 +4,10 @@ import {
   defaultBusinessTimeZone,
   defaultClientChangeNoticeHours,
   defaultPendingExpiryHours,
+  isCurrency,
   isTimeZone,
+  parseTaxRate,
+  type TaxRate,
 } from '@portal/domain';
 import { z } from 'zod';
 import { type DatabaseLimits, defaultDatabaseLimits } from './db/limits.ts';
@@ -88,6 +91,17 @@ export interface Config {
    * automated tests and trusted deployments).
    */
   signUpChallenge: boolean;
+  /** What invoices are issued in and with (CURRENCY, TAX_RATE_PERCENT, INVOICE_DUE_DAYS; docs/decisions/049). */
+  invoicing: InvoicingSettings;
+}
+
+export interface InvoicingSettings {
+  /** ISO 4217, lower case (CURRENCY, default usd): new bookings are priced in it. */
+  currency: string;
+  /** Thousandths of a percent (TAX_RATE_PERCENT, default 0: no tax line). */
+  taxRate: TaxRate;
+  /** Days from issue to due (INVOICE_DUE_DAYS, default 14). */
+  dueDays: number;
 }
 
 export const defaultMailFrom = 'OT Consulting <no-reply@localhost>';
@@ -235,6 +249,20 @@ const environmentSchema = z.object({
     (value) => value === undefined || /^[^<>@\s,]+@[^<>@\s,]+\.[^<>@\s,]+$/.test(value),
     'must be one email address, such as office@example.com',
   ),
+  CURRENCY: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine(isCurrency, 'must be a three-letter ISO 4217 code such as usd or eur')
+      .default('usd'),
+  ),
+  TAX_RATE_PERCENT: optionalText.refine(
+    (value) => value === undefined || parseTaxRate(value) !== undefined,
+    'must be a percentage from 0 to 99.999 with at most three decimals, such as 8.875',
+  ),
+  INVOICE_DUE_DAYS: wholeNumber(14),
   MAIL_FROM: optionalText.refine(
     (value) => value === undefined || /^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/.test(value),
     'must be an address such as "OT Consulting <no-reply@example.com>"',
@@ -372,6 +400,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ...new Set(listOf(values.REMINDER_HOURS ?? String(defaultReminderHours)).map(Number)),
     ].sort((a, b) => b - a),
     signUpChallenge: values.SIGNUP_CHALLENGE === 'on',
+    invoicing: {
+      currency: values.CURRENCY,
+      taxRate: parseTaxRate(values.TAX_RATE_PERCENT ?? '0') ?? 0,
+      dueDays: values.INVOICE_DUE_DAYS,
+    },
   };
   checkDeployment(config, { trustProxy: values.TRUST_PROXY, devMailbox: values.DEV_MAILBOX });
   return config;

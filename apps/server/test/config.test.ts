@@ -55,6 +55,9 @@ describe('loadConfig', () => {
       FIRM_NOTICE_WINDOW_MINUTES: '15',
       REMINDER_HOURS: '1, 24,1',
       SIGNUP_CHALLENGE: 'off',
+      CURRENCY: 'EUR',
+      TAX_RATE_PERCENT: '20',
+      INVOICE_DUE_DAYS: '30',
     });
     expect(config).toEqual({
       port: 8080,
@@ -93,6 +96,7 @@ describe('loadConfig', () => {
       firmNoticeWindowMs: 15 * 60_000,
       reminderHours: [24, 1],
       signUpChallenge: false,
+      invoicing: { currency: 'eur', taxRate: 20_000, dueDays: 30 },
     });
   });
 
@@ -140,6 +144,9 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL must be a postgres:\/\//],
     [{ APP_URL: 'not a url' }, /^APP_URL must be an absolute URL/],
     [{ TRUST_PROXY: 'everyone!' }, /^TRUST_PROXY must be/],
+    [{ CURRENCY: 'dollars' }, /^CURRENCY must be a three-letter ISO 4217 code/],
+    [{ TAX_RATE_PERCENT: '8.8751' }, /^TAX_RATE_PERCENT must be a percentage from 0 to 99.999/],
+    [{ INVOICE_DUE_DAYS: '-1' }, /^INVOICE_DUE_DAYS must be a whole number/],
     [{ NODE_ENV: 'production' }, /^AUTH_SECRET is required in production/],
     [{ DATABASE_URL: 'postgres://db/portal' }, /^AUTH_SECRET is required with DATABASE_URL: every process/],
     [

@@ -2,6 +2,7 @@
 export * from './accounts/index.ts';
 export * from './admin/index.ts';
 export * from './api/index.ts';
+export * from './billing/index.ts';
 export * from './bookings/index.ts';
 export * from './calendar/index.ts';
 export * from './catalogue/index.ts';

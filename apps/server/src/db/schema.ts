@@ -5,12 +5,17 @@ import {
   bookingEventTypes,
   bookingStatuses,
   contactOptions,
+  type FirmBilling,
+  type InvoiceBuyer,
+  type InvoiceLine,
+  invoiceKinds,
   type Schedule,
   urgencyOptions,
   type WeeklyHours,
 } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -189,6 +194,9 @@ export const userProfiles = pgTable('user_profiles', {
   lastName: text('last_name').notNull(),
   phone: text('phone'),
   company: text('company'),
+  /** What the client's invoices are addressed to (several lines), and their tax id: copied onto each at issue. */
+  billingAddress: text('billing_address'),
+  taxId: text('tax_id'),
   ...timestamps(),
 });
 
@@ -244,6 +252,8 @@ export const outbox = pgTable(
      * HTML are replaced by a note, so that the outbox keeps no usable token (docs/decisions/040).
      */
     oneTimeLink: boolean('one_time_link').notNull().default(false),
+    /** An invoice or credit note attached as its PDF, drawn when the letter is sent (docs/decisions/049). */
+    invoiceId: integer('invoice_id').references((): AnyPgColumn => invoices.id),
     status: text('status', { enum: outboxStatuses }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
@@ -331,6 +341,10 @@ export const bookings = pgTable(
     hourlyRate: integer('hourly_rate').notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
     totalCost: integer('total_cost').notNull(),
+    /** The same snapshot in cents, rounded once (amountCents): what the invoice bills (docs/decisions/049). */
+    amountCents: integer('amount_cents').notNull(),
+    /** CURRENCY when booked, ISO 4217 lower case. */
+    currency: text('currency').notNull(),
     /** The client's Idempotency-Key, and a hash of the normalized request it came with. */
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
@@ -374,7 +388,10 @@ export const bookings = pgTable(
     check('bookings_contact_known', sql`${table.preferredContact} in ('email', 'phone', 'video')`),
     check('bookings_ends_after_start', sql`${table.endsAt} > ${table.startsAt}`),
     check('bookings_blocked_through_end', sql`${table.blockedUntil} >= ${table.endsAt}`),
-    check('bookings_price_not_negative', sql`${table.hourlyRate} >= 0 and ${table.totalCost} >= 0`),
+    check(
+      'bookings_price_not_negative',
+      sql`${table.hourlyRate} >= 0 and ${table.totalCost} >= 0 and ${table.amountCents} >= 0`,
+    ),
     check('bookings_duration_positive', sql`${table.durationMinutes} > 0`),
   ],
 );
@@ -636,6 +653,104 @@ export const cacheVersions = pgTable('cache_versions', {
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
 
+// ——— Invoices, credit notes and payments (docs/decisions/049) ———
+
+/** The firm's billing details printed on every invoice: one row; none means the defaults. */
+export const firmBilling = pgTable(
+  'firm_billing',
+  {
+    id: integer('id').primaryKey().default(1),
+    billing: jsonb('billing').$type<FirmBilling>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [check('firm_billing_one_row', sql`${table.id} = 1`)],
+);
+
+/**
+ * Invoices and credit notes. A row never changes once written (a trigger refuses UPDATE and DELETE): payments, the
+ * credit note and reminders are rows beside it, and its status is read from them.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind', { enum: invoiceKinds }).notNull(),
+    /** INV-{year}-{0001} / CN-{year}-{0001}: `year` and `sequence` from invoice_counters. */
+    number: text('number').notNull(),
+    year: integer('year').notNull(),
+    sequence: integer('sequence').notNull(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    /** A credit note's invoice. */
+    creditsInvoiceId: integer('credits_invoice_id').references((): AnyPgColumn => invoices.id),
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    /** Null on a credit note. */
+    dueOn: date('due_on', { mode: 'string' }),
+    currency: text('currency').notNull(),
+    seller: jsonb('seller').$type<FirmBilling>().notNull(),
+    buyer: jsonb('buyer').$type<InvoiceBuyer>().notNull(),
+    line: jsonb('line').$type<InvoiceLine>().notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    /** Thousandths of a percent (8875: 8.875%). */
+    taxRate: integer('tax_rate').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    /** The payment reference: the booking's confirmation code. */
+    reference: text('reference').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('invoices_number_idx').on(table.number),
+    uniqueIndex('invoices_kind_year_sequence_idx').on(table.kind, table.year, table.sequence),
+    uniqueIndex('invoices_credits_invoice_idx')
+      .on(table.creditsInvoiceId)
+      .where(sql`${table.creditsInvoiceId} is not null`),
+    index('invoices_booking_idx').on(table.bookingId, table.id),
+    index('invoices_issued_idx').on(table.issuedOn, table.id),
+    check('invoices_kind_known', sql`${table.kind} in ('invoice', 'credit_note')`),
+    check(
+      'invoices_credit_note_shape',
+      sql`(${table.kind} = 'invoice' and ${table.creditsInvoiceId} is null and ${table.dueOn} is not null and ${table.totalCents} >= 0)
+        or (${table.kind} = 'credit_note' and ${table.creditsInvoiceId} is not null and ${table.dueOn} is null and ${table.totalCents} <= 0)`,
+    ),
+    check('invoices_total_adds_up', sql`${table.totalCents} = ${table.subtotalCents} + ${table.taxCents}`),
+    check('invoices_sequence_positive', sql`${table.sequence} > 0`),
+  ],
+);
+
+/** The last number handed out per kind and year: incremented in the issuing transaction (no gaps). */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    kind: text('kind', { enum: invoiceKinds }).notNull(),
+    year: integer('year').notNull(),
+    lastSequence: integer('last_sequence').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.kind, table.year] })],
+);
+
+/** Money received against an invoice: bank transfers recorded by an administrator. */
+export const invoicePayments = pgTable(
+  'invoice_payments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    amountCents: integer('amount_cents').notNull(),
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    reference: text('reference').notNull(),
+    recordedBy: text('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('invoice_payments_invoice_idx').on(table.invoiceId),
+    check('invoice_payments_amount_positive', sql`${table.amountCents} > 0`),
+  ],
+);
+
+export type InvoiceRow = typeof invoices.$inferSelect;
 export type BookingRow = typeof bookings.$inferSelect;
 export type BookingEventRow = typeof bookingEvents.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;

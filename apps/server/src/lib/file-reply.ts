@@ -8,8 +8,12 @@ export interface FileAnswer {
   disposition: 'attachment' | 'inline';
 }
 
-/** Sends a file: a string or a stream under a non-JSON content type goes out as it is, without serialization. */
-export function sendFile(reply: FastifyReply, file: FileAnswer, body: string | Readable): FastifyReply {
+/** Sends a file: a string, bytes or a stream under a non-JSON content type goes out as it is, without serialization. */
+export function sendFile(
+  reply: FastifyReply,
+  file: FileAnswer,
+  body: string | Uint8Array | Readable,
+): FastifyReply {
   return reply
     .type(file.type)
     .header('content-disposition', `${file.disposition}; filename="${file.filename}"`)

@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import { linksIn, type MailMessage } from '../lib/mail/letter.ts';
 import { claimLeaseMs, enqueueMail } from '../lib/mail/outbox.ts';
 import { smtpDelivery } from '../lib/mail/smtp.ts';
-import { type Deliver, type MailWorker, startMailWorker } from '../lib/mail/worker.ts';
+import { type AttachmentsOf, type Deliver, type MailWorker, startMailWorker } from '../lib/mail/worker.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,6 +31,8 @@ export async function registerMail(
     'smtpUrl' | 'mailFrom' | 'replyTo' | 'devMailbox' | 'smtpTimeoutMs' | 'mailMaxAttempts'
   >,
   options: MailOptions = {},
+  /** The files a letter carries (an invoice's PDF): given by the app, which knows the modules that draw them. */
+  attachmentsOf: AttachmentsOf = async () => [],
 ): Promise<void> {
   let deliver: Deliver | undefined;
   let closeTransport = () => {};
@@ -40,6 +42,7 @@ export async function registerMail(
       from: config.mailFrom,
       replyTo: config.replyTo,
       timeoutMs: config.smtpTimeoutMs,
+      attachmentsOf,
     });
     closeTransport = smtp.close;
     deliver = smtp.deliver;

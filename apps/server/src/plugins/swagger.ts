@@ -33,6 +33,7 @@ export async function registerSwagger(app: FastifyInstance, options: { appUrl: s
         { name: 'consultants', description: 'Who delivers each service' },
         { name: 'calendar', description: "A client's calendar feed (iCalendar), by its secret link" },
         { name: 'reviews', description: 'Reviews of completed consultations' },
+        { name: 'billing', description: 'Invoices and credit notes of bookings, as PDFs' },
         { name: 'contact', description: 'The contact form' },
         {
           name: 'admin',

@@ -68,6 +68,8 @@ export async function seedBookings(app: FastifyInstance, rows: SeededBooking[]):
           hourlyRate: row.totalCost ?? 100,
           durationMinutes: 60,
           totalCost: row.totalCost ?? 100,
+          amountCents: (row.totalCost ?? 100) * 100,
+          currency: 'usd',
           createdAt: row.createdAt,
           updatedAt: row.createdAt,
         };

@@ -12,7 +12,7 @@ import { bookingEvents, bookings, services } from '../../src/db/schema.ts';
 import { setBookingStatus } from '../../src/modules/bookings/booking-status.service.ts';
 import { seedBookings } from '../admin/fixtures.ts';
 import { api } from '../helpers/accounts.ts';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
+import { buildTestApp, defaultInvoicing, type TestApp } from '../helpers/build-test-app.ts';
 import {
   businessTime,
   type Client,
@@ -163,6 +163,8 @@ describe('POST /api/bookings', () => {
       total_cost: 263, // 175 × 90 / 60 = 262.5
       confirmation_code: expect.stringMatching(new RegExp(`^OT-(${year}|${year - 1})-\\d{3,}$`)),
       review: null,
+      invoice: null,
+      payment: { method: 'invoice', status: 'not_invoiced', amount_cents: 26_250, currency: 'usd' },
     });
     expect(booking.confirmation_code.endsWith(`-${String(booking.id).padStart(3, '0')}`)).toBe(true);
 
@@ -569,7 +571,12 @@ describe("setBookingStatus (the administrators' change)", () => {
       setBookingStatus(
         testApp.app.db,
         { bookingId: first.id, status, actorUserId: grace.id },
-        { timeZone: zone, appUrl: 'http://localhost:3000', mailFrom: 'OT Consulting <no-reply@localhost>' },
+        {
+          timeZone: zone,
+          appUrl: 'http://localhost:3000',
+          mailFrom: 'OT Consulting <no-reply@localhost>',
+          invoicing: defaultInvoicing,
+        },
       );
     expect((await change('confirmed')).status).toBe('confirmed');
     expect((await change('cancelled')).status).toBe('cancelled');

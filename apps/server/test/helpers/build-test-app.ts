@@ -101,6 +101,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
+/** The invoicing settings of a default configuration (usd, no tax, due in 14 days). */
+export const defaultInvoicing = testConfig().invoicing;
+
 export interface TestApp {
   app: FastifyInstance;
   database: TestDatabase;

@@ -32,14 +32,26 @@ import {
 import { signedInAdmin } from '../admin/fixtures.ts';
 import { type Client, dayAllocator, postBooking, signedInClient } from '../bookings/clients.ts';
 import { api, appUrl } from '../helpers/accounts.ts';
-import { buildTestApp, type TestApp, testConfig, testDriver } from '../helpers/build-test-app.ts';
+import {
+  buildTestApp,
+  defaultInvoicing,
+  type TestApp,
+  testConfig,
+  testDriver,
+} from '../helpers/build-test-app.ts';
 import { type MailCapture, startMailCapture } from '../helpers/mail-capture.ts';
 
 const zone = defaultBusinessTimeZone;
 const mailFrom = 'OT Consulting <bookings@portal.example.com>';
 const hour = 3_600_000;
 const day = 24 * hour;
-const options: HousekeepingOptions = { pendingExpiryHours: 72, timeZone: zone, appUrl, mailFrom };
+const options: HousekeepingOptions = {
+  pendingExpiryHours: 72,
+  timeZone: zone,
+  appUrl,
+  mailFrom,
+  invoicing: defaultInvoicing,
+};
 const mailTiming = { pollIntervalMs: 30, retryBaseMs: 100, retryCapMs: 100 };
 
 let testApp: TestApp;
@@ -241,7 +253,7 @@ describe('pending bookings nobody confirmed in time', () => {
     await setBookingStatus(
       db(),
       { bookingId: confirmed.id, status: 'confirmed', actorUserId: admin.id },
-      { timeZone: zone, appUrl, mailFrom },
+      { timeZone: zone, appUrl, mailFrom, invoicing: defaultInvoicing },
     );
     await madeAgo(old, 72 * hour + 60_000);
     await madeAgo(confirmed, 80 * hour);

@@ -53,7 +53,12 @@ function captureServer(): MailCapture {
 
 /** An extra worker of "another process" on the same database, sending through the capture server. */
 function otherWorker(options: { timeoutMs: number; maxAttempts?: number }): MailWorker {
-  const smtp = smtpDelivery({ url: captureServer().url, from: mailFrom, timeoutMs: options.timeoutMs });
+  const smtp = smtpDelivery({
+    url: captureServer().url,
+    from: mailFrom,
+    timeoutMs: options.timeoutMs,
+    attachmentsOf: async () => [],
+  });
   closers.push(smtp.close);
   const worker = startMailWorker({
     db: app().db,
@@ -113,7 +118,12 @@ describe('two claims of one message', () => {
     });
 
     // The current claim delivers and records it.
-    const smtp = smtpDelivery({ url: captureServer().url, from: mailFrom, timeoutMs: 2_000 });
+    const smtp = smtpDelivery({
+      url: captureServer().url,
+      from: mailFrom,
+      timeoutMs: 2_000,
+      attachmentsOf: async () => [],
+    });
     closers.push(smtp.close);
     await smtp.deliver(second);
     expect(await markSent(db, second)).toBe(true);

@@ -53,6 +53,8 @@ const booking: Booking = {
   total_cost: 100,
   confirmation_code: 'OT-2026-007',
   review: null,
+  invoice: null,
+  payment: { method: 'invoice', status: 'not_invoiced', amount_cents: 22_500, currency: 'usd' },
 };
 const previous: Booking = { ...booking, booking_date: '2026-11-30', starts_at: '2026-11-30T17:00:00.000Z' };
 const mailOptions = { appUrl, mailFrom, replyTo: firmReplyTo };

@@ -38,7 +38,7 @@ import { type ReminderOptions, sendDueReminders } from '../../src/modules/remind
 import { signedInAdmin } from '../admin/fixtures.ts';
 import { businessTime, type Client, dayAllocator, postBooking, signedInClient } from '../bookings/clients.ts';
 import { api, appUrl as portalOrigin } from '../helpers/accounts.ts';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
+import { buildTestApp, defaultInvoicing, type TestApp } from '../helpers/build-test-app.ts';
 import { type CapturedMail, type MailCapture, startMailCapture } from '../helpers/mail-capture.ts';
 
 const zone = defaultBusinessTimeZone; // America/Phoenix
@@ -92,7 +92,7 @@ function world(testApp: () => TestApp) {
       return setBookingStatus(
         testApp().app.db,
         { bookingId: booking.id, status, actorUserId: admin.id },
-        { timeZone: zone, appUrl, mailFrom },
+        { timeZone: zone, appUrl, mailFrom, invoicing: defaultInvoicing },
       );
     },
     cancel: (client: Client, booking: Booking) =>
@@ -382,7 +382,11 @@ describe('a reminder waiting in the outbox is withdrawn when the booking changes
     expect(await people.pass(before(booking, 19))).toBe(0);
     // Housekeeping deletes sent mail after 30 days: the record stays, without its e-mail, and still counts.
     const later = new Date(Date.now() + sentMailKeptMs + hour);
-    await housekeep(testApp.app.db, { pendingExpiryHours: 0, timeZone: zone, appUrl, mailFrom }, later);
+    await housekeep(
+      testApp.app.db,
+      { pendingExpiryHours: 0, timeZone: zone, appUrl, mailFrom, invoicing: defaultInvoicing },
+      later,
+    );
     expect(await people.queued(linus.email)).toHaveLength(0);
     const [record] = await people.records(booking);
     expect(record?.outboxId).toBeNull();
@@ -475,6 +479,8 @@ describe('e-mail subjects', () => {
     total_cost: 100,
     confirmation_code: 'OT-2026-007',
     review: null,
+    invoice: null,
+    payment: { method: 'invoice', status: 'not_invoiced', amount_cents: 22_500, currency: 'usd' },
   };
   const previous: Booking = { ...booking, booking_date: '2026-11-30', starts_at: '2026-11-30T17:00:00.000Z' };
   const mailOptions = { appUrl, mailFrom };

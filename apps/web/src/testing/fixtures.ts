@@ -59,6 +59,8 @@ export function bookingFixture(overrides: Partial<Booking> = {}): Booking {
     total_cost: 225,
     confirmation_code: `OT-2030-${String(id).padStart(3, '0')}`,
     review: null,
+    invoice: null,
+    payment: { method: 'invoice', status: 'not_invoiced', amount_cents: 22_500, currency: 'usd' },
     ...overrides,
   };
 }

@@ -62,6 +62,9 @@ export const apiPaths = {
     reschedule: (id: number | string) => `/api/bookings/${id}/reschedule`,
     /** The booking's calendar file (.ics). */
     calendar: (id: number | string) => `/api/bookings/${id}/calendar.ics`,
+    /** The booking's latest invoice, and the credit note that cancels it, as PDFs. */
+    invoicePdf: (id: number | string) => `/api/bookings/${id}/invoice.pdf`,
+    creditNotePdf: (id: number | string) => `/api/bookings/${id}/credit-note.pdf`,
     /** A day's slots the caller's booking could move to (its own time not counted as taken). */
     rescheduleAvailability: (id: number | string) => `/api/bookings/${id}/availability`,
     /** The caller's latest history entries across their bookings (the dashboard's Recent Activity). */

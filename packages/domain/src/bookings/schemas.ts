@@ -2,6 +2,7 @@
 // other files.
 import { z } from 'zod';
 import { idParamsSchema, isoInstantSchema, nextCursorSchema, pageQuerySchema } from '../api/schemas.ts';
+import { bookingInvoiceSchema, bookingPaymentSchema } from '../billing/schemas.ts';
 import { serviceIdParamsSchema } from '../catalogue/schemas.ts';
 import { bookingReviewSchema } from '../reviews/schemas.ts';
 import { isIsoDate } from '../schedule/dates.ts';
@@ -157,6 +158,10 @@ export const bookingSchema = z.object({
   total_cost: z.number().int().describe('Whole dollars: rate × duration / 60, rounded, as booked'),
   confirmation_code: z.string().describe('OT-{year}-{id padded to 3 digits}'),
   review: bookingReviewSchema.nullable().describe("The client's review, once a completed booking has one"),
+  invoice: bookingInvoiceSchema
+    .nullable()
+    .describe('Its latest invoice (issued when the firm confirms it); null before'),
+  payment: bookingPaymentSchema,
 });
 export type Booking = z.infer<typeof bookingSchema>;
 

@@ -16,6 +16,8 @@ export interface MailMessage {
   icalEvent?: OutboxCalendarEvent | undefined;
   /** It carries a one-time link: the outbox forgets its text once it is delivered over SMTP. */
   oneTimeLink?: boolean | undefined;
+  /** An invoice or credit note attached as its PDF (drawn when sent). */
+  invoiceId?: number | undefined;
 }
 
 export function escapeHtml(text: string): string {

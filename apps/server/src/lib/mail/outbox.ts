@@ -31,6 +31,7 @@ export async function enqueueMail(db: Writer, message: MailMessage): Promise<Out
       replyTo: message.replyTo ?? null,
       icalEvent: message.icalEvent ?? null,
       oneTimeLink: message.oneTimeLink ?? false,
+      invoiceId: message.invoiceId ?? null,
     })
     .returning();
   if (!row) throw new Error('The outbox insert returned no row');

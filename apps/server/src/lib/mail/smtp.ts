@@ -1,14 +1,16 @@
 // Delivery over SMTP with nodemailer: every wait on the server is bounded, so a send gives up well within the
 // claim lease derived from the same timeout (see claimLeaseMs).
 import nodemailer from 'nodemailer';
-import { type Deliver, nodemailerMessage, type Sender } from './worker.ts';
+import { type AttachmentsOf, type Deliver, nodemailerMessage, type Sender } from './worker.ts';
 
 export interface SmtpDelivery {
   deliver: Deliver;
   close(): void;
 }
 
-export function smtpDelivery(options: Sender & { url: string; timeoutMs: number }): SmtpDelivery {
+export function smtpDelivery(
+  options: Sender & { url: string; timeoutMs: number; attachmentsOf: AttachmentsOf },
+): SmtpDelivery {
   const transport = nodemailer.createTransport({
     url: options.url,
     connectionTimeout: options.timeoutMs,
@@ -17,7 +19,7 @@ export function smtpDelivery(options: Sender & { url: string; timeoutMs: number 
   });
   return {
     deliver: async (message) => {
-      await transport.sendMail(nodemailerMessage(message, options));
+      await transport.sendMail(nodemailerMessage(message, options, await options.attachmentsOf(message)));
     },
     close: () => transport.close(),
   };

@@ -44,7 +44,11 @@ export interface Sender {
  * goes in `icalEvent`: nodemailer sends it both as a text/calendar alternative with its METHOD (which mail clients
  * turn into an invitation) and as invite.ics.
  */
-export function nodemailerMessage(message: OutboxRow, sender: Sender): SendMailOptions {
+export function nodemailerMessage(
+  message: OutboxRow,
+  sender: Sender,
+  attachments: MailAttachment[] = [],
+): SendMailOptions {
   const replyTo = message.replyTo ?? sender.replyTo;
   return {
     from: sender.from,
@@ -64,8 +68,19 @@ export function nodemailerMessage(message: OutboxRow, sender: Sender): SendMailO
           },
         }
       : {}),
+    ...(attachments.length > 0 ? { attachments } : {}),
   };
 }
+
+/** A file attached to a letter (an invoice's PDF), made when it is sent. */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+/** The files a stored letter carries (its `invoice_id`'s PDF), drawn at sending time. */
+export type AttachmentsOf = (message: OutboxRow) => Promise<MailAttachment[]>;
 
 /** Delivers one message; throws when it could not be delivered. */
 export type Deliver = (message: OutboxRow) => Promise<void>;

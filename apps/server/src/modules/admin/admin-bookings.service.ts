@@ -172,7 +172,7 @@ export async function cancelPendingBookings(
         .orderBy(asc(bookings.id))
         .for('update');
       for (const row of rows) {
-        await recordStatusChange(tx, row, 'cancelled', { kind: 'admin', userId: actorUserId });
+        await recordStatusChange(tx, row, 'cancelled', { kind: 'admin', userId: actorUserId }, options);
         const changed = await findBooking(tx, row.id, options.timeZone);
         const letter = statusChangeEmail(changed, await calendarHistory(tx, row.id), options);
         if (letter) await enqueueMail(tx, letter);

@@ -34,6 +34,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { InvoicingSettings } from '../../config.ts';
 import { Forbidden } from '../../lib/errors.ts';
 import { type FileAnswer, sendFile } from '../../lib/file-reply.ts';
 import { undeliveredMail } from '../../lib/mail/outbox.ts';
@@ -59,6 +60,8 @@ export interface AdminRoutesOptions {
   replyTo?: string | undefined;
   /** REQUEST_TIMEOUT_MS. The CSV export streams for as long as the bookings take: it gets `exportTimeoutMs` at least. */
   requestTimeoutMs: number;
+  /** CURRENCY, TAX_RATE_PERCENT, INVOICE_DUE_DAYS: a confirmation issues the invoice. */
+  invoicing: InvoicingSettings;
 }
 
 /** The export as a download named for today in the business zone; it goes out as it is written. */
@@ -86,6 +89,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     appUrl: options.appUrl,
     mailFrom: options.mailFrom,
     replyTo: options.replyTo,
+    invoicing: options.invoicing,
     confirmed: () => app.reminders.wake(),
   };
   const adminOnly = app.requireRole('admin');

@@ -1,6 +1,14 @@
 // A booking as the API shows it: one query joins its service, its consultant, its owner and the owner's profile (no N+1), and
 // `toBooking` maps the row to the shared contract. Used by every module that answers bookings.
-import { type Booking, confirmationCode, zonedDate, zonedTime } from '@portal/domain';
+import {
+  type Booking,
+  confirmationCode,
+  type IsoDate,
+  invoiceStatus,
+  todayIn,
+  zonedDate,
+  zonedTime,
+} from '@portal/domain';
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
@@ -26,7 +34,32 @@ export interface BookingJoinRow {
   /** The client's review (at most one a booking: a unique key), null before one is written. */
   reviewRating: number | null;
   reviewComment: string | null;
+  /** Its latest invoice and where it stands, null before the firm confirms it. */
+  invoice: InvoiceStandingRow | null;
 }
+
+/** A booking's latest invoice as the read model selects it. */
+export interface InvoiceStandingRow {
+  id: number;
+  number: string;
+  total_cents: number;
+  currency: string;
+  due_on: IsoDate;
+  paid_cents: number;
+  credited: boolean;
+}
+
+/**
+ * The booking's latest invoice, its payments added up and whether a credit note cancels it: one subquery, so a
+ * page of bookings stays one query (the invoices index by booking).
+ */
+const latestInvoice = sql<InvoiceStandingRow | null>`(
+  select json_build_object(
+    'id', i.id, 'number', i.number, 'total_cents', i.total_cents, 'currency', i.currency, 'due_on', i.due_on,
+    'paid_cents', coalesce((select sum(p.amount_cents) from invoice_payments p where p.invoice_id = i.id), 0),
+    'credited', exists (select 1 from invoices c where c.credits_invoice_id = i.id))
+  from invoices i where i.booking_id = ${bookings.id} and i.kind = 'invoice'
+  order by i.id desc limit 1)`;
 
 /** The client's address and profile names, for a query joining `users` and (left) `userProfiles`. */
 export const clientColumns = {
@@ -44,6 +77,7 @@ export function selectBookings(db: Reader) {
       ...clientColumns,
       reviewRating: reviews.rating,
       reviewComment: reviews.comment,
+      invoice: latestInvoice,
     })
     .from(bookings)
     .innerJoin(services, eq(services.id, bookings.serviceId))
@@ -79,6 +113,42 @@ export function toBooking(row: BookingJoinRow, timeZone: string): Booking {
     total_cost: booking.totalCost,
     confirmation_code: confirmationCode(booking.id, booking.createdAt, timeZone),
     review: row.reviewRating === null ? null : { rating: row.reviewRating, comment: row.reviewComment },
+    ...billingOf(row, timeZone),
+  };
+}
+
+/** The booking's invoice and payment as its answer shows them; an invoice's status is read as of today. */
+function billingOf(row: BookingJoinRow, timeZone: string): Pick<Booking, 'invoice' | 'payment'> {
+  const { booking, invoice } = row;
+  const status = invoice
+    ? invoiceStatus(
+        {
+          kind: 'invoice',
+          totalCents: invoice.total_cents,
+          paidCents: Number(invoice.paid_cents),
+          credited: invoice.credited,
+          dueOn: invoice.due_on,
+        },
+        todayIn(timeZone, new Date()),
+      )
+    : undefined;
+  return {
+    invoice:
+      invoice && status
+        ? {
+            id: invoice.id,
+            number: invoice.number,
+            status,
+            total_cents: invoice.total_cents,
+            currency: invoice.currency,
+          }
+        : null,
+    payment: {
+      method: 'invoice',
+      status: status ?? 'not_invoiced',
+      amount_cents: booking.amountCents,
+      currency: booking.currency,
+    },
   };
 }
 

@@ -9,13 +9,14 @@ import {
   pendingExpiryBounds,
 } from '@portal/domain';
 import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
-import { type Database, transactionRetryingDeadlocks } from '../../db/client.ts';
+import { type Database, type Transaction, transactionRetryingDeadlocks } from '../../db/client.ts';
 import { isExclusionViolation } from '../../db/errors.ts';
 import { bookingEvents, bookings } from '../../db/schema.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
 import type { BookingMailOptions, CalendarHistory } from '../../lib/mail/booking-calendar.ts';
 import { statusChangeEmail } from '../../lib/mail/booking-emails.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
+import { creditInvoice, type InvoiceIssuing, issueInvoice } from '../billing/invoice-issuing.ts';
 import { withdrawReminders } from '../reminders/reminder-records.ts';
 import { findBooking, ofConsultantAccount, type Reader } from './booking-read-model.ts';
 import { applyBuffer, bufferInForce } from './buffer.ts';
@@ -29,16 +30,23 @@ export function actorColumns(actor: EventActor) {
   return { actor: actor.kind, actorUserId: actor.kind === 'system' ? null : actor.userId };
 }
 
+/** The invoice or credit note a status change issued, for its letter to carry. */
+export interface IssuedWithChange {
+  invoiceId?: number;
+}
+
 /**
  * Records a status change and its history event in the caller's transaction; a booking leaving confirmed has its
- * reminders not yet sent withdrawn.
+ * reminders not yet sent withdrawn. Confirmed, it is invoiced; cancelled with an invoice, it is credited, in the
+ * same transaction (docs/decisions/049).
  */
 export async function recordStatusChange(
-  tx: Pick<Database, 'update' | 'insert' | 'select' | 'delete'>,
+  tx: Transaction,
   booking: { id: number; status: BookingStatus },
   to: BookingStatus,
   actor: EventActor,
-): Promise<void> {
+  issuing: InvoiceIssuing,
+): Promise<IssuedWithChange> {
   await tx.update(bookings).set({ status: to, updatedAt: sql`now()` }).where(eq(bookings.id, booking.id));
   if (booking.status === 'confirmed') await withdrawReminders(tx, booking.id);
   await tx.insert(bookingEvents).values({
@@ -48,6 +56,12 @@ export async function recordStatusChange(
     fromStatus: booking.status,
     toStatus: to,
   });
+  if (to === 'confirmed') return { invoiceId: await issueInvoice(tx, booking.id, issuing) };
+  if (to === 'cancelled') {
+    const creditNoteId = await creditInvoice(tx, booking.id, issuing);
+    return creditNoteId === undefined ? {} : { invoiceId: creditNoteId };
+  }
+  return {};
 }
 
 /**
@@ -86,8 +100,8 @@ export async function calendarHistories(
   );
 }
 
-/** What an administrator's change needs beyond the database: the zone, and the client's e-mail's links. */
-export interface StatusChangeOptions extends BookingMailOptions {
+/** What an administrator's change needs beyond the database: the zone, the client's e-mail's links, invoicing. */
+export interface StatusChangeOptions extends BookingMailOptions, InvoiceIssuing {
   /** The business time zone (BUSINESS_TIMEZONE): the letter's times and the calendar event's zone. */
   timeZone: string;
 }
@@ -142,10 +156,16 @@ export async function setBookingStatus(
           await applyBuffer(tx, bufferMinutes, { consultantIds: [row.consultantId], startsAt: row.startsAt });
         }
       }
-      await recordStatusChange(tx, row, input.status, { kind: 'admin', userId: input.actorUserId });
+      const issued = await recordStatusChange(
+        tx,
+        row,
+        input.status,
+        { kind: 'admin', userId: input.actorUserId },
+        options,
+      );
       const changed = await findBooking(tx, row.id, options.timeZone);
       const letter = statusChangeEmail(changed, await calendarHistory(tx, row.id), options);
-      if (letter) await enqueueMail(tx, letter);
+      if (letter) await enqueueMail(tx, { ...letter, ...issued });
     });
   } catch (error) {
     if (isExclusionViolation(error)) throw new Conflict(bookingMessages.slotTaken);
@@ -206,7 +226,7 @@ export async function expirePendingBooking(
       .where(eq(bookings.id, bookingId))
       .for('update');
     if (!row || !isPendingBookingDue(row, rule.now, rule.hours)) return false;
-    await recordStatusChange(tx, row, 'cancelled', { kind: 'system' });
+    await recordStatusChange(tx, row, 'cancelled', { kind: 'system' }, options);
     const changed = await findBooking(tx, row.id, options.timeZone);
     const letter = statusChangeEmail(
       changed,

@@ -1,6 +1,7 @@
 // Bookings: creating (idempotent, never overlapping) and the caller's list.
 import { createHash } from 'node:crypto';
 import {
+  amountCents,
   type Booking,
   bookingErrorCodes,
   bookingMessages,
@@ -22,6 +23,7 @@ import type { BookingMailOptions } from '../../lib/mail/booking-calendar.ts';
 import { bookingReceivedEmail } from '../../lib/mail/booking-emails.ts';
 import { type FirmNoticeOptions, notifyFirm } from '../../lib/mail/firm-emails.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
+import type { InvoiceIssuing } from '../billing/invoice-issuing.ts';
 import { loadScheduleWithClosures } from '../schedule/schedule.service.ts';
 import { assignConsultant, candidatesFor } from './assignment.ts';
 import { clockNow } from './availability.service.ts';
@@ -73,7 +75,7 @@ async function replay(
 export type ClientActionMail = BookingMailOptions & FirmNoticeOptions;
 
 /** The configuration the booking services follow, given once to the bookings routes. */
-export interface BookingSettings extends ClientActionMail {
+export interface BookingSettings extends ClientActionMail, InvoiceIssuing {
   /** The business time zone (BUSINESS_TIMEZONE). */
   timeZone: string;
   /**
@@ -209,6 +211,8 @@ export async function createBooking(
           hourlyRate: service.hourlyRate,
           durationMinutes: service.durationMinutes,
           totalCost: totalCost(service.hourlyRate, service.durationMinutes),
+          amountCents: amountCents(service.hourlyRate, service.durationMinutes),
+          currency: settings.invoicing.currency,
           idempotencyKey: idempotencyKey ?? null,
           requestHash: hash,
           clientAddress,

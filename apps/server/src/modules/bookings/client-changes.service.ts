@@ -52,11 +52,11 @@ export async function cancelOwnBooking(
     if (!row) throw new NotFound(bookingMessages.bookingNotFound);
     const refusal = clientCancelRefusal(row.status, row.startsAt, clock.now, changeNoticeHours);
     if (refusal) throw new Conflict(refusal);
-    await recordStatusChange(tx, row, 'cancelled', { kind: 'client', userId });
+    const issued = await recordStatusChange(tx, row, 'cancelled', { kind: 'client', userId }, settings);
     const booking = await findBooking(tx, row.id, clock.timeZone);
     const history = await calendarHistory(tx, row.id);
     const letter = statusChangeEmail(booking, history, settings, 'cancelledByClient');
-    if (letter) await enqueueMail(tx, letter);
+    if (letter) await enqueueMail(tx, { ...letter, ...issued });
     await notifyFirm(tx, booking, settings);
   });
   bookingsChanged(db);

@@ -11,7 +11,13 @@ export function registerHousekeeping(
   app: FastifyInstance,
   config: Pick<
     Config,
-    'housekeepingIntervalMs' | 'pendingExpiryHours' | 'businessTimeZone' | 'appUrl' | 'mailFrom' | 'replyTo'
+    | 'housekeepingIntervalMs'
+    | 'pendingExpiryHours'
+    | 'businessTimeZone'
+    | 'appUrl'
+    | 'mailFrom'
+    | 'replyTo'
+    | 'invoicing'
   >,
 ): void {
   const options = {
@@ -21,6 +27,7 @@ export function registerHousekeeping(
     appUrl: config.appUrl,
     mailFrom: config.mailFrom,
     replyTo: config.replyTo,
+    invoicing: config.invoicing,
   };
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;

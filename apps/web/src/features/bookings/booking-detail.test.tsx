@@ -128,6 +128,7 @@ describe('the booking detail page', () => {
       'Wed, Jan 2, 2030',
       'A customer portal with online booking.',
       'Please call before noon.',
+      'Invoiced when confirmed',
     ]) {
       await expect.element(page.getByText(text, { exact: true })).toBeVisible();
     }
@@ -166,6 +167,41 @@ describe('the booking detail page', () => {
       .element(page.getByRole('link', { name: 'Back to My Bookings' }))
       .toHaveAttribute('href', '/my-bookings');
     expect(calls.filter((call) => call.path === '/api/bookings/7')).toHaveLength(1);
+  });
+
+  it('shows where the payment stands and the invoice to download', async () => {
+    const invoiced = bookingFixture({
+      id: 8,
+      status: 'confirmed',
+      invoice: { id: 3, number: 'INV-2030-0003', status: 'open', total_cents: 22_500, currency: 'usd' },
+      payment: { method: 'invoice', status: 'open', amount_cents: 22_500, currency: 'usd' },
+    });
+    stubApi((call) =>
+      call.path === '/api/bookings/8' ? { status: 200, body: detailOf(invoiced) } : undefined,
+    );
+    renderAt('/booking/8');
+    await expect.element(page.getByText('INV-2030-0003: Open', { exact: true })).toBeVisible();
+    await expect
+      .element(page.getByRole('link', { name: 'Download Invoice' }))
+      .toHaveAttribute('href', '/api/bookings/8/invoice.pdf');
+    expect(page.getByRole('link', { name: 'Download Credit Note' }).elements()).toHaveLength(0);
+  });
+
+  it('offers the credit note of a cancelled booking whose invoice it cancelled', async () => {
+    const credited = bookingFixture({
+      id: 9,
+      status: 'cancelled',
+      invoice: { id: 4, number: 'INV-2030-0004', status: 'credited', total_cents: 22_500, currency: 'usd' },
+      payment: { method: 'invoice', status: 'credited', amount_cents: 22_500, currency: 'usd' },
+    });
+    stubApi((call) =>
+      call.path === '/api/bookings/9' ? { status: 200, body: detailOf(credited) } : undefined,
+    );
+    renderAt('/booking/9');
+    await expect.element(page.getByText('INV-2030-0004: Credited', { exact: true })).toBeVisible();
+    await expect
+      .element(page.getByRole('link', { name: 'Download Credit Note' }))
+      .toHaveAttribute('href', '/api/bookings/9/credit-note.pdf');
   });
 
   it("adds the time in the viewer's own zone when it is not the firm's", async () => {

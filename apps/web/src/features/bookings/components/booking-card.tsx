@@ -1,4 +1,4 @@
-import { type Booking, isActiveBookingStatus, paths } from '@portal/domain';
+import { type Booking, isActiveBookingStatus, paths, paymentText } from '@portal/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button-styles';
@@ -42,6 +42,7 @@ export function BookingCard({
         date: booking.booking_date,
         time: bookingTime(booking),
         cost: booking.total_cost,
+        payment: paymentText(booking),
         urgency: booking.urgency,
         confirmationCode: booking.confirmation_code,
         contact: booking.preferred_contact,

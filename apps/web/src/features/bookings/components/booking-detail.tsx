@@ -17,13 +17,14 @@ import {
   longDate,
   moment,
   paths,
+  paymentText,
   reassignRefusal,
   runtimeTimeZone,
   consultantScheduleTexts as scheduleTexts,
   shortDateIn,
   urgencyLabels,
 } from '@portal/domain';
-import { ArrowLeft, CalendarPlus, SearchX } from 'lucide-react';
+import { ArrowLeft, CalendarPlus, FileText, SearchX } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button-styles';
@@ -66,6 +67,7 @@ function facts(booking: Booking, viewerZone: string): Fact[] {
     { term: 'Duration', value: duration(booking.services.duration) },
     { term: 'Rate', value: hourlyRate(booking.services.hourly_rate) },
     { term: 'Total Cost', value: dollars(booking.total_cost) },
+    { term: 'Payment', value: paymentText(booking) },
     { term: bookingCodeLabel(booking.status), value: booking.confirmation_code },
     { term: 'Urgency', value: urgencyLabels[booking.urgency] },
     { term: 'Preferred Contact', value: contactLabels[booking.preferred_contact] },
@@ -73,6 +75,25 @@ function facts(booking: Booking, viewerZone: string): Fact[] {
     { term: 'Project Description', value: booking.project_description, wide: true },
     { term: 'Notes', value: booking.additional_notes ?? 'None', wide: true },
   ];
+}
+
+/** The invoice and, once the booking is cancelled, the credit note, as PDFs to download. */
+function InvoiceLinks({ booking }: { booking: Booking }) {
+  if (!booking.invoice) return null;
+  return (
+    <div className="mt-4 flex flex-wrap gap-3">
+      <a href={apiPaths.bookings.invoicePdf(booking.id)} download className={small}>
+        <FileText aria-hidden="true" className="size-4" />
+        Download Invoice
+      </a>
+      {booking.invoice.status === 'credited' && (
+        <a href={apiPaths.bookings.creditNotePdf(booking.id)} download className={small}>
+          <FileText aria-hidden="true" className="size-4" />
+          Download Credit Note
+        </a>
+      )}
+    </div>
+  );
 }
 
 function Timeline({ detail }: { detail: BookingDetailResponse }) {
@@ -279,6 +300,7 @@ export function BookingDetail({ id }: { id: string }) {
         </div>
         <div className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
           <FactList facts={facts(booking, viewerZone)} look="card" />
+          <InvoiceLinks booking={booking} />
           <Actions
             detail={query.data}
             now={now}

@@ -61,6 +61,8 @@ export interface CardDetails {
   bookedAt: string;
   timeZone: string;
   description: string;
+  /** Where its payment stands (paymentText); none until the server has the booking. */
+  payment?: string;
 }
 
 /** The card's facts; the status names the code (a pending booking's is a 'Reference', not yet a confirmation). */
@@ -70,6 +72,7 @@ export function cardFacts(details: CardDetails, status: BookingStatus): Fact[] {
     { term: 'Date', value: shortDate(details.date) },
     { term: 'Time', value: details.time },
     { term: 'Cost', value: dollars(details.cost) },
+    ...(details.payment ? [{ term: 'Payment', value: details.payment }] : []),
     { term: 'Urgency', value: urgencyLabels[details.urgency] },
     ...(code ? [{ term: bookingCodeLabel(status), value: code }] : []),
     { term: 'Contact Method', value: contactLabels[details.contact] },

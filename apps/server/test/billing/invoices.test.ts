@@ -1,0 +1,218 @@
+// Invoices and credit notes (docs/decisions/049): issued with the status change that calls for them, never
+// changed, shown on every booking answer, and downloaded as PDFs whose text is read back with PDF.js (unpdf).
+import { apiPaths, type Booking, billingMessages, bookingMessages, todayIn } from '@portal/domain';
+import { eq, sql } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoices, userProfiles } from '../../src/db/schema.ts';
+import { seedBookings, signedInAdmin } from '../admin/fixtures.ts';
+import { type Client, signedInClient } from '../bookings/clients.ts';
+import { addConsultant } from '../consultants/fixtures.ts';
+import { api, type Caller } from '../helpers/accounts.ts';
+import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
+import { type MailCapture, startMailCapture } from '../helpers/mail-capture.ts';
+
+let testApp: TestApp;
+let mail: MailCapture;
+let admin: Client;
+let owner: Client;
+let stranger: Client;
+let consultant: Client;
+let otherConsultant: Client;
+let consultantId: number;
+const year = todayIn('America/Phoenix', new Date()).slice(0, 4);
+
+beforeAll(async () => {
+  mail = await startMailCapture();
+  testApp = await buildTestApp({
+    env: { TAX_RATE_PERCENT: '8.875', INVOICE_DUE_DAYS: '30', SMTP_URL: mail.url },
+    mail: { pollIntervalMs: 50 },
+  });
+  admin = await signedInAdmin(testApp, 'chief@invoices.test');
+  owner = await signedInClient(testApp, 'ada@invoices.test', { firstName: 'Ada', lastName: 'Lovelace' });
+  stranger = await signedInClient(testApp, 'stranger@invoices.test');
+  consultant = await signedInClient(testApp, 'mia@invoices.test', { firstName: 'Mia', lastName: 'Mine' });
+  otherConsultant = await signedInClient(testApp, 'otto@invoices.test', { firstName: 'Otto', lastName: 'O' });
+  consultantId = (
+    await addConsultant(testApp.app, admin, { name: 'Mia Mine', email: consultant.email, serviceIds: [1] })
+  ).id;
+  await addConsultant(testApp.app, admin, {
+    name: 'Otto Other',
+    email: otherConsultant.email,
+    serviceIds: [1],
+  });
+});
+afterAll(async () => {
+  await testApp?.close();
+  await mail?.close();
+});
+
+/** A pending booking of the owner's with Mia, far ahead; 90 minutes at $175/hour. */
+async function pendingBooking(startsAt: string): Promise<number> {
+  const [id = 0] = await seedBookings(testApp.app, [
+    { userId: owner.id, createdAt: new Date(), consultantId, startsAt: new Date(startsAt) },
+  ]);
+  await testApp.app.db.execute(
+    sql`update bookings set hourly_rate = 175, duration_minutes = 90, total_cost = 263, amount_cents = 26250,
+      ends_at = starts_at + interval '90 minutes', blocked_until = starts_at + interval '90 minutes'
+      where id = ${id}`,
+  );
+  return id;
+}
+
+async function setStatus(bookingId: number, status: string): Promise<Booking> {
+  const response = await api(
+    testApp.app,
+    'PUT',
+    apiPaths.admin.status(bookingId),
+    { cookie: admin.cookie },
+    { status },
+  );
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ booking: Booking }>().booking;
+}
+
+async function pdfText(caller: Caller, path: string): Promise<string> {
+  const response = await api(testApp.app, 'GET', path, caller);
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.headers['content-type']).toBe('application/pdf');
+  const pdf = await getDocumentProxy(new Uint8Array(response.rawPayload));
+  const { text } = await extractText(pdf, { mergePages: true });
+  return text.replace(/\s+/g, ' ');
+}
+
+describe('an invoice for every confirmed consultation', () => {
+  it('is issued when the firm confirms, numbered INV-{year}-{0001}, with tax, and shown on the booking', async () => {
+    const bookingId = await pendingBooking('2040-05-07T16:00:00Z');
+    const pending = await setStatus(bookingId, 'pending');
+    expect(pending.invoice).toBeNull();
+    expect(pending.payment).toEqual({
+      method: 'invoice',
+      status: 'not_invoiced',
+      amount_cents: 26_250,
+      currency: 'usd',
+    });
+    const missing = await api(testApp.app, 'GET', apiPaths.bookings.invoicePdf(bookingId), {
+      cookie: owner.cookie,
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(billingMessages.noInvoiceYet);
+
+    const confirmed = await setStatus(bookingId, 'confirmed');
+    // $262.50 and 8.875% tax ($23.30): $285.80.
+    expect(confirmed.invoice).toEqual({
+      id: expect.any(Number),
+      number: expect.stringMatching(new RegExp(`^INV-${year}-\\d{4}$`)),
+      status: 'open',
+      total_cents: 28_580,
+      currency: 'usd',
+    });
+    expect(confirmed.payment).toMatchObject({ method: 'invoice', status: 'open', amount_cents: 26_250 });
+    const [row] = await testApp.app.db.select().from(invoices).where(eq(invoices.bookingId, bookingId));
+    expect(row).toMatchObject({ subtotalCents: 26_250, taxRate: 8875, taxCents: 2330, totalCents: 28_580 });
+    expect(row?.dueOn).toBe(
+      new Date(Date.parse(`${row?.issuedOn}T12:00:00Z`) + 30 * 86_400_000).toISOString().slice(0, 10),
+    );
+
+    const text = await pdfText({ cookie: owner.cookie }, apiPaths.bookings.invoicePdf(bookingId));
+    expect(text).toContain(confirmed.invoice?.number);
+    expect(text).toContain('Ada Lovelace');
+    expect(text).toContain('ada@invoices.test');
+    expect(text).toContain('$285.80');
+    expect(text).toContain('$262.50');
+    expect(text).toContain('Tax (8.875%)');
+    expect(text).toContain(confirmed.confirmation_code);
+
+    // The confirmation letter carries it.
+    const letter = await mail.waitFor(owner.email, { subject: /confirmed/i });
+    const attachment = letter.attachments.find((part) => part.contentType === 'application/pdf');
+    expect(attachment?.filename).toBe(`${confirmed.invoice?.number}.pdf`);
+    expect(attachment?.content.startsWith('%PDF-')).toBe(true);
+
+    // Confirming again issues nothing more.
+    await setStatus(bookingId, 'completed');
+    await setStatus(bookingId, 'confirmed');
+    expect(await testApp.app.db.$count(invoices, eq(invoices.bookingId, bookingId))).toBe(1);
+  });
+
+  it('keeps the buyer as they were at issue, and can be neither changed nor deleted', async () => {
+    const bookingId = await pendingBooking('2040-05-08T16:00:00Z');
+    const { invoice } = await setStatus(bookingId, 'confirmed');
+    await testApp.app.db
+      .update(userProfiles)
+      .set({ firstName: 'Augusta', lastName: 'King' })
+      .where(eq(userProfiles.userId, owner.id));
+    const text = await pdfText({ cookie: admin.cookie }, apiPaths.bookings.invoicePdf(bookingId));
+    expect(text).toContain('Ada Lovelace');
+    expect(text).not.toContain('Augusta');
+    await testApp.app.db
+      .update(userProfiles)
+      .set({ firstName: 'Ada', lastName: 'Lovelace' })
+      .where(eq(userProfiles.userId, owner.id));
+
+    const id = invoice?.id ?? 0;
+    await expect(
+      testApp.app.db.update(invoices).set({ totalCents: 1 }).where(eq(invoices.id, id)),
+    ).rejects.toThrow();
+    await expect(testApp.app.db.delete(invoices).where(eq(invoices.id, id))).rejects.toThrow();
+    const [row] = await testApp.app.db.select().from(invoices).where(eq(invoices.id, id));
+    expect(row?.totalCents).toBe(invoice?.total_cents);
+  });
+
+  it('is credited in full when the booking is cancelled, and a new one is issued if it is confirmed again', async () => {
+    const bookingId = await pendingBooking('2040-05-09T16:00:00Z');
+    const { invoice } = await setStatus(bookingId, 'confirmed');
+    const cancelled = await setStatus(bookingId, 'cancelled');
+    expect(cancelled.invoice).toMatchObject({ id: invoice?.id, status: 'credited' });
+    expect(cancelled.payment.status).toBe('credited');
+    const [credit] = await testApp.app.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.creditsInvoiceId, invoice?.id ?? 0));
+    expect(credit).toMatchObject({ kind: 'credit_note', totalCents: -28_580, taxCents: -2330, dueOn: null });
+    expect(credit?.number).toMatch(new RegExp(`^CN-${year}-\\d{4}$`));
+    const letter = await mail.waitFor(owner.email, { subject: /cancelled/i });
+    const attachment = letter.attachments.find((part) => part.contentType === 'application/pdf');
+    expect(attachment?.filename).toBe(`${credit?.number}.pdf`);
+    const text = await pdfText({ cookie: owner.cookie }, apiPaths.bookings.creditNotePdf(bookingId));
+    expect(text).toContain(credit?.number);
+    expect(text).toContain(`Credits invoice ${invoice?.number}`);
+    expect(text).toContain('-$285.80');
+
+    const again = await setStatus(bookingId, 'confirmed');
+    expect(again.invoice?.id).not.toBe(invoice?.id);
+    expect(again.invoice?.status).toBe('open');
+  });
+
+  it('numbers each kind consecutively from 1 in the year, with no gap', async () => {
+    const numbers = await testApp.app.db
+      .select({ kind: invoices.kind, year: invoices.year, sequence: invoices.sequence })
+      .from(invoices)
+      .orderBy(invoices.kind, invoices.sequence);
+    for (const kind of ['invoice', 'credit_note'] as const) {
+      const sequences = numbers.filter((row) => row.kind === kind).map((row) => row.sequence);
+      expect(sequences.length).toBeGreaterThan(0);
+      expect(sequences).toEqual(sequences.map((_, index) => index + 1));
+    }
+  });
+});
+
+describe('who may download an invoice', () => {
+  it('its client, its consultant and administrators; signed out 401; anyone else 404', async () => {
+    const bookingId = await pendingBooking('2040-05-10T16:00:00Z');
+    await setStatus(bookingId, 'confirmed');
+    const path = apiPaths.bookings.invoicePdf(bookingId);
+    for (const caller of [owner, consultant, admin]) {
+      expect((await api(testApp.app, 'GET', path, { cookie: caller.cookie })).statusCode).toBe(200);
+    }
+    expect((await api(testApp.app, 'GET', path, {})).statusCode).toBe(401);
+    for (const caller of [stranger, otherConsultant]) {
+      const response = await api(testApp.app, 'GET', path, { cookie: caller.cookie });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe(bookingMessages.bookingNotFound);
+    }
+    expect(
+      (await api(testApp.app, 'GET', apiPaths.bookings.invoicePdf('x'), { cookie: admin.cookie })).statusCode,
+    ).toBe(400);
+  });
+});

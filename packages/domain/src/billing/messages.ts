@@ -1,0 +1,16 @@
+// Texts of invoices, credit notes and payments.
+import { moneyText } from './amounts.ts';
+
+export const billingMessages = {
+  invoiceNotFound: 'Invoice not found',
+  /** GET /api/bookings/{id}/invoice.pdf before the booking is confirmed. */
+  noInvoiceYet: 'This booking has no invoice yet: it is issued when the firm confirms the booking',
+  noCreditNote: 'This booking has no credit note: one is issued when an invoiced booking is cancelled',
+  amountInvalid: 'Amount must be a whole number of cents above 0',
+  amountAboveOpen: (open: number, currency: string) =>
+    `The amount is more than what is still open on this invoice (${moneyText(open, currency)})`,
+  nothingOpen: (status: string) => `Nothing is open on this invoice: it is ${status}`,
+  paidOnInvalid: 'Paid on must be a date (YYYY-MM-DD)',
+  paidOnInFuture: 'Paid on cannot be in the future',
+  referenceRequired: 'Reference is required (the bank transfer’s reference)',
+} as const;
