@@ -191,7 +191,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     replyTo: config.replyTo,
   });
   await app.register(reviewsRoutes);
-  await app.register(billingRoutes);
+  await app.register(billingRoutes, { timeZone: config.businessTimeZone });
   await app.register(contactRoutes, { appUrl: config.appUrl, firmEmails: config.firmEmails, challenge });
   await app.register(adminRoutes, {
     timeZone: config.businessTimeZone,

@@ -124,6 +124,7 @@ const camelCaseAnswerFields: Record<string, string[]> = {
     'timeOff.endDate',
     'timeOff.startDate',
   ],
+  'GET /api/admin/invoices': ['nextCursor'],
   'GET /api/admin/messages': ['nextCursor'],
   'PUT /api/admin/messages/{id}': ['contactMessage'],
   'GET /api/admin/reviews': ['nextCursor'],

@@ -750,6 +750,14 @@ export const invoicePayments = pgTable(
   ],
 );
 
+/** The one reminder of an overdue invoice: its key makes it once, whichever process sends it. */
+export const invoiceReminders = pgTable('invoice_reminders', {
+  invoiceId: integer('invoice_id')
+    .primaryKey()
+    .references(() => invoices.id),
+  sentAt: instant('sent_at').notNull().defaultNow(),
+});
+
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type BookingRow = typeof bookings.$inferSelect;
 export type BookingEventRow = typeof bookingEvents.$inferSelect;

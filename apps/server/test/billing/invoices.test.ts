@@ -4,12 +4,13 @@ import { apiPaths, type Booking, billingMessages, bookingMessages, todayIn } fro
 import { eq, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, userProfiles } from '../../src/db/schema.ts';
+import { invoiceReminders, invoices, userProfiles } from '../../src/db/schema.ts';
+import { housekeep } from '../../src/modules/housekeeping/housekeeping.service.ts';
 import { seedBookings, signedInAdmin } from '../admin/fixtures.ts';
 import { type Client, signedInClient } from '../bookings/clients.ts';
 import { addConsultant } from '../consultants/fixtures.ts';
 import { api, type Caller } from '../helpers/accounts.ts';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
+import { buildTestApp, defaultInvoicing, type TestApp } from '../helpers/build-test-app.ts';
 import { type MailCapture, startMailCapture } from '../helpers/mail-capture.ts';
 
 let testApp: TestApp;
@@ -214,5 +215,205 @@ describe('who may download an invoice', () => {
     expect(
       (await api(testApp.app, 'GET', apiPaths.bookings.invoicePdf('x'), { cookie: admin.cookie })).statusCode,
     ).toBe(400);
+  });
+});
+
+describe("the firm's invoices and the payments it records", () => {
+  it('lists invoices and credit notes newest first with their status, filtered by status', async () => {
+    const bookingId = await pendingBooking('2040-05-14T16:00:00Z');
+    const { invoice } = await setStatus(bookingId, 'confirmed');
+    const list = await api(testApp.app, 'GET', `${apiPaths.admin.invoices}?limit=200`, {
+      cookie: admin.cookie,
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const { invoices: listed } = list.json<{ invoices: { id: number; status: string; kind: string }[] }>();
+    expect(listed[0]).toMatchObject({
+      id: invoice?.id,
+      number: invoice?.number,
+      kind: 'invoice',
+      booking_id: bookingId,
+      client: { name: 'Ada Lovelace', email: owner.email },
+      total_cents: 28_580,
+      currency: 'usd',
+      due_on: expect.any(String),
+      status: 'open',
+      paid_cents: 0,
+    });
+    const ids = listed.map((row) => row.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(listed.some((row) => row.kind === 'credit_note' && row.status === 'credited')).toBe(true);
+    const credited = await api(testApp.app, 'GET', `${apiPaths.admin.invoices}?status=credited`, {
+      cookie: admin.cookie,
+    });
+    expect(credited.json().invoices.length).toBeGreaterThan(0);
+    expect(credited.json().invoices.every((row: { status: string }) => row.status === 'credited')).toBe(true);
+    const bad = await api(testApp.app, 'GET', `${apiPaths.admin.invoices}?status=lost`, {
+      cookie: admin.cookie,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('adds partial payments up to paid, and refuses more than what is open, a future date or a credit note', async () => {
+    const bookingId = await pendingBooking('2040-05-15T16:00:00Z');
+    const id = (await setStatus(bookingId, 'confirmed')).invoice?.id ?? 0;
+    const pay = (body: object) =>
+      api(testApp.app, 'POST', apiPaths.admin.invoicePayments(id), { cookie: admin.cookie }, body);
+    const first = await pay({ amountCents: 10_000, paidOn: '2026-01-05', reference: 'Transfer 1' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().invoice).toMatchObject({ status: 'open', paid_cents: 10_000 });
+    const tooMuch = await pay({ amountCents: 18_581, paidOn: '2026-01-06', reference: 'Transfer 2' });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().errors).toEqual([
+      { path: 'amountCents', msg: billingMessages.amountAboveOpen(18_580, 'usd') },
+    ]);
+    const future = await pay({ amountCents: 100, paidOn: '2099-01-01', reference: 'Transfer 3' });
+    expect(future.json().errors).toEqual([{ path: 'paidOn', msg: billingMessages.paidOnInFuture }]);
+    const rest = await pay({ amountCents: 18_580, paidOn: '2026-01-07', reference: 'Transfer 2' });
+    expect(rest.json().invoice).toMatchObject({ status: 'paid', paid_cents: 28_580 });
+    const booking = await api(testApp.app, 'GET', apiPaths.bookings.booking(bookingId), {
+      cookie: owner.cookie,
+    });
+    expect(booking.json().booking.payment.status).toBe('paid');
+    const more = await pay({ amountCents: 1, paidOn: '2026-01-07', reference: 'Transfer 4' });
+    expect(more.json().errors).toEqual([{ path: 'amountCents', msg: billingMessages.nothingOpen('paid') }]);
+
+    await setStatus(bookingId, 'cancelled');
+    const [credit] = await testApp.app.db.select().from(invoices).where(eq(invoices.creditsInvoiceId, id));
+    const onCredit = await api(
+      testApp.app,
+      'POST',
+      apiPaths.admin.invoicePayments(credit?.id ?? 0),
+      { cookie: admin.cookie },
+      { amountCents: 100, paidOn: '2026-01-07', reference: 'Transfer 5' },
+    );
+    expect(onCredit.json().errors).toEqual([
+      { path: 'amountCents', msg: billingMessages.paymentOnCreditNote },
+    ]);
+    const unknown = await api(
+      testApp.app,
+      'POST',
+      apiPaths.admin.invoicePayments(999_999),
+      { cookie: admin.cookie },
+      { amountCents: 100, paidOn: '2026-01-07', reference: 'Transfer 6' },
+    );
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it("exports the period's invoices and credit notes as CSV that adds up to what was billed", async () => {
+    const today = todayIn('America/Phoenix', new Date());
+    const url = `${apiPaths.admin.invoicesExport}?from=${today}&to=${today}`;
+    const response = await api(testApp.app, 'GET', url, { cookie: admin.cookie });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="invoices-${today}-${today}.csv"`,
+    );
+    const [header = '', ...lines] = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    const columns = header.replaceAll('"', '').split(',');
+    expect(columns).toEqual([
+      'number',
+      'kind',
+      'issued_on',
+      'due_on',
+      'status',
+      'credits',
+      'reference',
+      'client_name',
+      'client_company',
+      'client_tax_id',
+      'client_email',
+      'currency',
+      'subtotal',
+      'tax_rate_percent',
+      'tax',
+      'total',
+      'paid',
+    ]);
+    const rows = lines.map((line) =>
+      Object.fromEntries(line.split('","').map((cell, index) => [columns[index], cell.replaceAll('"', '')])),
+    );
+    const issued = await testApp.app.db.select().from(invoices);
+    expect(rows).toHaveLength(issued.length);
+    const credit = rows.find((row) => row.kind === 'credit_note');
+    expect(credit).toMatchObject({ total: '-285.8', tax: '-23.3', status: 'credited', due_on: '' });
+    expect(credit?.credits).toMatch(/^INV-/);
+    const sum = rows.reduce((cents, row) => cents + Math.round(Number(row.total) * 100), 0);
+    expect(sum).toBe(issued.reduce((cents, row) => cents + row.totalCents, 0));
+    const backwards = await api(
+      testApp.app,
+      'GET',
+      `${apiPaths.admin.invoicesExport}?from=${today}&to=2000-01-01`,
+      { cookie: admin.cookie },
+    );
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().errors).toEqual([{ path: 'to', msg: billingMessages.periodOutOfOrder }]);
+  });
+
+  it('answers administrators only: signed out 401, a client or consultant 403', async () => {
+    const body = { amountCents: 100, paidOn: '2026-01-07', reference: 'Transfer' };
+    for (const [caller, status] of [
+      [{}, 401],
+      [{ cookie: owner.cookie }, 403],
+      [{ cookie: consultant.cookie }, 403],
+    ] as const) {
+      expect((await api(testApp.app, 'GET', apiPaths.admin.invoices, caller)).statusCode).toBe(status);
+      const today = todayIn('America/Phoenix', new Date());
+      const exportUrl = `${apiPaths.admin.invoicesExport}?from=${today}&to=${today}`;
+      expect((await api(testApp.app, 'GET', exportUrl, caller)).statusCode).toBe(status);
+      expect(
+        (await api(testApp.app, 'POST', apiPaths.admin.invoicePayments(1), caller, body)).statusCode,
+      ).toBe(status);
+    }
+  });
+});
+
+// Last in the file: housekeeping at a moment weeks ahead also ends the sessions the other tests use.
+describe('an overdue invoice', () => {
+  it('reminds its client once, with the invoice attached; a paid or credited one is never reminded', async () => {
+    const unpaidBooking = await pendingBooking('2040-05-16T16:00:00Z');
+    const unpaid = (await setStatus(unpaidBooking, 'confirmed')).invoice;
+    const paidBooking = await pendingBooking('2040-05-17T16:00:00Z');
+    const paid = (await setStatus(paidBooking, 'confirmed')).invoice;
+    const payment = await api(
+      testApp.app,
+      'POST',
+      apiPaths.admin.invoicePayments(paid?.id ?? 0),
+      { cookie: admin.cookie },
+      { amountCents: paid?.total_cents, paidOn: '2026-01-07', reference: 'Paid in full' },
+    );
+    expect(payment.statusCode, payment.body).toBe(200);
+    // 31 days on: every invoice of this file is past its 30 days.
+    const later = new Date(Date.now() + 31 * 86_400_000);
+    const options = {
+      pendingExpiryHours: 0,
+      timeZone: 'America/Phoenix',
+      appUrl: 'https://portal.example.com',
+      mailFrom: 'OT Consulting <no-reply@ot.test>',
+      invoicing: defaultInvoicing,
+    };
+    const first = await housekeep(testApp.app.db, options, later);
+    const remindedNumbers = (
+      await testApp.app.db
+        .select({ number: invoices.number })
+        .from(invoices)
+        .innerJoin(invoiceReminders, eq(invoiceReminders.invoiceId, invoices.id))
+    ).map((row) => row.number);
+    expect(remindedNumbers).toContain(unpaid?.number);
+    expect(remindedNumbers).not.toContain(paid?.number);
+    expect(first.overdueInvoices).toBe(remindedNumbers.length);
+    const letter = await mail.waitFor(owner.email, {
+      subject: new RegExp(`Invoice ${unpaid?.number} is overdue`),
+    });
+    expect(letter.text).toContain('$285.80');
+    expect(letter.attachments.find((part) => part.contentType === 'application/pdf')?.filename).toBe(
+      `${unpaid?.number}.pdf`,
+    );
+    const again = await housekeep(testApp.app.db, options, later);
+    expect(again.overdueInvoices).toBe(0);
+    await mail.idle();
+    const overdueLetters = mail.messages.filter((message) => /is overdue/.test(message.subject));
+    expect(overdueLetters).toHaveLength(remindedNumbers.length);
   });
 });

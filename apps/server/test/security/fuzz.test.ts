@@ -160,6 +160,7 @@ const fuzzedRoutes = [
   'POST /api/auth/calendar-feed/reset',
   'POST /api/contact',
   'PUT /api/admin/messages/:id',
+  'POST /api/admin/invoices/:id/payments',
   // These change the catalogue and the calendar: after every route that books.
   'POST /api/admin/services',
   'PUT /api/admin/services/:id',
@@ -304,9 +305,19 @@ beforeAll(async () => {
     payload: { startDate: closedDay, endDate: closedDay, reason: 'A time off the fuzz aims at' },
   });
   if (dayOff.statusCode !== 201) throw new Error(dayOff.body);
-  const [consultantsBooking = 0] = await seedBookings(testApp.app, [
+  const [consultantsBooking = 0, invoicedBooking = 0] = await seedBookings(testApp.app, [
     { userId: client.id, createdAt: new Date(), consultantId },
+    { userId: client.id, createdAt: new Date(), totalCost: 1_000_000 },
   ]);
+  // An invoice for the payments route to aim at (its total far above what the fuzz can pay off).
+  const invoiced = await testApp.app.inject({
+    method: 'PUT',
+    url: apiPaths.admin.status(invoicedBooking),
+    headers: { origin: appUrl, cookie: admin.cookie },
+    payload: { status: 'confirmed' },
+  });
+  if (invoiced.statusCode !== 200) throw new Error(invoiced.body);
+  const invoiceId: number = invoiced.json().booking.invoice.id;
   // The operator channel's secret, written to DATA_DIR once the app listens.
   let operatorSecret = '';
   if (testDriver === 'pglite') {
@@ -436,6 +447,12 @@ beforeAll(async () => {
       method: 'PUT',
       url: (id) => apiPaths.catalogue.adminService(aimAt(Number(lastService.id))(id)),
       valid: Object.fromEntries(editableServiceFields.map((field) => [field, lastService[field]])),
+      headers: () => ({ cookie: admin.cookie }),
+    },
+    'POST /api/admin/invoices/:id/payments': {
+      method: 'POST',
+      url: (id) => apiPaths.admin.invoicePayments(aimAt(invoiceId)(id)),
+      valid: { amountCents: 100, paidOn: '2026-01-05', reference: 'Transfer 42' },
       headers: () => ({ cookie: admin.cookie }),
     },
     'PUT /api/admin/schedule': {

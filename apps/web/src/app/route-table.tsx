@@ -49,6 +49,7 @@ const AdminConsultantsRoute = lazily(async () => (await adminPages()).AdminConsu
 const AdminCalendarRoute = lazily(async () => (await adminPages()).AdminCalendarRoute);
 const AdminReviewsRoute = lazily(async () => (await adminPages()).AdminReviewsRoute);
 const AdminMessagesRoute = lazily(async () => (await adminPages()).AdminMessagesRoute);
+const AdminInvoicesRoute = lazily(async () => (await adminPages()).AdminInvoicesRoute);
 const NotFoundRoute = lazily(async () => (await import('./routes/not-found')).NotFoundRoute);
 
 /**
@@ -108,6 +109,7 @@ const routeTable: RouteObject[] = [
                       { path: pageRoutes.adminCalendar, element: <AdminCalendarRoute /> },
                       { path: pageRoutes.adminReviews, element: <AdminReviewsRoute /> },
                       { path: pageRoutes.adminMessages, element: <AdminMessagesRoute /> },
+                      { path: pageRoutes.adminInvoices, element: <AdminInvoicesRoute /> },
                       { path: '*', element: <NotFoundRoute /> },
                     ],
                   },

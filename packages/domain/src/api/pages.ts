@@ -38,6 +38,8 @@ export const pageRoutes = {
   adminReviews: '/admin/reviews',
   /** The contact form's messages, newest first, each to mark answered. */
   adminMessages: '/admin/messages',
+  /** Invoices and credit notes, the bank payments against them, and the accountant's CSV. */
+  adminInvoices: '/admin/invoices',
 } as const;
 
 /** Links to the pages above. */
@@ -69,6 +71,7 @@ export const paths = {
   adminCalendarWeek: (monday: string) => `${pageRoutes.adminCalendar}?week=${monday}`,
   adminReviews: pageRoutes.adminReviews,
   adminMessages: pageRoutes.adminMessages,
+  adminInvoices: pageRoutes.adminInvoices,
   /** The booking wizard of a service; signed in only. */
   book: (serviceId: number | string) => `/book/${serviceId}`,
   /** A booking's detail page. */

@@ -97,6 +97,10 @@ export const apiPaths = {
     consultant: (id: number | string) => `/api/admin/bookings/${id}/consultant`,
     /** E-mails given up on (dead), for the dashboard's warning. */
     undeliveredMail: '/api/admin/undelivered-mail',
+    /** Invoices and credit notes, and the bank payments recorded against an invoice. */
+    invoices: '/api/admin/invoices',
+    invoicesExport: '/api/admin/invoices/export',
+    invoicePayments: (id: number | string) => `/api/admin/invoices/${id}/payments`,
     /** What waits for the firm: pending bookings and unanswered messages, for the admin navigation. */
     counts: '/api/admin/counts',
   },

@@ -56,3 +56,20 @@ export function rateText(units: number, currency: string): string {
   }).format(units);
   return `${amount}/hour`;
 }
+
+/** Cents as a plain decimal for spreadsheets and accountants: 26250 → '262.50', -15000 → '-150.00'. */
+export function decimalAmount(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const whole = Math.abs(cents);
+  return `${sign}${Math.floor(whole / centsPerUnit)}.${String(whole % centsPerUnit).padStart(2, '0')}`;
+}
+
+const amountPattern = /^(\d{1,3}(?:,\d{3})*|\d+)(?:\.(\d{1,2}))?$/;
+
+/** An amount as a person types it ('262.50', '1,250', '80.5') in cents; undefined when it is none. */
+export function centsOf(text: string): number | undefined {
+  const match = amountPattern.exec(text.trim());
+  if (!match) return undefined;
+  const units = Number((match[1] ?? '').replaceAll(',', ''));
+  return units * centsPerUnit + Number((match[2] ?? '').padEnd(2, '0'));
+}

@@ -69,3 +69,11 @@ export function paymentText(booking: {
   const label = paymentStatusLabels[booking.payment.status];
   return booking.invoice ? `${booking.invoice.number}: ${label}` : label;
 }
+
+/** The status filter of the firm's invoices, and each status as a word. */
+export const invoiceStatusLabels: Record<InvoiceStatus, string> = {
+  open: 'Open',
+  overdue: 'Overdue',
+  paid: 'Paid',
+  credited: 'Credited',
+};

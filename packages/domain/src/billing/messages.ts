@@ -3,6 +3,8 @@ import { moneyText } from './amounts.ts';
 
 export const billingMessages = {
   invoiceNotFound: 'Invoice not found',
+  cursorInvalid: 'This page of invoices no longer exists: start again from the first page',
+  paymentOnCreditNote: 'Payments are recorded against an invoice, not a credit note',
   /** GET /api/bookings/{id}/invoice.pdf before the booking is confirmed. */
   noInvoiceYet: 'This booking has no invoice yet: it is issued when the firm confirms the booking',
   noCreditNote: 'This booking has no credit note: one is issued when an invoiced booking is cancelled',
@@ -10,6 +12,8 @@ export const billingMessages = {
   amountAboveOpen: (open: number, currency: string) =>
     `The amount is more than what is still open on this invoice (${moneyText(open, currency)})`,
   nothingOpen: (status: string) => `Nothing is open on this invoice: it is ${status}`,
+  periodInvalid: 'The period is two dates, YYYY-MM-DD',
+  periodOutOfOrder: 'The period ends before it starts',
   paidOnInvalid: 'Paid on must be a date (YYYY-MM-DD)',
   paidOnInFuture: 'Paid on cannot be in the future',
   referenceRequired: 'Reference is required (the bank transfer’s reference)',

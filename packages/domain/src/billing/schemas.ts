@@ -1,5 +1,6 @@
 // The billing API contract (zod): a booking's invoice and payment, the administrators' invoices and payments.
 import { z } from 'zod';
+import { idParamsSchema, nextCursorSchema, pageQuerySchema } from '../api/schemas.ts';
 import { isIsoDate } from '../schedule/dates.ts';
 import { textField } from '../text/field.ts';
 import { invoiceKinds, invoiceStatuses, paymentMethods, paymentStatuses } from './invoices.ts';
@@ -58,3 +59,34 @@ export const recordPaymentBodySchema = z.object({
   reference: textField({ label: 'Reference', max: 200 }).min(1, billingMessages.referenceRequired),
 });
 export type RecordPaymentBody = z.infer<typeof recordPaymentBodySchema>;
+
+/** `GET /api/admin/invoices`: newest first, by status if asked, paged by an opaque cursor. */
+export const adminInvoicesQuerySchema = pageQuerySchema(50, 200, 'Invoices and credit notes').extend({
+  status: z
+    .enum(invoiceStatuses, { error: `Status must be one of ${invoiceStatuses.join(', ')}` })
+    .optional()
+    .describe('Only those with this status (as of today in the business time zone)'),
+});
+export type AdminInvoicesQuery = z.infer<typeof adminInvoicesQuerySchema>;
+
+export const adminInvoicesResponseSchema = z.object({
+  invoices: z.array(adminInvoiceSchema),
+  nextCursor: nextCursorSchema,
+});
+export type AdminInvoicesResponse = z.infer<typeof adminInvoicesResponseSchema>;
+
+export const adminInvoiceResponseSchema = z.object({ invoice: adminInvoiceSchema });
+
+export const invoiceIdParamsSchema = idParamsSchema('Invoice');
+
+/** `GET /api/admin/invoices/export`: the invoices and credit notes issued from `from` to `to` (both included). */
+export const invoiceExportQuerySchema = z
+  .object({
+    from: z
+      .string()
+      .refine(isIsoDate, billingMessages.periodInvalid)
+      .describe('First issue date, YYYY-MM-DD'),
+    to: z.string().refine(isIsoDate, billingMessages.periodInvalid).describe('Last issue date, YYYY-MM-DD'),
+  })
+  .refine((period) => period.from <= period.to, { message: billingMessages.periodOutOfOrder, path: ['to'] });
+export type InvoiceExportQuery = z.infer<typeof invoiceExportQuerySchema>;

@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   amountCents,
+  centsOf,
+  decimalAmount,
   invoiceNumber,
   invoiceStatus,
   moneyText,
@@ -115,5 +117,22 @@ describe('invoice status', () => {
         '2026-12-01',
       ),
     ).toBe('credited');
+  });
+});
+
+describe('amounts as people type them', () => {
+  it('read in cents, and write back as plain decimals', () => {
+    expect(centsOf('262.50')).toBe(26_250);
+    expect(centsOf(' 1,250 ')).toBe(125_000);
+    expect(centsOf('80.5')).toBe(8050);
+    for (const bad of ['', '-5', '1.234', '12,34', 'abc', '1e3']) expect(centsOf(bad)).toBeUndefined();
+    expect(decimalAmount(26_250)).toBe('262.50');
+    expect(decimalAmount(-15_000)).toBe('-150.00');
+    expect(decimalAmount(5)).toBe('0.05');
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000_000 }), (cents) => {
+        expect(centsOf(decimalAmount(cents))).toBe(cents);
+      }),
+    );
   });
 });

@@ -247,10 +247,10 @@ function exportRecord(booking: Booking): ExportRecord {
  * spreadsheets read UTF-8, and cells that a spreadsheet would run as a formula (= + - @ tab CR first) neutralised
  * with a leading apostrophe.
  */
-export function csvWriter() {
+export function csvWriter(columns: readonly string[] = exportColumns) {
   return stringify({
     header: true,
-    columns: [...exportColumns],
+    columns: [...columns],
     bom: true,
     escape_formulas: true,
     quoted: true,

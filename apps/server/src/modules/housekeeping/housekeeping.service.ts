@@ -13,6 +13,7 @@ import {
   writeRateLimits,
 } from '../../db/schema.ts';
 import { failedSignInWindowMs } from '../../lib/accounts/sign-in-failures.ts';
+import { remindOverdueInvoices } from '../billing/overdue.ts';
 import {
   duePendingBookings,
   expirePendingBooking,
@@ -43,6 +44,8 @@ export interface HousekeepingOutcome {
   expiredBookings: number;
   /** Bookings whose client address was cleared (no longer pending, or started). */
   clientAddresses: number;
+  /** Clients reminded of an overdue invoice (once each). */
+  overdueInvoices: number;
 }
 
 /**
@@ -95,6 +98,7 @@ export async function housekeep(
     expiredBookings: await expirePendingBookings(db, options, now),
     // After the expiry above, so that a booking it cancels loses its address in the same run.
     clientAddresses: await clearClientAddresses(db, now),
+    overdueInvoices: await remindOverdueInvoices(db, options, now),
   };
   return outcome;
 }

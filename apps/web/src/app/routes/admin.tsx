@@ -6,6 +6,7 @@ export { AdminLayout as AdminLayoutRoute } from '../../features/admin/components
 export { AdminBookingsRoute } from './admin-bookings';
 export { AdminCalendarRoute } from './admin-calendar';
 export { AdminConsultantsRoute } from './admin-consultants';
+export { AdminInvoicesRoute } from './admin-invoices';
 export { AdminMessagesRoute } from './admin-messages';
 export { AdminReviewsRoute } from './admin-reviews';
 export { AdminScheduleRoute } from './admin-schedule';

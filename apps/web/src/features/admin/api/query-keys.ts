@@ -24,6 +24,8 @@ export const adminKeys = {
   closures: ['admin', 'closures'] as const,
   reviews: ['admin', 'reviews'] as const,
   messages: ['admin', 'messages'] as const,
+  invoiceLists: ['admin', 'invoices'] as const,
+  invoices: (status: string | undefined) => ['admin', 'invoices', status ?? 'all'] as const,
   consultants: ['admin', 'consultants'] as const,
 };
 

@@ -38,6 +38,7 @@ export function AdminNav() {
       count: counts && { value: counts.unansweredMessages, what: 'unanswered' },
     },
     { label: 'Reviews', to: paths.adminReviews },
+    { label: 'Invoices', to: paths.adminInvoices },
   ];
   return (
     <nav aria-label={adminMessages.navLabel} className="border-b border-slate-200 bg-white">
