@@ -375,6 +375,9 @@ export const bookings = pgTable(
       table.userId,
     ),
     index('bookings_service_created_idx').on(table.serviceId, table.createdAt, table.id),
+    // The dashboard's utilisation: each consultant's booked minutes of the consultations starting in a range, of
+    // every status (an index-only scan of the range, where the partial upcoming index holds only active ones).
+    index('bookings_starts_idx').on(table.startsAt, table.consultantId, table.durationMinutes, table.status),
     index('bookings_status_created_idx').on(table.status, table.createdAt, table.id),
     index('bookings_upcoming_idx')
       .on(table.startsAt, table.id)

@@ -222,7 +222,7 @@ describe("the firm's invoices and the payments it records", () => {
   it('lists invoices and credit notes newest first with their status, filtered by status', async () => {
     const bookingId = await pendingBooking('2040-05-14T16:00:00Z');
     const { invoice } = await setStatus(bookingId, 'confirmed');
-    const list = await api(testApp.app, 'GET', `${apiPaths.admin.invoices}?limit=200`, {
+    const list = await api(testApp.app, 'GET', `${apiPaths.admin.invoices}?limit=100`, {
       cookie: admin.cookie,
     });
     expect(list.statusCode, list.body).toBe(200);

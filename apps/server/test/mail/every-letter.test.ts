@@ -21,10 +21,12 @@ import {
 } from '../../src/lib/mail/booking-emails.ts';
 import { contactAcknowledgmentEmail, contactFirmEmail } from '../../src/lib/mail/contact-emails.ts';
 import { consultantReassignmentEmail, firmNoticeEmail } from '../../src/lib/mail/firm-emails.ts';
+import { invoiceOverdueEmail } from '../../src/lib/mail/invoice-emails.ts';
 import { linksIn, type MailMessage } from '../../src/lib/mail/letter.ts';
 import { reminderEmail } from '../../src/lib/mail/reminder-email.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 import { type CapturedMail, type MailCapture, startMailCapture } from '../helpers/mail-capture.ts';
+import { invoiceFixture } from './invoice-fixture.ts';
 
 const appUrl = 'https://portal.example.com';
 const mailFrom = 'OT Consulting <no-reply@portal.example.com>';
@@ -147,6 +149,10 @@ const composers: Record<string, { audience: Audience; letters: () => (MailMessag
     ],
   },
   contactAcknowledgmentEmail: { audience: 'client', letters: () => [contactAcknowledgmentEmail(client)] },
+  invoiceOverdueEmail: {
+    audience: 'client',
+    letters: () => [invoiceOverdueEmail(invoiceFixture(client), mailOptions, 10_000)],
+  },
   firmNoticeEmail: {
     audience: 'firm',
     letters: () => {

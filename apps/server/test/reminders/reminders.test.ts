@@ -29,6 +29,7 @@ import {
 } from '../../src/lib/mail/booking-emails.ts';
 import { contactAcknowledgmentEmail, contactFirmEmail } from '../../src/lib/mail/contact-emails.ts';
 import { consultantReassignmentEmail, firmNoticeEmail } from '../../src/lib/mail/firm-emails.ts';
+import { invoiceOverdueEmail } from '../../src/lib/mail/invoice-emails.ts';
 import type { MailMessage } from '../../src/lib/mail/letter.ts';
 import { reminderEmail } from '../../src/lib/mail/reminder-email.ts';
 import { setBookingStatus } from '../../src/modules/bookings/booking-status.service.ts';
@@ -40,6 +41,7 @@ import { businessTime, type Client, dayAllocator, postBooking, signedInClient } 
 import { api, appUrl as portalOrigin } from '../helpers/accounts.ts';
 import { buildTestApp, defaultInvoicing, type TestApp } from '../helpers/build-test-app.ts';
 import { type CapturedMail, type MailCapture, startMailCapture } from '../helpers/mail-capture.ts';
+import { invoiceFixture } from '../mail/invoice-fixture.ts';
 
 const zone = defaultBusinessTimeZone; // America/Phoenix
 const appUrl = 'https://portal.example.com';
@@ -505,6 +507,9 @@ describe('e-mail subjects', () => {
   /** Each exported composer (a function named …Email) with every e-mail it can write. */
   const composers: Record<string, () => (MailMessage | undefined)[]> = {
     verificationEmail: () => [verificationEmail(booking.user_profiles.email, link)],
+    invoiceOverdueEmail: () => [
+      invoiceOverdueEmail(invoiceFixture(booking.user_profiles.email), { appUrl, mailFrom }, 10_000),
+    ],
     passwordResetEmail: () => [passwordResetEmail(booking.user_profiles.email, link)],
     existingAccountEmail: () => [existingAccountEmail(booking.user_profiles.email, link, link)],
     statusChangeEmail: () =>

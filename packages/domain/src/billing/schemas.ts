@@ -61,7 +61,7 @@ export const recordPaymentBodySchema = z.object({
 export type RecordPaymentBody = z.infer<typeof recordPaymentBodySchema>;
 
 /** `GET /api/admin/invoices`: newest first, by status if asked, paged by an opaque cursor. */
-export const adminInvoicesQuerySchema = pageQuerySchema(50, 200, 'Invoices and credit notes').extend({
+export const adminInvoicesQuerySchema = pageQuerySchema(50, 100, 'Invoices and credit notes').extend({
   status: z
     .enum(invoiceStatuses, { error: `Status must be one of ${invoiceStatuses.join(', ')}` })
     .optional()

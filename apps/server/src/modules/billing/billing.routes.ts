@@ -57,7 +57,7 @@ export async function billingRoutes(app: FastifyInstance, options: { timeZone: s
         querystring: adminInvoicesQuerySchema,
         response: {
           200: adminInvoicesResponseSchema,
-          400: badPagingSchema(200),
+          400: badPagingSchema(100),
           ...adminGuardResponses,
         },
       },
