@@ -30,9 +30,11 @@ const paging = newestFirstPaging(
 
 // Spelled out with the outer table's name: drizzle leaves a one-table select's columns unqualified, which inside a
 // subquery would mean the subquery's own table.
-const paidCents = sql<number>`coalesce((select sum(payment.amount_cents) from invoice_payments as payment
+/** What the payments of an invoice add up to, for a select from `invoices`. */
+export const paidCents = sql<number>`coalesce((select sum(payment.amount_cents) from invoice_payments as payment
   where payment.invoice_id = "invoices"."id"), 0)::int`;
-const credited = sql<boolean>`exists (select 1 from invoices as credit where credit.credits_invoice_id = "invoices"."id")`;
+/** Whether a credit note cancels the invoice, for a select from `invoices`. */
+export const credited = sql<boolean>`exists (select 1 from invoices as credit where credit.credits_invoice_id = "invoices"."id")`;
 
 /** The rows whose status is `status` on `today`: the same rule as invoiceStatus, written for the database. */
 function statusIs(status: InvoiceStatus, today: string): SQL {

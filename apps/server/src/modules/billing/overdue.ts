@@ -7,11 +7,8 @@ import { invoiceReminders, invoices } from '../../db/schema.ts';
 import type { BookingMailOptions } from '../../lib/mail/booking-calendar.ts';
 import { invoiceOverdueEmail } from '../../lib/mail/invoice-emails.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
+import { credited, paidCents } from './admin-invoices.service.ts';
 import { invoiceDocument } from './invoices.service.ts';
-
-// The outer table by name: drizzle leaves a one-table select's columns unqualified.
-const paidCents = sql<number>`coalesce((select sum(payment.amount_cents) from invoice_payments as payment
-  where payment.invoice_id = "invoices"."id"), 0)::int`;
 
 /** Reminds the clients of invoices overdue at `now` that were never reminded; how many letters went out. */
 export async function remindOverdueInvoices(
@@ -29,7 +26,7 @@ export async function remindOverdueInvoices(
         eq(invoices.kind, 'invoice'),
         lt(invoices.dueOn, today),
         sql`${paidCents} < ${invoices.totalCents}`,
-        sql`not exists (select 1 from invoices as credit where credit.credits_invoice_id = "invoices"."id")`,
+        sql`not ${credited}`,
         sql`not exists (select 1 from invoice_reminders as reminder where reminder.invoice_id = "invoices"."id")`,
       ),
     )
