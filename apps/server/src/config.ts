@@ -93,6 +93,8 @@ export interface Config {
   signUpChallenge: boolean;
   /** What invoices are issued in and with (CURRENCY, TAX_RATE_PERCENT, INVOICE_DUE_DAYS; docs/decisions/049). */
   invoicing: InvoicingSettings;
+  /** How bookings are paid (PAYMENTS, default invoice; docs/decisions/050). */
+  payments: PaymentSettings;
 }
 
 export interface InvoicingSettings {
@@ -102,6 +104,25 @@ export interface InvoicingSettings {
   taxRate: TaxRate;
   /** Days from issue to due (INVOICE_DUE_DAYS, default 14). */
   dueDays: number;
+}
+
+/** `invoice`: paid by transfer against the invoice. `stripe`: the card is authorised at booking, captured at confirmation. */
+export type PaymentSettings =
+  | { mode: 'invoice' }
+  | {
+      mode: 'stripe';
+      /** Minutes a client has to finish the card checkout (CHECKOUT_EXPIRY_MINUTES, default 30; Stripe's least). */
+      checkoutExpiryMinutes: number;
+      stripe: StripeSettings;
+    };
+
+export interface StripeSettings {
+  /** STRIPE_SECRET_KEY. */
+  secretKey: string;
+  /** STRIPE_WEBHOOK_SECRET: signs the events Stripe posts to /api/payments/stripe/webhook. */
+  webhookSecret: string;
+  /** STRIPE_API_URL: a Stripe-compatible server (stripe-mock, a test's stand-in); undefined → Stripe itself. */
+  apiUrl: string | undefined;
 }
 
 export const defaultMailFrom = 'OT Consulting <no-reply@localhost>';
@@ -263,6 +284,21 @@ const environmentSchema = z.object({
     'must be a percentage from 0 to 99.999 with at most three decimals, such as 8.875',
   ),
   INVOICE_DUE_DAYS: wholeNumber(14),
+  PAYMENTS: z.preprocess(
+    emptyAsUnset,
+    z.enum(['invoice', 'stripe'], { error: 'must be invoice or stripe' }).default('invoice'),
+  ),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_URL: optionalText.refine(
+    (value) => value === undefined || /^https?:\/\/[^/]/.test(value),
+    'must be an http:// or https:// URL such as http://127.0.0.1:12111',
+  ),
+  // Stripe expires a Checkout Session between 30 minutes and 24 hours after it is made.
+  CHECKOUT_EXPIRY_MINUTES: positiveWholeNumber(30).refine(
+    (minutes) => minutes >= 30 && minutes <= 1440,
+    "must be between 30 and 1440 minutes (Stripe's limits for a checkout)",
+  ),
   MAIL_FROM: optionalText.refine(
     (value) => value === undefined || /^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/.test(value),
     'must be an address such as "OT Consulting <no-reply@example.com>"',
@@ -343,6 +379,30 @@ function checkDeployment(
   }
 }
 
+const secretVariables = new Set([
+  'AUTH_SECRET',
+  'SMTP_URL',
+  'DATABASE_URL',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+]);
+
+/** Card payments need both Stripe secrets: the server refuses to start without them rather than fail at checkout. */
+function paymentSettings(values: z.infer<typeof environmentSchema>): PaymentSettings {
+  if (values.PAYMENTS === 'invoice') return { mode: 'invoice' };
+  const secretKey = values.STRIPE_SECRET_KEY;
+  const webhookSecret = values.STRIPE_WEBHOOK_SECRET;
+  if (secretKey === undefined || webhookSecret === undefined) {
+    const missing = secretKey === undefined ? 'STRIPE_SECRET_KEY' : 'STRIPE_WEBHOOK_SECRET';
+    throw new ConfigError(`${missing} is required with PAYMENTS=stripe`);
+  }
+  return {
+    mode: 'stripe',
+    checkoutExpiryMinutes: values.CHECKOUT_EXPIRY_MINUTES,
+    stripe: { secretKey, webhookSecret, apiUrl: values.STRIPE_API_URL },
+  };
+}
+
 /** Parses the environment; a bad value throws a `ConfigError` naming the variable. Empty counts as unset. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = environmentSchema.safeParse(env);
@@ -351,7 +411,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const variable = String(issue?.path[0] ?? 'environment');
     const received = env[variable];
     // Secrets (and URLs that may carry a password) are never echoed.
-    const secret = variable === 'AUTH_SECRET' || variable === 'SMTP_URL' || variable === 'DATABASE_URL';
+    const secret = secretVariables.has(variable);
     const shown = received === undefined || secret ? '' : ` (got ${JSON.stringify(received)})`;
     throw new ConfigError(`${variable} ${issue?.message ?? 'is invalid'}${shown}`);
   }
@@ -405,6 +465,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       taxRate: parseTaxRate(values.TAX_RATE_PERCENT ?? '0') ?? 0,
       dueDays: values.INVOICE_DUE_DAYS,
     },
+    payments: paymentSettings(values),
   };
   checkDeployment(config, { trustProxy: values.TRUST_PROXY, devMailbox: values.DEV_MAILBOX });
   return config;

@@ -4,6 +4,7 @@ import {
   bookingEventActors,
   bookingEventTypes,
   bookingStatuses,
+  cardPaymentStatuses,
   contactOptions,
   type FirmBilling,
   type InvoiceBuyer,
@@ -576,7 +577,7 @@ export const adminChanges = pgTable(
     index('admin_changes_subject_idx').on(table.subject, table.at.desc(), table.id.desc()),
     check(
       'admin_changes_subject_known',
-      sql`${table.subject} in ('service', 'schedule', 'closure', 'consultant', 'time_off')`,
+      sql`${table.subject} in ('service', 'schedule', 'closure', 'consultant', 'time_off', 'firm_billing')`,
     ),
     check('admin_changes_action_known', sql`${table.action} in ('created', 'updated', 'deleted')`),
   ],
@@ -759,6 +760,46 @@ export const invoiceReminders = pgTable('invoice_reminders', {
     .primaryKey()
     .references(() => invoices.id),
   sentAt: instant('sent_at').notNull().defaultNow(),
+});
+
+// ——— Card payments with Stripe (docs/decisions/050) ———
+
+/**
+ * A booking paid by card: its Checkout Session, then the PaymentIntent the card was authorised on. A booking made
+ * while PAYMENTS=stripe has one; its status moves only forward (awaiting → authorized → paid → refunded, or to
+ * voided / expired).
+ */
+export const cardPayments = pgTable(
+  'card_payments',
+  {
+    bookingId: integer('booking_id')
+      .primaryKey()
+      .references(() => bookings.id),
+    status: text('status', { enum: cardPaymentStatuses }).notNull().default('awaiting'),
+    checkoutSessionId: text('checkout_session_id').notNull(),
+    checkoutUrl: text('checkout_url').notNull(),
+    checkoutExpiresAt: instant('checkout_expires_at').notNull(),
+    paymentIntentId: text('payment_intent_id'),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('card_payments_checkout_session_idx').on(table.checkoutSessionId),
+    uniqueIndex('card_payments_payment_intent_idx')
+      .on(table.paymentIntentId)
+      .where(sql`${table.paymentIntentId} is not null`),
+    index('card_payments_awaiting_idx').on(table.checkoutExpiresAt).where(sql`${table.status} = 'awaiting'`),
+    check(
+      'card_payments_status_known',
+      sql`${table.status} in ('awaiting', 'authorized', 'paid', 'voided', 'refunded', 'expired')`,
+    ),
+  ],
+);
+
+/** Every Stripe event handled, by its id: a replayed event finds its row and changes nothing. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: instant('received_at').notNull().defaultNow(),
 });
 
 export type InvoiceRow = typeof invoices.$inferSelect;

@@ -202,6 +202,13 @@ export const undeliveredMailShown = 5;
 // ——— Who changed what (the catalogue and the schedule) ———
 
 /** What an administrator's recorded change is about. */
-export const adminChangeSubjects = ['service', 'schedule', 'closure', 'consultant', 'time_off'] as const;
+export const adminChangeSubjects = [
+  'service',
+  'schedule',
+  'closure',
+  'consultant',
+  'time_off',
+  'firm_billing',
+] as const;
 /** Retiring or bringing back a service is an update of its `active` field. */
 export const adminChangeActions = ['created', 'updated', 'deleted'] as const;

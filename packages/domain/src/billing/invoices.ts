@@ -45,11 +45,37 @@ export function openCents(invoice: InvoiceStanding): number {
   return Math.max(0, invoice.totalCents - invoice.paidCents);
 }
 
-export const paymentMethods = ['invoice'] as const;
+/** `invoice`: paid by transfer against the invoice; `card`: paid by card through Stripe (PAYMENTS=stripe). */
+export const paymentMethods = ['invoice', 'card'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
-/** Where a booking's payment stands: `not_invoiced` until its invoice is issued (at confirmation), then the invoice's. */
-export const paymentStatuses = ['not_invoiced', ...invoiceStatuses] as const;
+/**
+ * A card payment: `awaiting` the checkout, `authorized` (the card is held, nothing taken), `paid` once the firm
+ * confirms, `voided` (the hold released), `refunded` in full, `expired` (the checkout was never finished).
+ */
+export const cardPaymentStatuses = [
+  'awaiting',
+  'authorized',
+  'paid',
+  'voided',
+  'refunded',
+  'expired',
+] as const;
+export type CardPaymentStatus = (typeof cardPaymentStatuses)[number];
+
+/**
+ * Where a booking's payment stands. By invoice: `not_invoiced` until its invoice is issued (at confirmation), then
+ * the invoice's. By card: the card payment's.
+ */
+export const paymentStatuses = [
+  'not_invoiced',
+  ...invoiceStatuses,
+  'awaiting',
+  'authorized',
+  'voided',
+  'refunded',
+  'expired',
+] as const satisfies readonly ('not_invoiced' | InvoiceStatus | CardPaymentStatus)[];
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 /** A booking's payment as its pages write it. */
@@ -59,6 +85,11 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
   overdue: 'Overdue',
   paid: 'Paid',
   credited: 'Credited',
+  awaiting: 'Awaiting card payment',
+  authorized: 'Card authorised',
+  voided: 'Card released',
+  refunded: 'Refunded',
+  expired: 'Checkout expired',
 };
 
 /** 'INV-2026-0001: Open', or 'Invoiced when confirmed' before the invoice. */
