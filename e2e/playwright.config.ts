@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.ts';
+import { portalEnv } from './tests/portal-helpers.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4321);
 // Journeys that change what every other journey books against run once those have ended.
 const afterTheOthers = /\/(schedule|team)\.spec\.ts$/;
 // One fresh embedded database per run; workers inherit the same folder through the environment.
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: './tests',
@@ -62,16 +64,6 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
-      // The journeys' helpers say which client they are with X-Forwarded-For, as a proxy in front would.
-      TRUST_PROXY: '1',
-      // As in production: sign-up and the contact form carry a solved challenge (the widget's, or the helpers').
-      SIGNUP_CHALLENGE: 'on',
-    },
+    env: portalEnv(port, dataDir),
   },
 });

@@ -32,6 +32,12 @@ export default defineConfig({
       'test/reviews/reviews.test.ts',
       // Money: invoices issued in the confirming transaction, and their immutability, on the production engine.
       'test/billing/invoices.test.ts',
+      // Card payments: Stripe's calls inside the status change's transaction, webhooks handled once.
+      'test/payments/card-payments.test.ts',
+      // The billing details invoices copy: saved under a row lock, read by every server from the database.
+      'test/billing/billing-details.test.ts',
+      // The dashboard's money: date-bounded sums over invoices, payments and credit notes.
+      'test/admin/admin-stats-money.test.ts',
       // Odd bodies and queries through the PostgreSQL driver and pool (fewer than on PGlite: the same engine).
       'test/security/fuzz.test.ts',
       'test/security/fuzz-reads.test.ts',

@@ -23,6 +23,7 @@ const signedOutPages = [
   '/services',
   '/services/1',
   '/contact',
+  '/terms',
   '/login',
   '/register',
   '/forgot-password',
@@ -39,6 +40,7 @@ const adminPages = [
   '/admin/calendar',
   '/admin/reviews',
   '/admin/messages',
+  '/admin/settings',
 ];
 
 /** Every violation on the page as it is now, one line each with where it is. */

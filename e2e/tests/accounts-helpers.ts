@@ -103,11 +103,14 @@ export async function createAccount(
   return { email, firstName };
 }
 
-/** Makes an account an administrator with the operator command the README shows. */
-export function makeAdmin(email: string): void {
+/**
+ * Makes an account an administrator with the operator command the README shows, on the shared portal unless told
+ * the data folder of a journey's own (`startOwnPortal`).
+ */
+export function makeAdmin(email: string, dataDir = process.env.E2E_DATA_DIR): void {
   execFileSync('npm', ['run', '--silent', 'set-role', '--', email, 'admin'], {
     cwd: resolve(import.meta.dirname, '../..'),
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+    env: { ...process.env, DATA_DIR: dataDir },
     stdio: 'pipe',
   });
 }

@@ -50,7 +50,7 @@ async function adminPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-/** The figure of a stat card, e.g. '$1,350' for 'Total Revenue'. */
+/** The figure of a stat card, e.g. '$1,350' for 'Booked Revenue'. */
 function statValue(page: Page, title: string) {
   return page.getByRole('article', { name: title }).getByTestId('stat-value');
 }
@@ -72,7 +72,7 @@ test.describe('administration', () => {
     const admin = await adminPage(browser);
     await admin.goto('/admin');
     await expect(admin.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
-    const revenue = statValue(admin, 'Total Revenue');
+    const revenue = statValue(admin, 'Booked Revenue');
     await expect(revenue).toHaveText(/^\$/);
     const revenueBefore = dollarsOf(await revenue.textContent());
     await admin.getByRole('tab', { name: 'Recent Bookings' }).click();

@@ -120,3 +120,10 @@ export async function pickDay(scope: Page | Locator, date: string): Promise<void
   await showMonthOf(scope, date);
   await dayCell(scope, date).getByRole('button').click();
 }
+
+/** The value of a fact of a booking's page or card by its term ('INV-2026-0001: Open' for 'Payment'). */
+export const factValue = (scope: Page | Locator, term: string) =>
+  scope
+    .locator('dl > div')
+    .filter({ has: scope.locator('dt').getByText(term, { exact: true }) })
+    .locator('dd');

@@ -40,6 +40,7 @@ test.describe('layout', () => {
       ['Get Started', '/register'],
       ['Client Portal', '/login'],
       ['Send Us a Message', '/contact'],
+      ['Terms of Service', '/terms'],
     ] as const) {
       await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }

@@ -32,9 +32,12 @@ import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerHousekeeping } from './modules/housekeeping/housekeeping.scheduler.ts';
 import { operatorRoutes } from './modules/operator/operator.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { cardPaymentsOf } from './modules/payments/stripe-gateway.ts';
 import { type ReminderWorkerOptions, registerReminders } from './modules/reminders/reminders.scheduler.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { registerAccounts } from './plugins/accounts.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerDatabase } from './plugins/db.ts';
@@ -139,7 +142,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerMail(app, config, options.mail, (message) => invoiceAttachments(app.db, message.invoiceId));
   const secret = resolveAuthSecret(config);
   const linkKey = calendarLinkKey(secret);
-  registerHousekeeping(app, config);
+  // One Stripe client for the process; null when bookings are paid by invoice.
+  const cardPayments = cardPaymentsOf(config.payments, config.appUrl);
+  registerHousekeeping(app, config, cardPayments);
   registerReminders(app, { ...config, calendarLinkKey: linkKey }, options.reminders);
   const feedKey = calendarFeedKey(secret);
   // Sign-up and the contact form ask for a solved challenge, signed with keys derived from the same secret.
@@ -176,10 +181,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     pendingExpiryHours: config.pendingExpiryHours,
     calendarLinkKey: linkKey,
     invoicing: config.invoicing,
+    cardPayments,
   });
   await app.register(scheduleRoutes, {
     timeZone: config.businessTimeZone,
     clientChangeNoticeHours: config.clientChangeNoticeHours,
+    pendingExpiryHours: config.pendingExpiryHours,
+    invoicing: config.invoicing,
+    payments: config.payments,
     appUrl: config.appUrl,
   });
   await app.register(consultantsRoutes, { timeZone: config.businessTimeZone });
@@ -192,6 +201,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   await app.register(reviewsRoutes);
   await app.register(billingRoutes, { timeZone: config.businessTimeZone });
+  await app.register(settingsRoutes);
   await app.register(contactRoutes, { appUrl: config.appUrl, firmEmails: config.firmEmails, challenge });
   await app.register(adminRoutes, {
     timeZone: config.businessTimeZone,
@@ -200,7 +210,18 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     mailFrom: config.mailFrom,
     replyTo: config.replyTo,
     invoicing: config.invoicing,
+    cardPayments,
   });
+  if (cardPayments) {
+    await app.register(paymentsRoutes, {
+      timeZone: config.businessTimeZone,
+      appUrl: config.appUrl,
+      mailFrom: config.mailFrom,
+      replyTo: config.replyTo,
+      invoicing: config.invoicing,
+      cardPayments,
+    });
+  }
   // With DATABASE_URL operator commands connect to PostgreSQL themselves: no channel, no file in DATA_DIR.
   if (database.driver === 'pglite') {
     await app.register(operatorRoutes, registerOperatorChannel(app, config.dataDir));

@@ -98,9 +98,12 @@ function fieldsOf(
 
 const camelCase = /^[a-z]+[A-Z]/;
 
-/** Request fields in snake_case, by route: the spec's profile page sends them; a service body uses its record's name. */
+/**
+ * Request fields in snake_case, by route: the spec's profile page sends them (its billing details too); a service
+ * body uses its record's name.
+ */
 const snakeCaseRequestFields: Record<string, string[]> = {
-  'PUT /api/auth/profile': ['first_name', 'last_name'],
+  'PUT /api/auth/profile': ['billing_address', 'first_name', 'last_name', 'tax_id'],
   'POST /api/admin/services': ['hourly_rate'],
   'PUT /api/admin/services/{id}': ['hourly_rate'],
 };
@@ -128,6 +131,9 @@ const camelCaseAnswerFields: Record<string, string[]> = {
   'GET /api/admin/messages': ['nextCursor'],
   'PUT /api/admin/messages/{id}': ['contactMessage'],
   'GET /api/admin/reviews': ['nextCursor'],
+  // The firm's settings, written like the schedule's.
+  'GET /api/admin/settings': ['billing.bankDetails', 'billing.legalName', 'billing.taxId'],
+  'PUT /api/admin/settings': ['billing.bankDetails', 'billing.legalName', 'billing.taxId'],
   'GET /api/admin/schedule': [
     'schedule.bufferMinutes',
     'schedule.horizonDays',

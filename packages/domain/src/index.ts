@@ -12,4 +12,5 @@ export * from './contact/index.ts';
 export * from './mail/index.ts';
 export * from './reviews/index.ts';
 export * from './schedule/index.ts';
+export * from './terms/index.ts';
 export * from './text/index.ts';

@@ -37,7 +37,8 @@ export async function registerSwagger(app: FastifyInstance, options: { appUrl: s
         { name: 'contact', description: 'The contact form' },
         {
           name: 'admin',
-          description: "The administrators' services, consultants, bookings, reviews, messages and figures",
+          description:
+            "The administrators' services, consultants, bookings, reviews, messages, figures and settings",
         },
       ],
     },

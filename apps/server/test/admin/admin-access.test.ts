@@ -100,6 +100,13 @@ const routes: Record<string, AdminRoute> = {
     url: () => apiPaths.consultants.timeOffEntry(consultantId, timeOffId),
     ok: 204,
   },
+  settings: { method: 'GET', url: () => apiPaths.admin.settings, ok: 200 },
+  saveSettings: {
+    method: 'PUT',
+    url: () => apiPaths.admin.settings,
+    body: { billing: { legalName: 'OT Consulting LLC' } },
+    ok: 200,
+  },
 };
 
 function call(route: AdminRoute, caller: Caller) {

@@ -10,7 +10,7 @@ import { seedBookings, signedInAdmin } from '../admin/fixtures.ts';
 import { type Client, signedInClient } from '../bookings/clients.ts';
 import { addConsultant } from '../consultants/fixtures.ts';
 import { api, type Caller } from '../helpers/accounts.ts';
-import { buildTestApp, defaultInvoicing, type TestApp } from '../helpers/build-test-app.ts';
+import { buildTestApp, defaultBilling, type TestApp } from '../helpers/build-test-app.ts';
 import { type MailCapture, startMailCapture } from '../helpers/mail-capture.ts';
 
 let testApp: TestApp;
@@ -128,6 +128,9 @@ describe('an invoice for every confirmed consultation', () => {
     const letter = await mail.waitFor(owner.email, { subject: /confirmed/i });
     const attachment = letter.attachments.find((part) => part.contentType === 'application/pdf');
     expect(attachment?.filename).toBe(`${confirmed.invoice?.number}.pdf`);
+    expect(letter.text).toContain(
+      `Your invoice ${confirmed.invoice?.number} is attached: please pay it by bank transfer, quoting ${confirmed.confirmation_code} as the reference.`,
+    );
     expect(attachment?.content.startsWith('%PDF-')).toBe(true);
 
     // Confirming again issues nothing more.
@@ -391,7 +394,7 @@ describe('an overdue invoice', () => {
       timeZone: 'America/Phoenix',
       appUrl: 'https://portal.example.com',
       mailFrom: 'OT Consulting <no-reply@ot.test>',
-      invoicing: defaultInvoicing,
+      ...defaultBilling,
     };
     const first = await housekeep(testApp.app.db, options, later);
     const remindedNumbers = (

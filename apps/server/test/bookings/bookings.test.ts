@@ -12,7 +12,7 @@ import { bookingEvents, bookings, services } from '../../src/db/schema.ts';
 import { setBookingStatus } from '../../src/modules/bookings/booking-status.service.ts';
 import { seedBookings } from '../admin/fixtures.ts';
 import { api } from '../helpers/accounts.ts';
-import { buildTestApp, defaultInvoicing, type TestApp } from '../helpers/build-test-app.ts';
+import { buildTestApp, defaultBilling, type TestApp } from '../helpers/build-test-app.ts';
 import {
   businessTime,
   type Client,
@@ -575,7 +575,7 @@ describe("setBookingStatus (the administrators' change)", () => {
           timeZone: zone,
           appUrl: 'http://localhost:3000',
           mailFrom: 'OT Consulting <no-reply@localhost>',
-          invoicing: defaultInvoicing,
+          ...defaultBilling,
         },
       );
     expect((await change('confirmed')).status).toBe('confirmed');

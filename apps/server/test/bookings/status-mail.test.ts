@@ -6,7 +6,7 @@ import ical, { type CalendarResponse, type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../src/db/schema.ts';
 import { setBookingStatus } from '../../src/modules/bookings/booking-status.service.ts';
-import { buildTestApp, defaultInvoicing, type TestApp } from '../helpers/build-test-app.ts';
+import { buildTestApp, defaultBilling, type TestApp } from '../helpers/build-test-app.ts';
 import {
   type CapturedAttachment,
   type CapturedMail,
@@ -58,7 +58,7 @@ function change(booking: Booking, status: BookingStatus) {
   return setBookingStatus(
     testApp.app.db,
     { bookingId: booking.id, status, actorUserId: admin.id },
-    { timeZone: zone, appUrl, mailFrom, invoicing: defaultInvoicing },
+    { timeZone: zone, appUrl, mailFrom, ...defaultBilling },
   );
 }
 
@@ -263,7 +263,7 @@ describe('the dev mailbox', () => {
       await setBookingStatus(
         devApp.app.db,
         { bookingId: booking.id, status: 'confirmed', actorUserId: client.id },
-        { timeZone: zone, appUrl, mailFrom, invoicing: defaultInvoicing },
+        { timeZone: zone, appUrl, mailFrom, ...defaultBilling },
       );
       const latest = (await devApp.app.inject(`/dev/mail/latest?to=${client.email}`)).json();
       expect(latest.subject).toBe(`Your consultation is confirmed — ${booking.confirmation_code}`);

@@ -101,8 +101,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
-/** The invoicing settings of a default configuration (usd, no tax, due in 14 days). */
-export const defaultInvoicing = testConfig().invoicing;
+/** The billing of a default configuration: invoices (usd, no tax, due in 14 days), no card payments. */
+export const defaultBilling = { invoicing: testConfig().invoicing, cardPayments: null };
 
 export interface TestApp {
   app: FastifyInstance;

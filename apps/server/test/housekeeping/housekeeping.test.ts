@@ -34,7 +34,7 @@ import { type Client, dayAllocator, postBooking, signedInClient } from '../booki
 import { api, appUrl } from '../helpers/accounts.ts';
 import {
   buildTestApp,
-  defaultInvoicing,
+  defaultBilling,
   type TestApp,
   testConfig,
   testDriver,
@@ -50,7 +50,7 @@ const options: HousekeepingOptions = {
   timeZone: zone,
   appUrl,
   mailFrom,
-  invoicing: defaultInvoicing,
+  ...defaultBilling,
 };
 const mailTiming = { pollIntervalMs: 30, retryBaseMs: 100, retryCapMs: 100 };
 
@@ -253,7 +253,7 @@ describe('pending bookings nobody confirmed in time', () => {
     await setBookingStatus(
       db(),
       { bookingId: confirmed.id, status: 'confirmed', actorUserId: admin.id },
-      { timeZone: zone, appUrl, mailFrom, invoicing: defaultInvoicing },
+      { timeZone: zone, appUrl, mailFrom, ...defaultBilling },
     );
     await madeAgo(old, 72 * hour + 60_000);
     await madeAgo(confirmed, 80 * hour);

@@ -13,7 +13,7 @@ import { sendDueReminders } from '../../src/modules/reminders/reminders.service.
 import { signedInAdmin } from '../admin/fixtures.ts';
 import { bookAt, businessTime, type Client, dayAllocator, signedInClient } from '../bookings/clients.ts';
 import { api, appUrl } from '../helpers/accounts.ts';
-import { buildTestApp, defaultInvoicing, type TestApp } from '../helpers/build-test-app.ts';
+import { buildTestApp, defaultBilling, type TestApp } from '../helpers/build-test-app.ts';
 import { type CapturedMail, type MailCapture, startMailCapture } from '../helpers/mail-capture.ts';
 
 const zone = defaultBusinessTimeZone;
@@ -319,7 +319,7 @@ describe('every iCalendar document the portal writes', () => {
             testApp.app.db,
             booking.id,
             { now: afterStart, hours: 72 },
-            { timeZone: zone, appUrl, mailFrom, replyTo: firmAddress, invoicing: defaultInvoicing },
+            { timeZone: zone, appUrl, mailFrom, replyTo: firmAddress, ...defaultBilling },
           ),
         ).toBe(true);
       } else {

@@ -141,6 +141,7 @@ describe("a public page's head", () => {
     ['/', 'OT Consulting | IT consulting for growing businesses', /^OT Consulting helps companies/],
     ['/services', 'Services | OT Consulting', /^Web development, database architecture/],
     ['/contact', 'Contact Us | OT Consulting', /^Tell OT Consulting about your project/],
+    ['/terms', 'Terms of Service | OT Consulting', /payment and refunds\.$/],
     ['/login', 'Login | OT Consulting', /client portal/],
     ['/register', 'Register | OT Consulting', /^Create your OT Consulting account/],
     ['/forgot-password', 'Forgot Password | OT Consulting', /password/],
@@ -273,13 +274,14 @@ describe('sitemap.xml', () => {
       /<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">\n(<url><loc>[^<]+<\/loc><\/url>\n)+<\/urlset>\n$/,
     );
     const listed = locs(response.body);
-    for (const path of ['/', '/services', '/contact', '/login', '/register']) {
+    const pages = ['/', '/services', '/contact', '/terms', '/login', '/register'];
+    for (const path of pages) {
       expect(listed).toContain(`${appUrl}${path}`);
     }
     const offered = await services();
     expect(offered.length).toBeGreaterThan(0);
     for (const service of offered) expect(listed).toContain(`${appUrl}/services/${service.id}`);
-    expect(listed).toHaveLength(5 + offered.length);
+    expect(listed).toHaveLength(pages.length + offered.length);
   });
 
   it('follows the catalogue in every server process: a new service is added, a retired one leaves', async () => {

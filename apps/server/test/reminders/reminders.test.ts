@@ -39,7 +39,7 @@ import { type ReminderOptions, sendDueReminders } from '../../src/modules/remind
 import { signedInAdmin } from '../admin/fixtures.ts';
 import { businessTime, type Client, dayAllocator, postBooking, signedInClient } from '../bookings/clients.ts';
 import { api, appUrl as portalOrigin } from '../helpers/accounts.ts';
-import { buildTestApp, defaultInvoicing, type TestApp } from '../helpers/build-test-app.ts';
+import { buildTestApp, defaultBilling, type TestApp } from '../helpers/build-test-app.ts';
 import { type CapturedMail, type MailCapture, startMailCapture } from '../helpers/mail-capture.ts';
 import { invoiceFixture } from '../mail/invoice-fixture.ts';
 
@@ -94,7 +94,7 @@ function world(testApp: () => TestApp) {
       return setBookingStatus(
         testApp().app.db,
         { bookingId: booking.id, status, actorUserId: admin.id },
-        { timeZone: zone, appUrl, mailFrom, invoicing: defaultInvoicing },
+        { timeZone: zone, appUrl, mailFrom, ...defaultBilling },
       );
     },
     cancel: (client: Client, booking: Booking) =>
@@ -386,7 +386,7 @@ describe('a reminder waiting in the outbox is withdrawn when the booking changes
     const later = new Date(Date.now() + sentMailKeptMs + hour);
     await housekeep(
       testApp.app.db,
-      { pendingExpiryHours: 0, timeZone: zone, appUrl, mailFrom, invoicing: defaultInvoicing },
+      { pendingExpiryHours: 0, timeZone: zone, appUrl, mailFrom, ...defaultBilling },
       later,
     );
     expect(await people.queued(linus.email)).toHaveLength(0);

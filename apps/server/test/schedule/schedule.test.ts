@@ -117,6 +117,15 @@ describe('who may read and change the calendar', () => {
       closures: [],
       timeZone: zone,
       client_change_notice_hours: 36,
+      // The rules the Terms of Service state (public-terms.test.ts), here the defaults.
+      pending_expiry_hours: 72,
+      payments: {
+        mode: 'invoice',
+        currency: 'usd',
+        tax_rate_percent: 0,
+        invoice_due_days: 14,
+        checkout_expiry_minutes: null,
+      },
     });
     const admins = await call('GET', apiPaths.schedule.admin, admin);
     expect(admins.json()).toEqual({ schedule: defaultSchedule });

@@ -161,6 +161,7 @@ const fuzzedRoutes = [
   'POST /api/contact',
   'PUT /api/admin/messages/:id',
   'POST /api/admin/invoices/:id/payments',
+  'PUT /api/admin/settings',
   // These change the catalogue and the calendar: after every route that books.
   'POST /api/admin/services',
   'PUT /api/admin/services/:id',
@@ -363,7 +364,14 @@ beforeAll(async () => {
     'PUT /api/auth/profile': {
       method: 'PUT',
       url: () => '/api/auth/profile',
-      valid: { firstName: 'Ada', lastName: 'Lovelace', phone: '+1 555 0100', company: 'Analytical' },
+      valid: {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        phone: '+1 555 0100',
+        company: 'Analytical',
+        billing_address: '12 St James’s Square\nLondon',
+        tax_id: 'GB 123 4567 89',
+      },
       headers: () => ({ cookie: client.cookie }),
     },
     'PUT /api/bookings/admin/:id/status': {
@@ -453,6 +461,20 @@ beforeAll(async () => {
       method: 'POST',
       url: (id) => apiPaths.admin.invoicePayments(aimAt(invoiceId)(id)),
       valid: { amountCents: 100, paidOn: '2026-01-05', reference: 'Transfer 42' },
+      headers: () => ({ cookie: admin.cookie }),
+    },
+    'PUT /api/admin/settings': {
+      method: 'PUT',
+      url: () => apiPaths.admin.settings,
+      valid: {
+        billing: {
+          legalName: 'OT Consulting LLC',
+          address: '100 Harbour Street\nPhoenix, AZ 85004',
+          taxId: 'EIN 12-3456789',
+          bankDetails: 'First Desert Bank\nAccount 000123456789',
+          footer: 'Registered in Arizona.',
+        },
+      },
       headers: () => ({ cookie: admin.cookie }),
     },
     'PUT /api/admin/schedule': {

@@ -25,6 +25,7 @@ const HomeRoute = lazily(async () => (await import('./routes/home')).HomeRoute);
 const ServicesRoute = lazily(async () => (await import('./routes/services')).ServicesRoute);
 const ServiceDetailRoute = lazily(async () => (await import('./routes/service-detail')).ServiceDetailRoute);
 const ContactRoute = lazily(async () => (await import('./routes/contact')).ContactRoute);
+const TermsRoute = lazily(async () => (await import('./routes/terms')).TermsRoute);
 const LoginRoute = lazily(async () => (await accountPages()).LoginRoute);
 const RegisterRoute = lazily(async () => (await accountPages()).RegisterRoute);
 const ForgotPasswordRoute = lazily(async () => (await accountPages()).ForgotPasswordRoute);
@@ -50,6 +51,7 @@ const AdminCalendarRoute = lazily(async () => (await adminPages()).AdminCalendar
 const AdminReviewsRoute = lazily(async () => (await adminPages()).AdminReviewsRoute);
 const AdminMessagesRoute = lazily(async () => (await adminPages()).AdminMessagesRoute);
 const AdminInvoicesRoute = lazily(async () => (await adminPages()).AdminInvoicesRoute);
+const AdminSettingsRoute = lazily(async () => (await adminPages()).AdminSettingsRoute);
 const NotFoundRoute = lazily(async () => (await import('./routes/not-found')).NotFoundRoute);
 
 /**
@@ -72,6 +74,7 @@ const routeTable: RouteObject[] = [
           { path: pageRoutes.services, element: <ServicesRoute /> },
           { path: pageRoutes.service, element: <ServiceDetailRoute /> },
           { path: pageRoutes.contact, element: <ContactRoute /> },
+          { path: pageRoutes.terms, element: <TermsRoute /> },
           { path: pageRoutes.login, element: <LoginRoute /> },
           { path: pageRoutes.register, element: <RegisterRoute /> },
           { path: pageRoutes.forgotPassword, element: <ForgotPasswordRoute /> },
@@ -110,6 +113,7 @@ const routeTable: RouteObject[] = [
                       { path: pageRoutes.adminReviews, element: <AdminReviewsRoute /> },
                       { path: pageRoutes.adminMessages, element: <AdminMessagesRoute /> },
                       { path: pageRoutes.adminInvoices, element: <AdminInvoicesRoute /> },
+                      { path: pageRoutes.adminSettings, element: <AdminSettingsRoute /> },
                       { path: '*', element: <NotFoundRoute /> },
                     ],
                   },

@@ -60,7 +60,7 @@ const textFields: readonly Field[] = [
   'calendar_feed_url',
 ];
 const camelTextFields: readonly Field[] = ['firstName', 'lastName', 'createdAt', 'updatedAt'];
-const optionalTextFields: readonly Field[] = ['phone', 'company'];
+const optionalTextFields: readonly Field[] = ['phone', 'company', 'billing_address', 'tax_id'];
 
 /** Whether the profile route's `user` is a profile, every field checked. */
 function isProfile(user: unknown): user is Profile {

@@ -6,6 +6,7 @@ import {
   type Booking,
   defaultBusinessTimeZone,
   defaultClientChangeNoticeHours,
+  defaultPendingExpiryHours,
   defaultScheduleWithClosures,
   type ProfileUser,
   type PublicSchedule,
@@ -86,6 +87,8 @@ export function profileFixture(overrides: Partial<ProfileUser> = {}): ProfileUse
     last_name: 'Doe',
     phone: null,
     company: null,
+    billing_address: null,
+    tax_id: null,
     created_at: '2026-01-15T10:00:00.000Z',
     updated_at: '2026-01-15T10:00:00.000Z',
     firstName: 'Jane',
@@ -111,9 +114,22 @@ export function scheduleAnswer(
       closures: [...scheduleWithClosures.closures],
       timeZone: defaultBusinessTimeZone,
       client_change_notice_hours: defaultClientChangeNoticeHours,
+      ...defaultTermsSettings,
     },
   };
 }
+
+/** The pending expiry and payment rules of a default configuration, as GET /api/schedule states them. */
+export const defaultTermsSettings: Pick<PublicSchedule, 'pending_expiry_hours' | 'payments'> = {
+  pending_expiry_hours: defaultPendingExpiryHours,
+  payments: {
+    mode: 'invoice',
+    currency: 'usd',
+    tax_rate_percent: 0,
+    invoice_due_days: 14,
+    checkout_expiry_minutes: null,
+  },
+};
 
 /**
  * A challenge as GET /api/challenge answers it, made once with altcha-lib (PBKDF2, 10 rounds, answer 7) under a key

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { clientBillingRules } from '../billing/details.ts';
+import { linesField } from '../billing/schemas.ts';
 import { textField } from '../text/field.ts';
 import { accountMessages } from './messages.ts';
 import { minPasswordLength, profileFieldLimits } from './rules.ts';
@@ -88,11 +90,13 @@ const profileFields = {
 export const completeProfileFormSchema = z.object(profileFields);
 export type CompleteProfileForm = z.input<typeof completeProfileFormSchema>;
 
-/** Profile page: the same fields, sent snake_case. */
+/** Profile page: the same fields and the billing details, sent snake_case. */
 export const profileFormSchema = z.object({
   first_name: profileFields.firstName,
   last_name: profileFields.lastName,
   phone: profileFields.phone,
   company: profileFields.company,
+  billing_address: linesField(clientBillingRules.billingAddress),
+  tax_id: textField(clientBillingRules.taxId),
 });
 export type ProfileForm = z.input<typeof profileFormSchema>;

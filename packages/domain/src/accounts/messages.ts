@@ -46,6 +46,8 @@ export const accountMessages = {
   accessDenied: 'Access Denied',
   emailReadOnly: 'Email cannot be changed from this page',
   notProvided: 'Not provided',
+  /** Under the profile's billing address: where it goes, and that issued invoices keep what they were issued with. */
+  billingDetailsHint: 'Printed on your invoices from the next one on. Several lines.',
   profileLoadFailed: 'Failed to load profile',
   profileLoadError: 'Error loading profile',
   profileUpdated: 'Profile updated successfully!',

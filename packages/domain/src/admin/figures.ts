@@ -82,14 +82,26 @@ export function rangeInstants(
 }
 
 /**
- * Revenue: the total cost (the price snapshot) of the bookings the firm has accepted — confirmed or completed —
- * counted on the day the booking was made (its created date in the business zone), like every other figure of
- * the statistics. Pending bookings are not yet accepted; cancelled ones are not paid.
+ * Booked revenue: the total cost (the price snapshot) of the bookings the firm has accepted — confirmed or
+ * completed — counted on the day the booking was made (its created date in the business zone), like every other
+ * booking figure. Pending bookings are not yet accepted; cancelled ones are not paid. It is what was sold, not
+ * money received: that is the money figures' (moneyDefinition).
  */
 export const revenueStatuses = ['confirmed', 'completed'] as const satisfies readonly BookingStatus[];
 export const revenueDefinition =
-  'Revenue is what the confirmed and completed bookings cost in total, counted by the date each booking was made ' +
-  '(in the business time zone). Every booking figure counts bookings by the date they were made.';
+  'Booked revenue is what the confirmed and completed bookings cost in total, counted by the date each booking was ' +
+  'made (in the business time zone). Every booking figure counts bookings by the date they were made.';
+
+/**
+ * The firm's money in a period, read from its invoices, credit notes and the payments recorded against them
+ * (docs/product.md#administration): what came in, what is still owed, and what was given back. Outstanding is a
+ * balance at the period's last day, so that a period in the past reads as it stood then, not as it stands now.
+ */
+export const moneyDefinition =
+  'Collected is the money received in the period, by the day each payment arrived. Outstanding is what was still ' +
+  "owed at the period's end: the invoices issued by then, less the payments received by then, leaving out those a " +
+  'credit note had cancelled. Credited is the total of the credit notes issued in the period. Amounts are in the ' +
+  'currency bookings are priced in; invoices in another currency are left out.';
 
 /** Active users: distinct accounts that made at least one booking in the period; new users: accounts created in it. */
 export const activeUserDefinition =

@@ -11,6 +11,7 @@ import {
   fitsStatsRange,
   isRangeOrdered,
   maxAdminPageSize,
+  moneyDefinition,
   revenueDefinition,
   upcomingBookingsLimit,
   utilisationDefinition,
@@ -59,8 +60,32 @@ export const bookingStatsSchema = z.object({
   confirmed: count,
   completed: count,
   cancelled: count,
-  totalRevenue: z.number().int().describe('Whole dollars'),
+  totalRevenue: z
+    .number()
+    .int()
+    .describe('Booked revenue in whole dollars: the confirmed and completed bookings made in the period'),
 });
+
+const cents = z.number().int().nonnegative();
+
+/** One period's money (moneyDefinition), in cents of `currency`. */
+const moneyFiguresSchema = z.object({
+  collected_cents: cents.describe('The payments received in the period (by the day each was paid)'),
+  outstanding_cents: cents.describe(
+    "What was still owed on issued invoices at the period's last day (today when endDate is omitted): their totals less the payments received by then, leaving out those credited by then",
+  ),
+  credited_cents: cents.describe('The credit notes issued in the period, as a positive amount'),
+});
+
+export const moneyStatsSchema = moneyFiguresSchema
+  .extend({
+    currency: z.string().describe("ISO 4217, lower case ('usd'): CURRENCY, the one every amount here is in"),
+    previous: moneyFiguresSchema
+      .nullable()
+      .describe('The same figures for the range of equal length just before; null when a date is omitted'),
+  })
+  .describe(moneyDefinition);
+export type MoneyStats = z.infer<typeof moneyStatsSchema>;
 
 /** `GET /api/bookings/admin/stats` */
 export const adminStatsResponseSchema = z
@@ -71,6 +96,7 @@ export const adminStatsResponseSchema = z
       .nullable()
       .describe('The same figures for the range of equal length just before; null when a date is omitted'),
     previousRange: dateRangeSchema.nullable(),
+    money: moneyStatsSchema,
     daily: z
       .array(z.object({ date: z.string(), bookings: count, revenue: z.number().int() }))
       .describe('One entry per day of the range, zeros included; empty when a date is omitted'),

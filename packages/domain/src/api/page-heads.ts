@@ -45,6 +45,11 @@ export const publicPageHeads = {
     description:
       'Tell OT Consulting about your project and we will find the right consultant for it: write to us, or call us during business hours. We answer within one business day.',
   },
+  [pageRoutes.terms]: {
+    title: 'Terms of Service',
+    description:
+      'How booking a consultation with OT Consulting works: requests and confirmation, changes and cancellation, prices, payment and refunds.',
+  },
   [pageRoutes.login]: {
     title: 'Login',
     description: 'Log in to the OT Consulting client portal to book, follow and review your consultations.',

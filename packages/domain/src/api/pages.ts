@@ -7,6 +7,8 @@ export const pageRoutes = {
   services: '/services',
   service: '/services/:id',
   contact: '/contact',
+  /** The Terms of Service: the booking, payment and refund rules as the portal is configured. */
+  terms: '/terms',
   login: '/login',
   register: '/register',
   forgotPassword: '/forgot-password',
@@ -40,6 +42,8 @@ export const pageRoutes = {
   adminMessages: '/admin/messages',
   /** Invoices and credit notes, the bank payments against them, and the accountant's CSV. */
   adminInvoices: '/admin/invoices',
+  /** The firm's settings: its billing details, which invoices copy. */
+  adminSettings: '/admin/settings',
 } as const;
 
 /** Links to the pages above. */
@@ -50,6 +54,7 @@ export const paths = {
   contact: pageRoutes.contact,
   /** The contact form with a service preselected (a service's 'Get Free Consultation'). */
   contactAbout: (serviceId: number | string) => `/contact?service=${serviceId}`,
+  terms: pageRoutes.terms,
   login: pageRoutes.login,
   register: pageRoutes.register,
   forgotPassword: pageRoutes.forgotPassword,
@@ -72,6 +77,7 @@ export const paths = {
   adminReviews: pageRoutes.adminReviews,
   adminMessages: pageRoutes.adminMessages,
   adminInvoices: pageRoutes.adminInvoices,
+  adminSettings: pageRoutes.adminSettings,
   /** The booking wizard of a service; signed in only. */
   book: (serviceId: number | string) => `/book/${serviceId}`,
   /** A booking's detail page. */

@@ -103,7 +103,11 @@ export const apiPaths = {
     invoicePayments: (id: number | string) => `/api/admin/invoices/${id}/payments`,
     /** What waits for the firm: pending bookings and unanswered messages, for the admin navigation. */
     counts: '/api/admin/counts',
+    /** The firm's settings: its billing details, which invoices copy. */
+    settings: '/api/admin/settings',
   },
+  /** Where Stripe posts its signed events (PAYMENTS=stripe only). */
+  stripeWebhook: '/api/payments/stripe/webhook',
   /** The local channel `npm run set-role` uses to reach a running server (embedded database only). */
   operatorSetRole: '/api/operator/set-role',
 } as const;

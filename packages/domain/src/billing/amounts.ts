@@ -33,6 +33,11 @@ export function taxCents(subtotalCents: number, rate: TaxRate): number {
   return Math.round((subtotalCents * rate) / 100_000);
 }
 
+/** What the client pays: the amount and its tax (an invoice's total; the sum a card is authorised for). */
+export function grossCents(subtotalCents: number, rate: TaxRate): number {
+  return subtotalCents + taxCents(subtotalCents, rate);
+}
+
 /** ISO 4217 codes, lower case as Stripe writes them ('usd'). */
 const currencyPattern = /^[a-z]{3}$/;
 

@@ -17,4 +17,17 @@ export const billingMessages = {
   paidOnInvalid: 'Paid on must be a date (YYYY-MM-DD)',
   paidOnInFuture: 'Paid on cannot be in the future',
   referenceRequired: 'Reference is required (the bank transfer’s reference)',
+  legalNameRequired: 'Legal name is required: it is the seller on every invoice',
+  unknownField: (field: string) => `Unknown field: ${field}`,
+  /** The firm confirms a card booking whose checkout the client has not finished. */
+  cardNotAuthorized:
+    'The client has not authorised the card payment yet: confirm once the checkout is finished',
+  /** The firm confirms again a card booking whose payment was released or refunded. */
+  cardReleased: 'This booking’s card payment was released or refunded: the client needs to book again',
+  /** Stripe did not answer (or refused for a reason of its own): the change did not happen. */
+  cardServiceUnavailable:
+    'The card payment service could not be reached, so nothing was changed. Please try again in a moment.',
+  cardServiceRefused: 'The card payment service refused this change, so nothing was changed.',
+  webhookSignatureInvalid: 'The Stripe-Signature header is missing or does not match this body',
+  webhookBodyInvalid: 'The webhook body is not a Stripe event',
 } as const;

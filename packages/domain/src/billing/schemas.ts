@@ -1,8 +1,11 @@
-// The billing API contract (zod): a booking's invoice and payment, the administrators' invoices and payments.
+// The billing API contract (zod): a booking's invoice and payment, the administrators' invoices and payments, and
+// the billing details invoices copy.
 import { z } from 'zod';
 import { idParamsSchema, nextCursorSchema, pageQuerySchema } from '../api/schemas.ts';
 import { isIsoDate } from '../schedule/dates.ts';
 import { textField } from '../text/field.ts';
+import { firmBillingRules, type LinesRule, linesProblem } from './details.ts';
+import type { FirmBilling } from './documents.ts';
 import { invoiceKinds, invoiceStatuses, paymentMethods, paymentStatuses } from './invoices.ts';
 import { billingMessages } from './messages.ts';
 
@@ -90,3 +93,57 @@ export const invoiceExportQuerySchema = z
   })
   .refine((period) => period.from <= period.to, { message: billingMessages.periodOutOfOrder, path: ['to'] });
 export type InvoiceExportQuery = z.infer<typeof invoiceExportQuerySchema>;
+
+// ——— Billing details (docs/product.md#invoices) ———
+
+/** A text of several lines: the text rule, then at most `rule.lines` lines. */
+export function linesField(rule: LinesRule) {
+  return textField(rule).superRefine((value, context) => {
+    const problem = linesProblem(value, rule);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
+}
+
+/** Any other key is refused by name: a typo must not be dropped silently. */
+const unknownBillingKey = z
+  .unknown()
+  .refine(() => false, { error: (issue) => billingMessages.unknownField(String(issue.path?.at(-1))) });
+
+/** The firm's billing details as a form and the API take them: the legal name required, the rest may be empty. */
+export const firmBillingInputSchema = z.object({
+  legalName: z
+    .string({ error: billingMessages.legalNameRequired })
+    .pipe(textField(firmBillingRules.legalName).min(1, billingMessages.legalNameRequired)),
+  address: linesField(firmBillingRules.address),
+  taxId: textField(firmBillingRules.taxId),
+  bankDetails: linesField(firmBillingRules.bankDetails),
+  footer: textField(firmBillingRules.footer),
+}) satisfies z.ZodType<FirmBilling>;
+export type FirmBillingInput = z.input<typeof firmBillingInputSchema>;
+
+/**
+ * `PUT /api/admin/settings`: the firm's billing details; a field other than the legal name left out keeps its
+ * value.
+ */
+export const firmSettingsBodySchema = z
+  .object({
+    billing: firmBillingInputSchema
+      .partial({ address: true, taxId: true, bankDetails: true, footer: true })
+      .catchall(unknownBillingKey),
+  })
+  .catchall(unknownBillingKey);
+export type FirmSettingsBody = z.infer<typeof firmSettingsBodySchema>;
+
+/** The firm's settings as stored: read back, never judged again (a rule tightened later must not hide them). */
+export const firmSettingsResponseSchema = z.object({
+  billing: z.object({
+    legalName: z.string().describe('The seller on every invoice'),
+    address: z.string().describe('Several lines (\\n), or empty'),
+    taxId: z.string().describe('Empty when none'),
+    bankDetails: z
+      .string()
+      .describe('Where a transfer goes, printed with the payment instructions: several lines'),
+    footer: z.string().describe('The line at the foot of every invoice, or empty'),
+  }),
+}) satisfies z.ZodType<{ billing: FirmBilling }>;
+export type FirmSettingsResponse = z.infer<typeof firmSettingsResponseSchema>;

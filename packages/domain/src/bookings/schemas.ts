@@ -162,10 +162,23 @@ export const bookingSchema = z.object({
     .nullable()
     .describe('Its latest invoice (issued when the firm confirms it); null before'),
   payment: bookingPaymentSchema,
+  checkout_url: z
+    .string()
+    .optional()
+    .describe(
+      'While a card payment awaits its checkout (PAYMENTS=stripe): where the client authorises the card',
+    ),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 
 export const bookingResponseSchema = z.object({ booking: bookingSchema });
+/** `POST /api/bookings`: the booking, and where to pay when it is paid by card. */
+export const createdBookingResponseSchema = bookingResponseSchema.extend({
+  checkout_url: z
+    .string()
+    .optional()
+    .describe("PAYMENTS=stripe: the booking's Checkout Session, to send the client to"),
+});
 export const bookingsResponseSchema = z.object({ bookings: z.array(bookingSchema) });
 export type BookingResponse = z.infer<typeof bookingResponseSchema>;
 export type BookingsResponse = z.infer<typeof bookingsResponseSchema>;

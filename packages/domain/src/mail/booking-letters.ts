@@ -2,7 +2,9 @@
 // the firm (new booking, cancelled or moved by the client) (docs/product.md#e-mail). No subject here may say
 // "reminder": only the reminders' do.
 import { productName } from '../accounts/rules.ts';
+import { moneyText } from '../billing/amounts.ts';
 import type { PreferredContact } from '../bookings/details.ts';
+import type { Booking } from '../bookings/schemas.ts';
 import { hoursText, withIndefiniteArticle } from '../text/format.ts';
 
 /** How the firm will reach the client for the consultation, by the preferred contact they chose. */
@@ -135,6 +137,45 @@ export const bookingExpiryMessages = {
     `Your ${service} consultation request has been cancelled because it was not confirmed in time. We are sorry we could not get back to you sooner.`,
   outro:
     'The time is free again. If you would still like a consultation, you are welcome to book a new one, and we will confirm it as soon as we can.',
+} as const;
+
+/**
+ * What a status letter says about the booking's money: the invoice or credit note it carries, and what the card
+ * payment did. Nothing for a change that moves no money.
+ */
+export function paymentLetterLines(
+  booking: Pick<Booking, 'status' | 'invoice' | 'payment' | 'confirmation_code'>,
+): string[] {
+  const { invoice, payment } = booking;
+  const charged = moneyText(invoice?.total_cents ?? payment.amount_cents, payment.currency);
+  const lines: string[] = [];
+  if (payment.method === 'card' && payment.status === 'paid')
+    lines.push(`Your card has been charged ${charged}.`);
+  if (payment.method === 'card' && payment.status === 'voided') {
+    lines.push('The hold on your card has been released: nothing was charged.');
+  }
+  if (payment.method === 'card' && payment.status === 'refunded') {
+    lines.push(`Your payment of ${charged} is refunded in full to your card.`);
+  }
+  if (invoice && booking.status === 'confirmed') {
+    lines.push(
+      invoice.status === 'paid'
+        ? `Your invoice ${invoice.number}, paid, is attached.`
+        : `Your invoice ${invoice.number} is attached: please pay it by bank transfer, quoting ${booking.confirmation_code} as the reference.`,
+    );
+  }
+  if (invoice?.status === 'credited' && booking.status === 'cancelled') {
+    lines.push(`A credit note cancelling invoice ${invoice.number} is attached.`);
+  }
+  return lines;
+}
+
+/** The letter of a card booking cancelled because its checkout was never finished. */
+export const checkoutExpiryMessages = {
+  subject: (code: string) => `Your consultation request has been cancelled — ${code}`,
+  intro: (service: string) =>
+    `Your ${service} consultation request has been cancelled because the card payment was not completed in time. No money was taken from your card.`,
+  outro: 'The time is free again. If you would still like a consultation, you are welcome to book a new one.',
 } as const;
 
 /** ', up to 24 hours before its current time': how long the client's own changes stay open ('' when until the start). */

@@ -1,7 +1,8 @@
 // The schedule API's contract: the schedule (admin), closed dates (admin) and the public schedule the booking
-// wizard reads. The rules the shapes encode are in schedule.ts.
+// wizard and the Terms of Service read. The rules the shapes encode are in schedule.ts.
 import { z } from 'zod';
 import { bookingSchema } from '../bookings/schemas.ts';
+import { paymentTermsSchema } from '../terms/schemas.ts';
 import { textField } from '../text/field.ts';
 import { addDays, isIsoDate } from './dates.ts';
 import {
@@ -192,5 +193,13 @@ export const publicScheduleResponseSchema = z.object({
     .describe(
       "CLIENT_CHANGE_NOTICE_HOURS: hours before the start when a client's cancelling and rescheduling close (0: at the start)",
     ),
+  pending_expiry_hours: z
+    .number()
+    .int()
+    .min(0)
+    .describe(
+      'PENDING_EXPIRY_HOURS: hours after which a booking the firm has not confirmed is cancelled (0: never)',
+    ),
+  payments: paymentTermsSchema,
 });
 export type PublicSchedule = z.infer<typeof publicScheduleResponseSchema>;

@@ -6,6 +6,7 @@ import {
   bookingReassignedMessages,
   bookingReceivedMessages,
   bookingRescheduleMessages,
+  checkoutExpiryMessages,
   clientCancellationMessages,
   clientCancelRefusal,
   clientChangeNoticeRefusal,
@@ -17,6 +18,7 @@ import {
   longDate,
   longMoment,
   paths,
+  paymentLetterLines,
   pendingExpiresAt,
   productName,
   zoneName,
@@ -139,6 +141,12 @@ const statusLetters = {
     intro: [bookingExpiryMessages.intro(booking.services.name)],
     outro: [bookingExpiryMessages.outro],
   }),
+  /** The system cancelled a card booking whose checkout was never finished: nothing was taken. */
+  checkoutExpired: (booking) => ({
+    subject: checkoutExpiryMessages.subject(booking.confirmation_code),
+    intro: [checkoutExpiryMessages.intro(booking.services.name)],
+    outro: [checkoutExpiryMessages.outro],
+  }),
   /** An administrator marked it completed: a thank-you, no calendar part. */
   completed: (booking) => ({
     subject: `Thank you for your consultation — ${booking.confirmation_code}`,
@@ -150,7 +158,7 @@ const statusLetters = {
 } satisfies Record<string, (booking: Booking, withCalendar: boolean) => LetterWords>;
 
 /** Why the status changed, when it was not an administrator's decision. */
-export type StatusChangeReason = 'notConfirmedInTime' | 'cancelledByClient';
+export type StatusChangeReason = 'notConfirmedInTime' | 'cancelledByClient' | 'checkoutExpired';
 
 /**
  * The client's e-mail about the status an administrator has just given the booking: confirmed → the letter with a
@@ -165,7 +173,12 @@ export function statusChangeEmail(
   options: BookingMailOptions,
   reason?: StatusChangeReason,
 ): MailMessage | undefined {
-  const letter = (words: LetterWords) => clientLetter(booking, viewMyBookings(options), words);
+  // What the change did to the money, and the document it attaches, after the letter's own last words.
+  const letter = (words: LetterWords) =>
+    clientLetter(booking, viewMyBookings(options), {
+      ...words,
+      outro: [...paymentLetterLines(booking), ...words.outro],
+    });
   switch (booking.status) {
     case 'pending':
       return history.invited
@@ -185,6 +198,8 @@ export function statusChangeEmail(
       const icalEvent = calendarEvent(booking, 'CANCEL', history, options);
       if (reason === 'notConfirmedInTime' && !history.invited)
         return { ...letter(statusLetters.expired(booking)), icalEvent };
+      if (reason === 'checkoutExpired')
+        return { ...letter(statusLetters.checkoutExpired(booking)), icalEvent };
       const words =
         reason === 'cancelledByClient' ? statusLetters.cancelledByClient : statusLetters.cancelled;
       return { ...letter(words(booking, true)), icalEvent };

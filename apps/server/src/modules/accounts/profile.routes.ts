@@ -37,6 +37,9 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileOption
       schema: {
         tags: ['accounts'],
         summary: 'Creates or updates the profile; snake_case or camelCase body',
+        description:
+          'billing_address and tax_id left out keep what is stored; empty or null clears them. Invoices copy them ' +
+          'as they are when issued.',
         body: profileUpdateBodySchema,
         response: {
           200: profileResponseSchema,

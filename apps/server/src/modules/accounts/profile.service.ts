@@ -1,4 +1,5 @@
-// Profiles: the client's names, phone and company in user_profiles, read together with the account.
+// Profiles: the client's names, phone, company and billing details in user_profiles, read together with the
+// account.
 import { accountMessages, type ProfileUpdate, type ProfileUser } from '@portal/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -34,6 +35,8 @@ async function toProfileUser(
     last_name: profile.lastName,
     phone: profile.phone,
     company: profile.company,
+    billing_address: profile.billingAddress,
+    tax_id: profile.taxId,
     created_at: createdAt,
     updated_at: updatedAt,
     firstName: profile.firstName,
@@ -58,18 +61,27 @@ export async function findProfile(
   return toProfileUser(db, owner, row, options);
 }
 
-/** Creates or replaces the caller's profile; the account's display name follows the names. */
+/**
+ * Creates or replaces the caller's profile; the account's display name follows the names. A billing detail the
+ * update leaves out keeps what is stored.
+ */
 export async function saveProfile(
   db: Database,
   owner: ProfileOwner,
   update: ProfileUpdate,
   options: ProfileOptions,
 ): Promise<ProfileUser> {
+  const { billingAddress, taxId, ...person } = update;
+  const fields = {
+    ...person,
+    ...(billingAddress === undefined ? {} : { billingAddress }),
+    ...(taxId === undefined ? {} : { taxId }),
+  };
   const row = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(userProfiles)
-      .values({ userId: owner.id, ...update })
-      .onConflictDoUpdate({ target: userProfiles.userId, set: { ...update, updatedAt: sql`now()` } })
+      .values({ userId: owner.id, ...fields })
+      .onConflictDoUpdate({ target: userProfiles.userId, set: { ...fields, updatedAt: sql`now()` } })
       .returning();
     if (!row) throw new Error('The profile upsert returned no row');
     await tx

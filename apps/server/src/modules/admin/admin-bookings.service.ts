@@ -166,7 +166,7 @@ export async function cancelPendingBookings(
     return await transactionRetryingDeadlocks(db, async (tx) => {
       // In id order, so that two such actions at once lock in the same order.
       const rows = await tx
-        .select({ id: bookings.id, status: bookings.status })
+        .select({ id: bookings.id, status: bookings.status, createdAt: bookings.createdAt })
         .from(bookings)
         .where(and(eq(bookings.status, 'pending'), whose))
         .orderBy(asc(bookings.id))

@@ -1,6 +1,7 @@
-// The administrators' figures: booking counts, revenue and per-service figures, and active and new users, each
-// for a range and for the range of equal length before it. Every booking figure counts bookings by the day they
-// were made (created_at) in the business time zone.
+// The administrators' figures: booking counts, booked revenue and per-service figures, the money collected,
+// outstanding and credited, and active and new users, each for a range and for the range of equal length before
+// it. Every booking figure counts bookings by the day they were made (created_at) in the business time zone; the
+// money figures count payments and invoices by their own dates (paid_on, issued_on), already days of that zone.
 import {
   type AdminCountsResponse,
   type AdminDateRangeQuery,
@@ -11,14 +12,24 @@ import {
   closedRange,
   consultantUtilisation,
   type DateRange,
+  type MoneyStats,
   previousRange,
   revenueStatuses,
   type UserStatsResponse,
 } from '@portal/domain';
-import { and, count, countDistinct, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, count, countDistinct, eq, gte, inArray, isNull, lte, not, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { withinDays } from '../../db/date-ranges.ts';
-import { bookings, closures, consultantTimeOff, contactMessages, users } from '../../db/schema.ts';
+import {
+  bookings,
+  closures,
+  consultantTimeOff,
+  contactMessages,
+  invoicePayments,
+  invoices,
+  users,
+} from '../../db/schema.ts';
+import { creditedBy, paidCentsBy } from '../billing/admin-invoices.service.ts';
 import { loadCatalogue } from '../catalogue/catalogue.service.ts';
 import { consultantRoster } from '../consultants/roster.ts';
 import { loadScheduleWithClosures } from '../schedule/schedule.service.ts';
@@ -60,15 +71,75 @@ function tallyColumns() {
   };
 }
 
+/** A sum of cents as a number: PostgreSQL sums integers as bigint, which the drivers hand over as text. */
+const centsSum = (amount: SQL) => sql<number>`coalesce(sum(${amount}), 0)`.mapWith(Number);
+
 /**
- * The dashboard's figures for a range (revenueDefinition, in the domain), from few rows: the range grouped by
- * service and (when both ends are given) by day, the previous range as one row, and the small catalogue. The
- * queries run side by side; each is an index-only scan of a range of created_at (bookings_created_idx).
+ * The money of a range (moneyDefinition, in the domain), in one currency: three aggregates over the invoices and
+ * their payments, which are few beside the bookings (a row per invoice, transfer or capture). Collected reads the
+ * payments paid in the range; credited the credit notes issued in it (invoices_issued_idx); outstanding every
+ * invoice issued by the range's end (today's standing when the end is open), its payments and credit note found
+ * through their indexes on the invoice (invoice_payments_invoice_idx, invoices_credits_invoice_idx).
+ */
+async function moneyFigures(
+  db: Database,
+  range: Partial<DateRange>,
+  currency: string,
+): Promise<Omit<MoneyStats, 'currency' | 'previous'>> {
+  const [[collected], [outstanding], [credited]] = await Promise.all([
+    db
+      .select({ cents: centsSum(sql`${invoicePayments.amountCents}`) })
+      .from(invoicePayments)
+      .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
+      .where(
+        and(
+          eq(invoices.currency, currency),
+          range.startDate ? gte(invoicePayments.paidOn, range.startDate) : undefined,
+          range.endDate ? lte(invoicePayments.paidOn, range.endDate) : undefined,
+        ),
+      ),
+    db
+      .select({ cents: centsSum(sql`${invoices.totalCents} - ${paidCentsBy(range.endDate)}`) })
+      .from(invoices)
+      .where(
+        and(
+          eq(invoices.kind, 'invoice'),
+          eq(invoices.currency, currency),
+          range.endDate ? lte(invoices.issuedOn, range.endDate) : undefined,
+          not(creditedBy(range.endDate)),
+        ),
+      ),
+    // A credit note's total is negative: what it gives back is its opposite.
+    db
+      .select({ cents: centsSum(sql`-${invoices.totalCents}`) })
+      .from(invoices)
+      .where(
+        and(
+          eq(invoices.kind, 'credit_note'),
+          eq(invoices.currency, currency),
+          range.startDate ? gte(invoices.issuedOn, range.startDate) : undefined,
+          range.endDate ? lte(invoices.issuedOn, range.endDate) : undefined,
+        ),
+      ),
+  ]);
+  return {
+    collected_cents: collected?.cents ?? 0,
+    outstanding_cents: outstanding?.cents ?? 0,
+    credited_cents: credited?.cents ?? 0,
+  };
+}
+
+/**
+ * The dashboard's figures for a range (revenueDefinition and moneyDefinition, in the domain), from few rows: the
+ * range grouped by service and (when both ends are given) by day, the previous range as one row, the small
+ * catalogue, and the money of both ranges in `currency` (CURRENCY). The queries run side by side; each booking
+ * query is an index-only scan of a range of created_at (bookings_created_idx).
  */
 export async function bookingStatistics(
   db: Database,
   range: AdminDateRangeQuery,
   timeZone: string,
+  currency: string,
 ): Promise<AdminStatsResponse> {
   const closed = closedRange(range);
   const before = closed ? previousRange(closed) : undefined;
@@ -76,7 +147,7 @@ export async function bookingStatistics(
   const day = closed
     ? sql<string>`to_char(${bookings.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD')`
     : sql<string>`''`;
-  const [rows, previousRows, catalogue, utilisation] = await Promise.all([
+  const [rows, previousRows, catalogue, utilisation, money, previousMoney] = await Promise.all([
     db
       .select({ day, serviceId: bookings.serviceId, ...tallyColumns() })
       .from(bookings)
@@ -90,6 +161,8 @@ export async function bookingStatistics(
       : Promise.resolve([]),
     loadCatalogue(db),
     closed ? consultantFigures(db, closed, timeZone) : Promise.resolve([]),
+    moneyFigures(db, range, currency),
+    before ? moneyFigures(db, before, currency) : null,
   ]);
 
   const stats = emptyStats();
@@ -122,6 +195,7 @@ export async function bookingStatistics(
     stats,
     previous,
     previousRange: before ?? null,
+    money: { currency, ...money, previous: previousMoney },
     daily: days,
     services: catalogue.services.map((service) => {
       const figures = byService.get(service.id) ?? emptyStats();

@@ -23,6 +23,7 @@ import {
   cancelPendingResponseSchema,
   consultantAreaMessages,
   consultantMaySet,
+  moneyDefinition,
   reassignBookingBodySchema,
   revenueDefinition,
   todayIn,
@@ -41,6 +42,7 @@ import { undeliveredMail } from '../../lib/mail/outbox.ts';
 import { adminGuardResponses } from '../../plugins/accounts.ts';
 import { setBookingStatus } from '../bookings/booking-status.service.ts';
 import { reassignBooking } from '../bookings/reassignment.service.ts';
+import type { CardPayments } from '../payments/stripe-gateway.ts';
 import {
   cancelPendingBookings,
   exportBookingsCsv,
@@ -62,6 +64,8 @@ export interface AdminRoutesOptions {
   requestTimeoutMs: number;
   /** CURRENCY, TAX_RATE_PERCENT, INVOICE_DUE_DAYS: a confirmation issues the invoice. */
   invoicing: InvoicingSettings;
+  /** PAYMENTS=stripe: a confirmation captures the card, a cancellation voids or refunds it. */
+  cardPayments: CardPayments | null;
 }
 
 /** The export as a download named for today in the business zone; it goes out as it is written. */
@@ -90,6 +94,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     mailFrom: options.mailFrom,
     replyTo: options.replyTo,
     invoicing: options.invoicing,
+    cardPayments: options.cardPayments,
     confirmed: () => app.reminders.wake(),
   };
   const adminOnly = app.requireRole('admin');
@@ -101,13 +106,13 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       schema: {
         tags,
         summary:
-          'Booking counts by status, revenue, the previous period, a daily series and per-service figures',
-        description: `${revenueDefinition} The previous period is the range of equal length just before.`,
+          'Booking counts by status, booked revenue, the money collected, outstanding and credited, the previous period, a daily series and per-service figures',
+        description: `${revenueDefinition} ${moneyDefinition} The previous period is the range of equal length just before.`,
         querystring: adminStatsQuerySchema,
         response: { 200: adminStatsResponseSchema, 400: badRange, ...adminGuardResponses },
       },
     },
-    (request) => bookingStatistics(app.db, request.query, timeZone),
+    (request) => bookingStatistics(app.db, request.query, timeZone, options.invoicing.currency),
   );
 
   routes.get(

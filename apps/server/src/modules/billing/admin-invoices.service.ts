@@ -9,6 +9,7 @@ import {
   billingMessages,
   type InvoiceExportQuery,
   type InvoiceStatus,
+  type IsoDate,
   invoiceStatus,
   openCents,
   type RecordPaymentBody,
@@ -29,12 +30,23 @@ const paging = newestFirstPaging(
 );
 
 // Spelled out with the outer table's name: drizzle leaves a one-table select's columns unqualified, which inside a
-// subquery would mean the subquery's own table.
+// subquery would mean the subquery's own table. `by` reads an invoice as it stood at the end of that day (the
+// dashboard's outstanding money at a period's end); without it, as it stands now.
+/** What the payments of an invoice add up to (those paid by `by`), for a select from `invoices`. */
+export function paidCentsBy(by?: IsoDate): SQL<number> {
+  const paidBy = by === undefined ? sql.empty() : sql` and payment.paid_on <= ${by}`;
+  return sql<number>`coalesce((select sum(payment.amount_cents) from invoice_payments as payment
+  where payment.invoice_id = "invoices"."id"${paidBy}), 0)::int`;
+}
+/** Whether a credit note (one issued by `by`) cancels the invoice, for a select from `invoices`. */
+export function creditedBy(by?: IsoDate): SQL<boolean> {
+  const issuedBy = by === undefined ? sql.empty() : sql` and credit.issued_on <= ${by}`;
+  return sql<boolean>`exists (select 1 from invoices as credit where credit.credits_invoice_id = "invoices"."id"${issuedBy})`;
+}
 /** What the payments of an invoice add up to, for a select from `invoices`. */
-export const paidCents = sql<number>`coalesce((select sum(payment.amount_cents) from invoice_payments as payment
-  where payment.invoice_id = "invoices"."id"), 0)::int`;
+export const paidCents = paidCentsBy();
 /** Whether a credit note cancels the invoice, for a select from `invoices`. */
-export const credited = sql<boolean>`exists (select 1 from invoices as credit where credit.credits_invoice_id = "invoices"."id")`;
+export const credited = creditedBy();
 
 /** The rows whose status is `status` on `today`: the same rule as invoiceStatus, written for the database. */
 function statusIs(status: InvoiceStatus, today: string): SQL {

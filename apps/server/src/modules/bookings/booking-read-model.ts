@@ -2,6 +2,7 @@
 // `toBooking` maps the row to the shared contract. Used by every module that answers bookings.
 import {
   type Booking,
+  type CardPaymentStatus,
   confirmationCode,
   type IsoDate,
   invoiceStatus,
@@ -14,6 +15,7 @@ import type { Database } from '../../db/client.ts';
 import {
   type BookingRow,
   bookings,
+  cardPayments,
   consultants,
   reviews,
   services,
@@ -36,6 +38,8 @@ export interface BookingJoinRow {
   reviewComment: string | null;
   /** Its latest invoice and where it stands, null before the firm confirms it. */
   invoice: InvoiceStandingRow | null;
+  /** Its card payment, null when it is paid by invoice. */
+  card: { status: CardPaymentStatus; checkoutUrl: string } | null;
 }
 
 /** A booking's latest invoice as the read model selects it. */
@@ -78,13 +82,15 @@ export function selectBookings(db: Reader) {
       reviewRating: reviews.rating,
       reviewComment: reviews.comment,
       invoice: latestInvoice,
+      card: { status: cardPayments.status, checkoutUrl: cardPayments.checkoutUrl },
     })
     .from(bookings)
     .innerJoin(services, eq(services.id, bookings.serviceId))
     .innerJoin(consultants, eq(consultants.id, bookings.consultantId))
     .innerJoin(users, eq(users.id, bookings.userId))
     .leftJoin(userProfiles, eq(userProfiles.userId, bookings.userId))
-    .leftJoin(reviews, eq(reviews.bookingId, bookings.id));
+    .leftJoin(reviews, eq(reviews.bookingId, bookings.id))
+    .leftJoin(cardPayments, eq(cardPayments.bookingId, bookings.id));
 }
 
 export function toBooking(row: BookingJoinRow, timeZone: string): Booking {
@@ -117,9 +123,15 @@ export function toBooking(row: BookingJoinRow, timeZone: string): Booking {
   };
 }
 
-/** The booking's invoice and payment as its answer shows them; an invoice's status is read as of today. */
-function billingOf(row: BookingJoinRow, timeZone: string): Pick<Booking, 'invoice' | 'payment'> {
-  const { booking, invoice } = row;
+/**
+ * The booking's invoice and payment as its answer shows them; an invoice's status is read as of today. A card
+ * payment's status is its own, and its checkout's URL is shown while the client has yet to use it.
+ */
+function billingOf(
+  row: BookingJoinRow,
+  timeZone: string,
+): Pick<Booking, 'invoice' | 'payment' | 'checkout_url'> {
+  const { booking, invoice, card } = row;
   const status = invoice
     ? invoiceStatus(
         {
@@ -144,11 +156,12 @@ function billingOf(row: BookingJoinRow, timeZone: string): Pick<Booking, 'invoic
           }
         : null,
     payment: {
-      method: 'invoice',
-      status: status ?? 'not_invoiced',
+      method: card ? 'card' : 'invoice',
+      status: card ? card.status : (status ?? 'not_invoiced'),
       amount_cents: booking.amountCents,
       currency: booking.currency,
     },
+    ...(card?.status === 'awaiting' && { checkout_url: card.checkoutUrl }),
   };
 }
 

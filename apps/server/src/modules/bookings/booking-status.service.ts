@@ -17,6 +17,8 @@ import type { BookingMailOptions, CalendarHistory } from '../../lib/mail/booking
 import { statusChangeEmail } from '../../lib/mail/booking-emails.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { creditInvoice, type InvoiceIssuing, issueInvoice } from '../billing/invoice-issuing.ts';
+import { type PaidBooking, recordCardPaymentOf, settleCardPayment } from '../payments/card-settlement.ts';
+import type { CardPayments } from '../payments/stripe-gateway.ts';
 import { withdrawReminders } from '../reminders/reminder-records.ts';
 import { findBooking, ofConsultantAccount, type Reader } from './booking-read-model.ts';
 import { applyBuffer, bufferInForce } from './buffer.ts';
@@ -35,18 +37,26 @@ export interface IssuedWithChange {
   invoiceId?: number;
 }
 
+/** What a status change needs to move the booking's money: invoicing, and the card payments when they are on. */
+export interface StatusChangeBilling extends InvoiceIssuing {
+  /** Null when bookings are paid by invoice (PAYMENTS=invoice). */
+  cardPayments: CardPayments | null;
+}
+
 /**
  * Records a status change and its history event in the caller's transaction; a booking leaving confirmed has its
  * reminders not yet sent withdrawn. Confirmed, it is invoiced; cancelled with an invoice, it is credited, in the
- * same transaction (docs/decisions/049).
+ * same transaction (docs/decisions/049). A card booking's money moves first (docs/decisions/050): captured when
+ * confirmed, its invoice then issued paid; voided or refunded when cancelled.
  */
 export async function recordStatusChange(
   tx: Transaction,
-  booking: { id: number; status: BookingStatus },
+  booking: PaidBooking & { status: BookingStatus },
   to: BookingStatus,
   actor: EventActor,
-  issuing: InvoiceIssuing,
+  billing: StatusChangeBilling,
 ): Promise<IssuedWithChange> {
+  const settlement = await settleCardPayment(tx, billing.cardPayments, booking, to);
   await tx.update(bookings).set({ status: to, updatedAt: sql`now()` }).where(eq(bookings.id, booking.id));
   if (booking.status === 'confirmed') await withdrawReminders(tx, booking.id);
   await tx.insert(bookingEvents).values({
@@ -56,9 +66,13 @@ export async function recordStatusChange(
     fromStatus: booking.status,
     toStatus: to,
   });
-  if (to === 'confirmed') return { invoiceId: await issueInvoice(tx, booking.id, issuing) };
+  if (to === 'confirmed') {
+    const invoiceId = await issueInvoice(tx, booking.id, billing);
+    if (settlement) await recordCardPaymentOf(tx, invoiceId, settlement, billing.timeZone);
+    return { invoiceId };
+  }
   if (to === 'cancelled') {
-    const creditNoteId = await creditInvoice(tx, booking.id, issuing);
+    const creditNoteId = await creditInvoice(tx, booking.id, billing);
     return creditNoteId === undefined ? {} : { invoiceId: creditNoteId };
   }
   return {};
@@ -101,7 +115,7 @@ export async function calendarHistories(
 }
 
 /** What an administrator's change needs beyond the database: the zone, the client's e-mail's links, invoicing. */
-export interface StatusChangeOptions extends BookingMailOptions, InvoiceIssuing {
+export interface StatusChangeOptions extends BookingMailOptions, StatusChangeBilling {
   /** The business time zone (BUSINESS_TIMEZONE): the letter's times and the calendar event's zone. */
   timeZone: string;
 }
@@ -135,6 +149,7 @@ export async function setBookingStatus(
           status: bookings.status,
           consultantId: bookings.consultantId,
           startsAt: bookings.startsAt,
+          createdAt: bookings.createdAt,
         })
         .from(bookings)
         .where(

@@ -6,6 +6,7 @@ import {
   availabilityQuerySchema,
   availabilityResponseSchema,
   badPagingSchema,
+  billingMessages,
   bookingDetailResponseSchema,
   bookingErrorCodes,
   bookingIdParamsSchema,
@@ -13,6 +14,7 @@ import {
   bookingResponseSchema,
   changeNoticeHoursFor,
   createBookingBodySchema,
+  createdBookingResponseSchema,
   idempotencyHeadersSchema,
   maxAdditionalNotesLength,
   maxDescriptionLength,
@@ -121,8 +123,10 @@ export async function bookingsRoutes(
         headers: idempotencyHeadersSchema,
         body: createBookingBodySchema,
         response: {
-          201: bookingResponseSchema.describe('Booked'),
-          200: bookingResponseSchema.describe('A retry with the same Idempotency-Key: the booking it made'),
+          201: createdBookingResponseSchema.describe('Booked'),
+          200: createdBookingResponseSchema.describe(
+            'A retry with the same Idempotency-Key: the booking it made',
+          ),
           400: invalid,
           403: apiErrorBodySchema.describe(`No profile yet: '${bookingMessages.profileIncomplete}'`),
           409: apiErrorBodySchema.describe(
@@ -130,6 +134,9 @@ export async function bookingsRoutes(
           ),
           422: apiErrorBodySchema.describe(`'${bookingMessages.idempotencyKeyReused}'`),
           429: tooManyWrites,
+          503: apiErrorBodySchema.describe(
+            `PAYMENTS=stripe: '${billingMessages.cardServiceUnavailable}' (no booking was made)`,
+          ),
           ...sessionGuardResponses,
         },
       },
@@ -144,7 +151,7 @@ export async function bookingsRoutes(
       return reply
         .headers(replayHeaders(created))
         .code(created ? 201 : 200)
-        .send({ booking });
+        .send({ booking, ...(booking.checkout_url && { checkout_url: booking.checkout_url }) });
     },
   );
 

@@ -23,13 +23,13 @@ import type { BookingMailOptions } from '../../lib/mail/booking-calendar.ts';
 import { bookingReceivedEmail } from '../../lib/mail/booking-emails.ts';
 import { type FirmNoticeOptions, notifyFirm } from '../../lib/mail/firm-emails.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
-import type { InvoiceIssuing } from '../billing/invoice-issuing.ts';
+import { openCheckout } from '../payments/card-settlement.ts';
 import { loadScheduleWithClosures } from '../schedule/schedule.service.ts';
 import { assignConsultant, candidatesFor } from './assignment.ts';
 import { clockNow } from './availability.service.ts';
 import { afterMine, encodeMyCursor, myBookingsOrder, readMyCursor } from './booking-pages.ts';
 import { findBooking, type Reader, selectBookings, toBooking } from './booking-read-model.ts';
-import { actorColumns } from './booking-status.service.ts';
+import { actorColumns, type StatusChangeBilling } from './booking-status.service.ts';
 import { applyBuffer, bufferInForce, heldUntil } from './buffer.ts';
 import { bookingsChanged, lockConsultantDays } from './held-times.ts';
 
@@ -75,7 +75,7 @@ async function replay(
 export type ClientActionMail = BookingMailOptions & FirmNoticeOptions;
 
 /** The configuration the booking services follow, given once to the bookings routes. */
-export interface BookingSettings extends ClientActionMail, InvoiceIssuing {
+export interface BookingSettings extends ClientActionMail, StatusChangeBilling {
   /** The business time zone (BUSINESS_TIMEZONE). */
   timeZone: string;
   /**
@@ -134,6 +134,7 @@ export async function createBooking(
   const [service] = await db
     .select({
       id: services.id,
+      name: services.name,
       hourlyRate: services.hourlyRate,
       durationMinutes: services.durationMinutes,
       active: services.active,
@@ -165,7 +166,11 @@ export async function createBooking(
       const blockedUntil = heldUntil(endsAt, bufferMinutes);
       // The client's row, locked until commit, makes their bookings one at a time, so the count below holds
       // however many arrive at once (NO KEY UPDATE: foreign-key checks on the row are not blocked).
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+      const [client] = await tx
+        .select({ email: users.email })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('no key update');
       // Under the lock, a retry with the key finds the booking its first attempt made: never counted twice.
       if (idempotencyKey !== undefined) {
         const earlier = await replay(tx, userId, idempotencyKey, hash, clock.timeZone);
@@ -217,14 +222,25 @@ export async function createBooking(
           requestHash: hash,
           clientAddress,
         })
-        .returning({ id: bookings.id });
-      if (!row) throw new Error('The booking insert returned no row');
+        .returning({ id: bookings.id, createdAt: bookings.createdAt, amountCents: bookings.amountCents });
+      if (!row || !client) throw new Error('The booking insert returned no row');
       await tx.insert(bookingEvents).values({
         bookingId: row.id,
         ...actorColumns({ kind: 'client', userId }),
         type: 'created',
         toStatus: 'pending',
       });
+      // Last: the checkout is opened for a booking that will commit unless Stripe fails, which rolls it back.
+      if (settings.cardPayments) {
+        await openCheckout(tx, settings.cardPayments, {
+          booking: row,
+          serviceName: service.name,
+          amountCents: row.amountCents,
+          currency: settings.invoicing.currency,
+          taxRate: settings.invoicing.taxRate,
+          email: client.email,
+        });
+      }
       const booking = await findBooking(tx, row.id, clock.timeZone);
       await enqueueMail(tx, bookingReceivedEmail(booking, { ...settings, now: clock.now }));
       await notifyFirm(tx, booking, settings);

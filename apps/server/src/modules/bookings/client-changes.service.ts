@@ -45,7 +45,12 @@ export async function cancelOwnBooking(
   const changeNoticeHours = changeNoticeHoursFor(caller.role, settings.changeNoticeHours);
   await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ id: bookings.id, status: bookings.status, startsAt: bookings.startsAt })
+      .select({
+        id: bookings.id,
+        status: bookings.status,
+        startsAt: bookings.startsAt,
+        createdAt: bookings.createdAt,
+      })
       .from(bookings)
       .where(ownedBy(bookingId, userId))
       .for('update');

@@ -2,6 +2,7 @@
 // (see claimScheduledRun). Closing the app stops the checks and waits for a run in hand to finish.
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
+import type { CardPayments } from '../payments/stripe-gateway.ts';
 import { runHousekeeping } from './housekeeping.service.ts';
 
 /** How often a process asks whether the period's run is due: often enough that a restart never skips one. */
@@ -19,6 +20,7 @@ export function registerHousekeeping(
     | 'replyTo'
     | 'invoicing'
   >,
+  cardPayments: CardPayments | null,
 ): void {
   const options = {
     intervalMs: config.housekeepingIntervalMs,
@@ -28,6 +30,7 @@ export function registerHousekeeping(
     mailFrom: config.mailFrom,
     replyTo: config.replyTo,
     invoicing: config.invoicing,
+    cardPayments,
   };
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;

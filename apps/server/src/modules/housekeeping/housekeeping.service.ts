@@ -19,6 +19,7 @@ import {
   expirePendingBooking,
   type StatusChangeOptions,
 } from '../bookings/booking-status.service.ts';
+import { settleAbandonedCheckouts } from '../payments/abandoned-checkouts.ts';
 
 const day = 24 * 3_600_000;
 /** Sent mail is kept this long (the dev mailbox and support read it), then deleted. */
@@ -46,6 +47,8 @@ export interface HousekeepingOutcome {
   clientAddresses: number;
   /** Clients reminded of an overdue invoice (once each). */
   overdueInvoices: number;
+  /** Card checkouts past their expiry that Stripe never reported, settled (docs/decisions/050). */
+  abandonedCheckouts: number;
 }
 
 /**
@@ -96,7 +99,8 @@ export async function housekeep(
       db.delete(writeRateLimits).where(lt(writeRateLimits.windowStartedAt, ago(countersKeptMs))),
     ),
     expiredBookings: await expirePendingBookings(db, options, now),
-    // After the expiry above, so that a booking it cancels loses its address in the same run.
+    abandonedCheckouts: await settleAbandonedCheckouts(db, options, now),
+    // After the cancellations above, so that a booking they cancel loses its address in the same run.
     clientAddresses: await clearClientAddresses(db, now),
     overdueInvoices: await remindOverdueInvoices(db, options, now),
   };

@@ -1,5 +1,5 @@
 // The firm's schedule over HTTP: the schedule and closed dates for administrators (401 signed out, 403 for a
-// client), and the public schedule the booking wizard greys out days with.
+// client), and the public schedule the booking wizard greys out days with and the Terms of Service are built from.
 import {
   apiErrorBodySchema,
   apiPaths,
@@ -19,6 +19,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { InvoicingSettings, PaymentSettings } from '../../config.ts';
 import { adminGuardResponses } from '../../plugins/accounts.ts';
 import {
   addClosure,
@@ -36,6 +37,11 @@ export interface ScheduleRoutesOptions {
   timeZone: string;
   /** CLIENT_CHANGE_NOTICE_HOURS, which the public schedule states for the wizard and a closure's letters follow. */
   clientChangeNoticeHours: number;
+  /** PENDING_EXPIRY_HOURS, which the public schedule states for the Terms of Service. */
+  pendingExpiryHours: number;
+  /** CURRENCY, TAX_RATE_PERCENT, INVOICE_DUE_DAYS and PAYMENTS, which the public schedule states for the Terms. */
+  invoicing: InvoicingSettings;
+  payments: PaymentSettings;
   /** APP_URL: a closure's letters link to the booking's page. */
   appUrl: string;
 }
@@ -47,6 +53,13 @@ export async function scheduleRoutes(app: FastifyInstance, options: ScheduleRout
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
   const { timeZone, clientChangeNoticeHours } = options;
+  const publicSettings = {
+    timeZone,
+    clientChangeNoticeHours,
+    pendingExpiryHours: options.pendingExpiryHours,
+    invoicing: options.invoicing,
+    payments: options.payments,
+  };
   const adminOnly = app.requireRole('admin');
 
   routes.get(
@@ -55,11 +68,13 @@ export async function scheduleRoutes(app: FastifyInstance, options: ScheduleRout
       schema: {
         tags,
         summary:
-          "Opening hours, slot step, notice, horizon, the closed dates from today on and a client's change notice",
+          "Opening hours, slot step, notice, horizon, the closed dates from today on, a client's change notice, and the pending expiry and payment rules",
+        description:
+          "What the booking wizard greys out days with, and what the Terms of Service page states: every rule here is the server's own setting.",
         response: { 200: publicScheduleResponseSchema, default: apiErrorBodySchema },
       },
     },
-    () => publicSchedule(db, timeZone, clientChangeNoticeHours),
+    () => publicSchedule(db, publicSettings),
   );
 
   routes.get(

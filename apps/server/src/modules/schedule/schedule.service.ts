@@ -8,6 +8,7 @@ import {
   type ClosureWithBookings,
   changeNoticeHoursFor,
   defaultSchedule,
+  type PaymentTerms,
   type PublicSchedule,
   type Schedule,
   type ScheduleChange,
@@ -17,6 +18,7 @@ import {
   todayIn,
 } from '@portal/domain';
 import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { InvoicingSettings, PaymentSettings } from '../../config.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { adminChanges, bookings, closures, firmSchedule, services, users } from '../../db/schema.ts';
 import { bumpCacheVersion, versionedCache } from '../../db/versioned-cache.ts';
@@ -104,24 +106,48 @@ export function loadScheduleWithClosures(db: Database): Promise<StoredSchedule> 
   return scheduleCache.load(db);
 }
 
+/** What the public schedule states beside the schedule itself: the server's settings the clients are held to. */
+export interface PublicSettings {
+  /** BUSINESS_TIMEZONE. */
+  timeZone: string;
+  /** CLIENT_CHANGE_NOTICE_HOURS. */
+  clientChangeNoticeHours: number;
+  /** PENDING_EXPIRY_HOURS. */
+  pendingExpiryHours: number;
+  /** CURRENCY, TAX_RATE_PERCENT, INVOICE_DUE_DAYS. */
+  invoicing: InvoicingSettings;
+  /** PAYMENTS and CHECKOUT_EXPIRY_MINUTES (never the Stripe secrets). */
+  payments: PaymentSettings;
+}
+
+/** How bookings are paid, as the Terms of Service state it: the payment settings without anything secret. */
+export function paymentTerms(invoicing: InvoicingSettings, payments: PaymentSettings): PaymentTerms {
+  return {
+    mode: payments.mode,
+    currency: invoicing.currency,
+    tax_rate_percent: invoicing.taxRate / 1000,
+    invoice_due_days: invoicing.dueDays,
+    checkout_expiry_minutes: payments.mode === 'stripe' ? payments.checkoutExpiryMinutes : null,
+  };
+}
+
 /**
- * The schedule as the booking wizard reads it: the schedule and the closures from today on, in the zone, and the
- * client's change notice the wizard states before a booking is made.
+ * The schedule as the booking wizard and the Terms of Service read it: the schedule and the closures from today
+ * on, in the zone, the client's change notice the wizard states before a booking is made, and the pending expiry
+ * and payment rules the Terms state (termsOfService, in the domain).
  */
-export async function publicSchedule(
-  db: Database,
-  timeZone: string,
-  clientChangeNoticeHours: number,
-): Promise<PublicSchedule> {
+export async function publicSchedule(db: Database, settings: PublicSettings): Promise<PublicSchedule> {
   const current = await loadScheduleWithClosures(db);
-  const today = todayIn(timeZone, new Date());
+  const today = todayIn(settings.timeZone, new Date());
   return {
     schedule: current.schedule,
     closures: current.closures
       .filter((closure) => closure.endDate >= today)
       .map(({ startDate, endDate, reason }) => ({ startDate, endDate, reason })),
-    timeZone,
-    client_change_notice_hours: clientChangeNoticeHours,
+    timeZone: settings.timeZone,
+    client_change_notice_hours: settings.clientChangeNoticeHours,
+    pending_expiry_hours: settings.pendingExpiryHours,
+    payments: paymentTerms(settings.invoicing, settings.payments),
   };
 }
 

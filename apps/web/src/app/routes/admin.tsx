@@ -11,6 +11,7 @@ export { AdminMessagesRoute } from './admin-messages';
 export { AdminReviewsRoute } from './admin-reviews';
 export { AdminScheduleRoute } from './admin-schedule';
 export { AdminServicesRoute } from './admin-services';
+export { AdminSettingsRoute } from './admin-settings';
 
 /** /admin: the business dashboard, administrators only (the guard is in the router). */
 export function AdminDashboardRoute() {

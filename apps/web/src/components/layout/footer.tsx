@@ -25,8 +25,15 @@ const linkLists = [
   },
 ] as const;
 
-/** Privacy, Terms and Cookie links have no pages yet (docs/product.md#navigation-and-layout): they go to the top. */
-const legalLinks = ['Privacy Policy', 'Terms of Service', 'Cookie Policy'] as const;
+/**
+ * The legal links: the Terms of Service page, and Privacy and Cookie links that have no pages yet
+ * (docs/product.md#navigation-and-layout): they go to the top.
+ */
+const legalLinks = [
+  { label: 'Privacy Policy', to: undefined },
+  { label: 'Terms of Service', to: paths.terms },
+  { label: 'Cookie Policy', to: undefined },
+] as const;
 
 const heading = 'text-sm font-semibold tracking-wide text-white uppercase';
 
@@ -79,11 +86,17 @@ export function Footer() {
             © {new Date().getFullYear()} {company.name}. All rights reserved.
           </p>
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
-            {legalLinks.map((label) => (
+            {legalLinks.map(({ label, to }) => (
               <li key={label}>
-                <a href="#top" className={linkStyle}>
-                  {label}
-                </a>
+                {to ? (
+                  <Link to={to} className={linkStyle}>
+                    {label}
+                  </Link>
+                ) : (
+                  <a href="#top" className={linkStyle}>
+                    {label}
+                  </a>
+                )}
               </li>
             ))}
           </ul>

@@ -103,6 +103,7 @@ describe('the admin navigation', () => {
       ['Consultants', '/admin/consultants'],
       ['Calendar', '/admin/calendar'],
       ['Reviews', '/admin/reviews'],
+      ['Settings', '/admin/settings'],
     ] as const;
     for (const [name, href] of links) {
       const link = nav().getByRole('link', { name, exact: true });

@@ -7,6 +7,7 @@ import {
   type BookingStats,
   defaultBusinessTimeZone,
   defaultSchedule,
+  moneyDefinition,
   openingHoursNote,
   periodRange,
   revenueDefinition,
@@ -53,6 +54,13 @@ function statsAnswer(query: URLSearchParams, timeZone = defaultBusinessTimeZone)
     stats,
     previous: previousStats,
     previousRange: { startDate: '2029-12-25', endDate: '2029-12-31' },
+    money: {
+      currency: 'usd',
+      collected_cents: 126_250,
+      outstanding_cents: 40_000,
+      credited_cents: 0,
+      previous: { collected_cents: 101_000, outstanding_cents: 50_000, credited_cents: 15_000 },
+    },
     daily: [
       { date: startDate, bookings: 2, revenue: 300 },
       { date: 'day-2', bookings: 5, revenue: 670 },
@@ -127,14 +135,17 @@ describe('admin dashboard', () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows the four stat cards with every change computed against the previous period', async () => {
+  it('shows the money cards, then the four stat cards, every change computed against the previous period', async () => {
     dashboardApi();
     renderAt('/admin?period=week');
     await expect.element(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
 
     const expected: [string, string, string][] = [
+      ['Collected', '$1,262.50', '+25%'], // 1262.50 against 1010
+      ['Outstanding', '$400.00', '\u221220%'], // 400 against 500
+      ['Credited', '$0.00', '\u2212100%'], // nothing against 150
       ['Total Bookings', '18', '+12.5%'], // 18 against 16
-      ['Total Revenue', '$970', '\u22123%'], // 970 against 1000
+      ['Booked Revenue', '$970', '\u22123%'], // 970 against 1000
       ['Active Users', '4', '0%'], // 4 against 4
       ['Pending Bookings', '3', 'new'], // 3 against none
     ];
@@ -144,6 +155,15 @@ describe('admin dashboard', () => {
       await expect.element(card(title)).toHaveTextContent(`${change} compared with the previous 7 days`);
     }
     await expect.element(card('Active Users')).toHaveTextContent('2 new users');
+    // The money comes first, with what its figures mean; less owed is good news, and so is less given back.
+    const titles = page
+      .getByRole('article')
+      .elements()
+      .map((article) => article.querySelector('h3')?.textContent);
+    expect(titles.slice(0, 4)).toEqual(['Collected', 'Outstanding', 'Credited', 'Total Bookings']);
+    await expect.element(page.getByText(moneyDefinition)).toBeVisible();
+    expect(card('Outstanding').getByTestId('stat-change').element().className).toContain('text-green-800');
+    expect(card('Collected').getByTestId('stat-change').element().className).toContain('text-green-800');
 
     // Business Overview: confirmed = 18 − 7 − 2 − 3; the chart is one image named by its summary.
     const breakdown = page.getByRole('region', { name: 'Bookings by Status' });
@@ -353,7 +373,12 @@ describe('admin dashboard', () => {
     renderAt('/admin');
     await expect.element(page.getByText(adminMessages.adminDataLoadFailed), slow).toBeVisible();
     await expect.element(card('Total Bookings').getByTestId('stat-value')).toHaveTextContent(/^0$/);
-    await expect.element(card('Total Revenue').getByTestId('stat-value')).toHaveTextContent(/^\$0$/);
+    await expect.element(card('Booked Revenue').getByTestId('stat-value')).toHaveTextContent(/^\$0$/);
+    // The money's currency is in the answer that failed: no amount is made up.
+    for (const title of ['Collected', 'Outstanding', 'Credited']) {
+      await expect.element(card(title).getByTestId('stat-value')).toHaveTextContent(/^\u2014$/);
+      expect(card(title).getByTestId('stat-change').query()).toBeNull();
+    }
     await expect.element(card('Pending Bookings').getByTestId('stat-value')).toHaveTextContent(/^0$/);
     // Users loaded: their card keeps its figure.
     await expect.element(card('Active Users').getByTestId('stat-value')).toHaveTextContent(/^4$/);

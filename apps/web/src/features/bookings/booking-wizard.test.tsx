@@ -31,7 +31,7 @@ import {
   stubApi,
   toDetails,
 } from '../../testing/bookings';
-import { bookingFixture, scheduleAnswer, serviceFixture } from '../../testing/fixtures';
+import { bookingFixture, defaultTermsSettings, scheduleAnswer, serviceFixture } from '../../testing/fixtures';
 import type { Answer } from '../../testing/stub-api';
 
 describe('booking wizard', () => {
@@ -66,6 +66,7 @@ describe('booking wizard', () => {
             closures: [{ startDate: tuesday, endDate: tuesday, reason: 'Holiday' }],
             timeZone: defaultBusinessTimeZone,
             client_change_notice_hours: 24,
+            ...defaultTermsSettings,
           },
         };
       }

@@ -8,6 +8,7 @@ import {
   shortDateIn,
 } from '@portal/domain';
 import { type ReactNode, useState } from 'react';
+import { InputField, TextAreaField } from '../../../components/form/form-fields';
 import { type Notice, SchemaForm } from '../../../components/form/schema-form';
 import { TextField } from '../../../components/form/text-field';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
@@ -23,6 +24,9 @@ import { AccountLoading } from './route-guards';
 
 const fields = profileFields<ProfileForm>(['first_name', 'last_name', 'phone', 'company']);
 
+/** The client's billing details, which each invoice copies as it is issued. */
+const billingLabels = { billing_address: 'Billing Address', tax_id: 'Tax ID' } as const;
+
 function refused(error: unknown): Notice {
   const text = apiAnswered(error) ? accountMessages.profileUpdateFailed : accountMessages.profileUpdateError;
   return { type: 'error', text };
@@ -34,6 +38,8 @@ function formValues(profile: ProfileUser): ProfileForm {
     last_name: profile.last_name,
     phone: profile.phone ?? '',
     company: profile.company ?? '',
+    billing_address: profile.billing_address ?? '',
+    tax_id: profile.tax_id ?? '',
   };
 }
 
@@ -91,6 +97,17 @@ function ProfileCard({ profile, email }: { profile: ProfileUser; email: string }
             onFailure={refused}
             onCancel={cancel}
           >
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextAreaField
+                form={form}
+                name="billing_address"
+                label={billingLabels.billing_address}
+                hint={accountMessages.billingDetailsHint}
+                autoComplete="street-address"
+                rows={3}
+              />
+              <InputField form={form} name="tax_id" label={billingLabels.tax_id} />
+            </div>
             <TextField
               label="Email"
               type="email"
@@ -109,6 +126,14 @@ function ProfileCard({ profile, email }: { profile: ProfileUser; email: string }
                 <dd className="mt-1 text-slate-900">{profile[field.name] || accountMessages.notProvided}</dd>
               </Fact>
             ))}
+            <Fact term={billingLabels.billing_address}>
+              <dd className="mt-1 whitespace-pre-line text-slate-900">
+                {profile.billing_address || accountMessages.notProvided}
+              </dd>
+            </Fact>
+            <Fact term={billingLabels.tax_id}>
+              <dd className="mt-1 text-slate-900">{profile.tax_id || accountMessages.notProvided}</dd>
+            </Fact>
             <Fact term="Email">
               <dd className="mt-1 text-slate-900">{email}</dd>
               <dd className="mt-1 text-sm text-slate-600">{accountMessages.emailReadOnly}</dd>

@@ -27,6 +27,8 @@ export const adminKeys = {
   invoiceLists: ['admin', 'invoices'] as const,
   invoices: (status: string | undefined) => ['admin', 'invoices', status ?? 'all'] as const,
   consultants: ['admin', 'consultants'] as const,
+  /** The firm's settings (its billing details). */
+  settings: ['admin', 'settings'] as const,
 };
 
 /**

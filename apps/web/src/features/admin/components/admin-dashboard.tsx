@@ -6,6 +6,7 @@ import {
   range as dateRange,
   defaultAdminPeriod,
   defaultBusinessTimeZone,
+  moneyDefinition,
   periodRange,
   rangeDays,
   recentBookingsLimit,
@@ -28,7 +29,7 @@ import { ConsultantUtilisation } from './consultant-utilisation';
 import { PeriodPicker, periodHint } from './period-picker';
 import { RecentBookings } from './recent-bookings';
 import { ServicePerformance } from './service-performance';
-import { StatCards, type UserFigures } from './stat-cards';
+import { MoneyCards, StatCards, type UserFigures } from './stat-cards';
 import { UndeliveredMailWarning } from './undelivered-mail-warning';
 import { UpcomingSchedule } from './upcoming-schedule';
 
@@ -64,7 +65,8 @@ function periodFrom(search: URLSearchParams): AdminPeriod {
  *
  * Failures: when neither the booking statistics nor the recent bookings load, nothing of the dashboard can be
  * shown — 'Failed to load dashboard data' with Retry. When only the statistics (bookings or users) fail, the rest
- * is shown with those figures as zero and the notification 'Failed to load admin data'. The upcoming list fails
+ * is shown with those figures as zero (the money, whose currency is then unknown, as a dash) and the notification
+ * 'Failed to load admin data'. The upcoming list fails
  * on its own, inside its tab.
  */
 export function AdminDashboard() {
@@ -157,13 +159,20 @@ export function AdminDashboard() {
             {loadingFigures ? (
               <Spinner label="Loading statistics..." />
             ) : (
-              <StatCards
-                stats={figures}
-                previous={stats.data?.previous}
-                users={users.data?.stats ?? noUsers}
-                previousUsers={users.data?.previous}
-                days={days}
-              />
+              <>
+                {/* The headline: money received, still owed and given back (docs/product.md#administration). */}
+                <MoneyCards money={stats.data?.money} days={days} />
+                <p className="mt-2 text-sm text-slate-700">{moneyDefinition}</p>
+                <div className="mt-6">
+                  <StatCards
+                    stats={figures}
+                    previous={stats.data?.previous}
+                    users={users.data?.stats ?? noUsers}
+                    previousUsers={users.data?.previous}
+                    days={days}
+                  />
+                </div>
+              </>
             )}
           </section>
           <div className="mt-10">

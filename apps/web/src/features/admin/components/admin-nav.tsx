@@ -1,4 +1,10 @@
-import { adminCalendarTexts, adminMessages, count as countText, paths } from '@portal/domain';
+import {
+  adminCalendarTexts,
+  adminMessages,
+  count as countText,
+  firmBillingTexts,
+  paths,
+} from '@portal/domain';
 import { NavLink } from 'react-router';
 import { useAdminCounts } from '../api/get-admin-counts';
 
@@ -39,6 +45,7 @@ export function AdminNav() {
     },
     { label: 'Reviews', to: paths.adminReviews },
     { label: 'Invoices', to: paths.adminInvoices },
+    { label: firmBillingTexts.heading, to: paths.adminSettings },
   ];
   return (
     <nav aria-label={adminMessages.navLabel} className="border-b border-slate-200 bg-white">

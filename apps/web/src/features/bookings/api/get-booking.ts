@@ -19,6 +19,17 @@ export function bookingQueryOptions(id: string) {
   });
 }
 
-export function useBooking(id: string) {
-  return useQuery(bookingQueryOptions(id));
+/** How often the booking's page asks again while the card payment it came back from Checkout with is recorded. */
+export const cardPaymentPollMs = 2000;
+
+/**
+ * `backFromCheckout`: the client has just finished Stripe's Checkout, whose webhook may reach the server a moment
+ * after the browser, so the booking is asked again every 2 s while its card payment is still awaited.
+ */
+export function useBooking(id: string, { backFromCheckout = false } = {}) {
+  return useQuery({
+    ...bookingQueryOptions(id),
+    refetchInterval: (query) =>
+      backFromCheckout && query.state.data?.booking.payment.status === 'awaiting' ? cardPaymentPollMs : false,
+  });
 }

@@ -7,6 +7,7 @@ import { bookingTime } from '../format';
 import { BookAgain } from './book-again';
 import { BookingArticle } from './booking-article';
 import { ChangeActions } from './change-actions';
+import { PayByCard } from './pay-by-card';
 import { ReviewDialog } from './review-dialog';
 
 const small = `${buttonStyles.secondary} px-4 py-2 text-sm`;
@@ -51,6 +52,7 @@ export function BookingCard({
         description: booking.project_description,
       }}
     >
+      {booking.checkout_url && <PayByCard checkoutUrl={booking.checkout_url} />}
       <div className="mt-5 flex flex-wrap gap-3">
         <Link to={paths.booking(booking.id)} className={small}>
           View Details

@@ -5,6 +5,10 @@ import {
   type BookingStatus,
   bookingCodeLabel,
   bookingMessages,
+  type CheckoutReturn,
+  checkoutReturnOf,
+  checkoutReturnParam,
+  checkoutTexts,
   clientRescheduleRefusal,
   consultantMessages,
   contactLabels,
@@ -26,7 +30,7 @@ import {
 } from '@portal/domain';
 import { ArrowLeft, CalendarPlus, FileText, SearchX } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { FormMessage } from '../../../components/ui/form-message';
 import { MessagePage } from '../../../components/ui/message-page';
@@ -43,6 +47,7 @@ import { type Fact, FactList } from './booking-facts';
 import { CancelDialog } from './cancel-dialog';
 import { ChangeActions } from './change-actions';
 import { ChangeConsultant } from './change-consultant';
+import { PayByCard } from './pay-by-card';
 import { RescheduleDialog } from './reschedule-dialog';
 import { ReviewDialog } from './review-dialog';
 
@@ -94,6 +99,20 @@ function InvoiceLinks({ booking }: { booking: Booking }) {
       )}
     </div>
   );
+}
+
+/** Back from Stripe's Checkout: where the card payment stands, until it no longer waits on the client. */
+function CheckoutReturnMessage({ booking, back }: { booking: Booking; back: CheckoutReturn | undefined }) {
+  const status = booking.payment.status;
+  let message: ReactNode;
+  if (back === 'finished' && status === 'awaiting') {
+    message = <FormMessage type="info">{checkoutTexts.finished}</FormMessage>;
+  } else if (back === 'finished' && status === 'authorized') {
+    message = <FormMessage type="success">{checkoutTexts.authorised}</FormMessage>;
+  } else if (back === 'left' && status === 'awaiting') {
+    message = <FormMessage type="info">{checkoutTexts.left}</FormMessage>;
+  } else return null;
+  return <div className="mt-6">{message}</div>;
 }
 
 function Timeline({ detail }: { detail: BookingDetailResponse }) {
@@ -253,7 +272,9 @@ function NotFound() {
  * Another user's booking is not found, like one that does not exist (the server never reveals it).
  */
 export function BookingDetail({ id }: { id: string }) {
-  const query = useBooking(id);
+  const [search] = useSearchParams();
+  const back = checkoutReturnOf(search.get(checkoutReturnParam));
+  const query = useBooking(id, { backFromCheckout: back === 'finished' });
   const userId = useAccount().session?.user.id;
   const [dialog, setDialog] = useState<'reschedule' | 'cancel'>();
   // Judged at the moment the page opened, like My Bookings; the server judges again.
@@ -298,8 +319,11 @@ export function BookingDetail({ id }: { id: string }) {
           </div>
           <StatusBadge status={booking.status} />
         </div>
+        <CheckoutReturnMessage booking={booking} back={back} />
         <div className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
           <FactList facts={facts(booking, viewerZone)} look="card" />
+          {/* The client's to pay: the firm reading the booking is not sent to Checkout. */}
+          {query.data.is_owner && booking.checkout_url && <PayByCard checkoutUrl={booking.checkout_url} />}
           <InvoiceLinks booking={booking} />
           <Actions
             detail={query.data}

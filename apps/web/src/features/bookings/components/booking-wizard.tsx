@@ -129,7 +129,12 @@ export function BookingWizard({ service }: { service: Service }) {
     booking.mutate(
       { body, key },
       {
-        onSuccess: (saved) => {
+        onSuccess: ({ booking: saved, checkout_url: checkoutUrl }) => {
+          // Paid by card: on to Stripe's Checkout, a page of its own, which sends the client back to the booking.
+          if (checkoutUrl) {
+            window.location.assign(checkoutUrl);
+            return;
+          }
           void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
           // A new booking is a request: the title and the card in My Bookings both say pending, never confirmed.
           // Who it is with comes from the answer: with 'any', the server has just assigned them.
