@@ -2,7 +2,6 @@
 // wizard sends the client to Checkout, which authorises the card, posts the signed webhook and sends them back to the
 // booking; the firm's confirmation captures the payment and issues the invoice paid. The other journeys expect
 // invoices, so this one has a portal of its own.
-
 import {
   cardPaymentEnv,
   type StripeStandIn,

@@ -7,6 +7,7 @@ import {
   isCurrency,
   isTimeZone,
   parseTaxRate,
+  paymentModes,
   type TaxRate,
 } from '@portal/domain';
 import { z } from 'zod';
@@ -286,7 +287,7 @@ const environmentSchema = z.object({
   INVOICE_DUE_DAYS: wholeNumber(14),
   PAYMENTS: z.preprocess(
     emptyAsUnset,
-    z.enum(['invoice', 'stripe'], { error: 'must be invoice or stripe' }).default('invoice'),
+    z.enum(paymentModes, { error: `must be ${paymentModes.join(' or ')}` }).default('invoice'),
   ),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,

@@ -181,6 +181,10 @@ describe('booking with a card', () => {
     );
     expect(call?.idempotencyKey).toBe(await keyOf(booking.id, 'checkout'));
     // CHECKOUT_EXPIRY_MINUTES: 30 by default.
+    const received = await mail.waitFor(ada.email, {
+      subject: new RegExp(`received — ${booking.confirmation_code}`),
+    });
+    expect(received.text).toContain('authorise your card on the secure payment page');
     const expiresIn = Number(call?.params.get('expires_at')) - Date.now() / 1000;
     expect(expiresIn).toBeGreaterThan(29 * 60);
     expect(expiresIn).toBeLessThanOrEqual(30 * 60);
@@ -440,6 +444,27 @@ describe('checkouts Stripe never reported', () => {
     stripe.failing = undefined;
     await housekeepLater();
     expect((await bookingOf(booking.id)).status).toBe('cancelled');
+  });
+});
+
+describe('pending bookings nobody confirmed in time', () => {
+  it('have their card released by the expiry, on a later run when Stripe cannot be reached', async () => {
+    const booking = await book();
+    const intent = await finishCheckout(booking);
+    const options = { ...housekeepingOptions(), pendingExpiryHours: 1 };
+    const later = new Date(Date.now() + 2 * 3_600_000);
+    stripe.failing = /\/cancel$/;
+    await housekeep(testApp.app.db, options, later);
+    expect((await bookingOf(booking.id)).status).toBe('pending');
+    stripe.failing = undefined;
+    await housekeep(testApp.app.db, options, later);
+    const expired = await bookingOf(booking.id);
+    expect(expired.status).toBe('cancelled');
+    expect(expired.payment.status).toBe('voided');
+    const voids = stripe.callsTo(new RegExp(`^/v1/payment_intents/${intent}/cancel$`));
+    expect(new Set(voids.map((call) => call.idempotencyKey))).toEqual(
+      new Set([await keyOf(booking.id, 'void')]),
+    );
   });
 });
 

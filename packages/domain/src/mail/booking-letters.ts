@@ -31,6 +31,9 @@ export const bookingReceivedMessages = {
   changesClosed: (hours: number) =>
     `The consultation is less than ${hoursText(hours)} away, so it can no longer be rescheduled online. Need another time? Please contact us: reply to this email or use the contact page. The invitation for your calendar comes with our confirmation.`,
   action: 'View Your Booking',
+  /** PAYMENTS=stripe, while the card checkout is not finished. */
+  cardAwaiting:
+    'To keep the time, authorise your card on the secure payment page (Pay by Card on the booking page). Nothing is charged until we confirm the consultation; if we decline it, the hold on your card is released.',
 } as const;
 
 /** The client's e-mail when they cancelled their own booking. */

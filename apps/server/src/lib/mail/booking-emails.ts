@@ -245,6 +245,7 @@ export function bookingReceivedEmail(
         bookingReceivedMessages.nextSteps(booking.preferred_contact),
       ],
       outro: [
+        ...(booking.payment.status === 'awaiting' ? [bookingReceivedMessages.cardAwaiting] : []),
         ...(expiresAt ? [bookingReceivedMessages.expiry(longMoment(expiresAt, booking.time_zone))] : []),
         changesStillOpen(booking, options)
           ? bookingReceivedMessages.changes

@@ -13,6 +13,7 @@ import {
   writeRateLimits,
 } from '../../db/schema.ts';
 import { failedSignInWindowMs } from '../../lib/accounts/sign-in-failures.ts';
+import { HttpError } from '../../lib/errors.ts';
 import { remindOverdueInvoices } from '../billing/overdue.ts';
 import {
   duePendingBookings,
@@ -134,7 +135,12 @@ export async function expirePendingBookings(
   const rule = { now, hours: options.pendingExpiryHours };
   let expired = 0;
   for (const id of await duePendingBookings(db, now, rule.hours)) {
-    if (await expirePendingBooking(db, id, rule, options)) expired += 1;
+    try {
+      if (await expirePendingBooking(db, id, rule, options)) expired += 1;
+    } catch (error) {
+      // A card hold Stripe could not release now: the booking stays pending and the next run tries again.
+      if (!(error instanceof HttpError)) throw error;
+    }
   }
   return expired;
 }
