@@ -58,6 +58,11 @@ describe('loadConfig', () => {
       CURRENCY: 'EUR',
       TAX_RATE_PERCENT: '20',
       INVOICE_DUE_DAYS: '30',
+      PAYMENTS: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_live_portal',
+      STRIPE_WEBHOOK_SECRET: 'whsec_portal',
+      STRIPE_API_URL: 'http://stripe-mock:12111',
+      CHECKOUT_EXPIRY_MINUTES: '45',
     });
     expect(config).toEqual({
       port: 8080,
@@ -97,7 +102,22 @@ describe('loadConfig', () => {
       reminderHours: [24, 1],
       signUpChallenge: false,
       invoicing: { currency: 'eur', taxRate: 20_000, dueDays: 30 },
+      payments: {
+        mode: 'stripe',
+        checkoutExpiryMinutes: 45,
+        stripe: {
+          secretKey: 'sk_live_portal',
+          webhookSecret: 'whsec_portal',
+          apiUrl: 'http://stripe-mock:12111',
+        },
+      },
     });
+  });
+
+  it('takes payments by invoice unless PAYMENTS=stripe, and never echoes a Stripe secret', () => {
+    expect(loadConfig({}).payments).toEqual({ mode: 'invoice' });
+    expect(() => loadConfig({ PAYMENTS: 'card' })).toThrow('PAYMENTS must be invoice or stripe (got "card")');
+    expect(() => loadConfig({ STRIPE_API_URL: 'ftp://stripe' })).toThrow(/^STRIPE_API_URL must be/);
   });
 
   it("sends the firm's notices to the administrators and reminds 24 hours ahead unless told otherwise", () => {
