@@ -114,7 +114,7 @@ test.describe('accounts journeys', () => {
     await expect(main.getByText('Client', { exact: true })).toBeVisible();
     await expect(main.getByText(email)).toBeVisible();
     await expect(main.getByText('Email cannot be changed from this page')).toBeVisible();
-    await expect(main.getByText('Not provided')).toHaveCount(1); // company
+    await expect(main.getByText('Not provided')).toHaveCount(3); // company, billing address, tax ID
     await expect(main.getByText('Member Since')).toBeVisible();
     await expectAccessible(page);
 

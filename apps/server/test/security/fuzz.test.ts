@@ -28,7 +28,7 @@ import { buildTestApp, type TestApp, testDriver } from '../helpers/build-test-ap
  * How many generated requests each route gets. PGlite is PostgreSQL's own engine, so its run finds what a body
  * does to the queries; the PostgreSQL run adds the driver and the pool, which a few dozen bodies exercise.
  */
-const runsPerRoute = testDriver === 'postgres' ? 25 : 100;
+const runsPerRoute = testDriver === 'postgres' ? 25 : 60;
 
 const oddStrings = fc.constantFrom(
   '',
