@@ -99,8 +99,8 @@ function fieldsOf(
 const camelCase = /^[a-z]+[A-Z]/;
 
 /**
- * Request fields in snake_case, by route: the spec's profile page sends them (its billing details too); a service
- * body uses its record's name.
+ * Request fields in snake_case, by route: the profile keeps the names its page has always sent, and its billing
+ * details follow them; a service body uses its record's name.
  */
 const snakeCaseRequestFields: Record<string, string[]> = {
   'PUT /api/auth/profile': ['billing_address', 'first_name', 'last_name', 'tax_id'],
