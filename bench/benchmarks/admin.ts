@@ -31,14 +31,14 @@ async function seedBookings(databaseUrl: string): Promise<void> {
       // Service N's consultant is the seed's of id N.
       `INSERT INTO bookings (user_id, service_id, consultant_id, status, project_description, urgency, preferred_contact,
                              starts_at, ends_at, blocked_until, hourly_rate, duration_minutes, total_cost, amount_cents, currency,
-                             created_at, updated_at)
+                             meeting_url, created_at, updated_at)
        SELECT 'bench-user-' || (1 + n % 500), 1 + n % 4, 1 + n % 4,
               (ARRAY['pending', 'confirmed', 'completed', 'cancelled'])[1 + (n * 7) % 4],
               'Benchmark booking: review the platform architecture.', 'normal', 'email',
               timestamptz '2024-01-01 16:00Z' + n * interval '1 hour',
               timestamptz '2024-01-01 17:00Z' + n * interval '1 hour',
               timestamptz '2024-01-01 17:00Z' + n * interval '1 hour',
-              150, 60, 150, 15000, 'usd',
+              150, 60, 150, 15000, 'usd', 'https://meet.example.com/bench-' || n,
               now() - (n % 730) * interval '1 day' - (n % 1440) * interval '1 minute', now()
        FROM generate_series(1, $1::int) AS n`,
       [seededBookings],

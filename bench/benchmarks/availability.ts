@@ -90,10 +90,10 @@ async function prepareSchedule(options: BenchDatabase): Promise<string> {
       // Service 1's consultant is the seed's of id 1.
       await db.execute(sql`INSERT INTO bookings (user_id, service_id, consultant_id, status, project_description,
           urgency, preferred_contact, starts_at, ends_at, blocked_until, hourly_rate, duration_minutes, total_cost,
-          amount_cents, currency)
+          amount_cents, currency, meeting_url)
         VALUES ('bench-schedule-client', 1, 1, 'confirmed', 'Benchmark booking in a realistic schedule.', 'normal',
           'email', ${booking.startsAt.toISOString()}, ${booking.endsAt.toISOString()},
-          ${booking.blockedUntil.toISOString()}, 150, 60, 150, 15000, 'usd')`);
+          ${booking.blockedUntil.toISOString()}, 150, 60, 150, 15000, 'usd', 'https://meet.example.com/bench')`);
     }
     return zonedDate(held[0]?.startsAt ?? now, businessTimeZone);
   } finally {

@@ -82,10 +82,10 @@ async function prepareTeam(options: BenchDatabase): Promise<string> {
       for (const booking of held) {
         await db.execute(sql`INSERT INTO bookings (user_id, service_id, consultant_id, status, project_description,
             urgency, preferred_contact, starts_at, ends_at, blocked_until, hourly_rate, duration_minutes, total_cost,
-            amount_cents, currency)
+            amount_cents, currency, meeting_url)
           VALUES ('bench-team-client', 1, ${consultantId}, 'confirmed', 'Benchmark booking of a team.', 'normal',
             'email', ${booking.startsAt.toISOString()}, ${booking.endsAt.toISOString()},
-            ${booking.blockedUntil.toISOString()}, 150, 60, 150, 15000, 'usd')`);
+            ${booking.blockedUntil.toISOString()}, 150, 60, 150, 15000, 'usd', 'https://meet.example.com/bench')`);
       }
       firstDay ??= held[0] ? zonedDate(held[0].startsAt, businessTimeZone) : undefined;
     }

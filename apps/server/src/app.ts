@@ -182,6 +182,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     calendarLinkKey: linkKey,
     invoicing: config.invoicing,
     cardPayments,
+    meetingUrlTemplate: config.meetingUrlTemplate,
   });
   await app.register(scheduleRoutes, {
     timeZone: config.businessTimeZone,

@@ -3,8 +3,10 @@ import { isAbsolute, resolve } from 'node:path';
 import {
   defaultBusinessTimeZone,
   defaultClientChangeNoticeHours,
+  defaultMeetingUrlTemplate,
   defaultPendingExpiryHours,
   isCurrency,
+  isMeetingUrlTemplate,
   isTimeZone,
   parseTaxRate,
   paymentModes,
@@ -96,6 +98,10 @@ export interface Config {
   invoicing: InvoicingSettings;
   /** How bookings are paid (PAYMENTS, default invoice; docs/decisions/050). */
   payments: PaymentSettings;
+  /** Each booking's video room: MEETING_URL_TEMPLATE, `{room}` standing for the booking's random token. */
+  meetingUrlTemplate: string;
+  /** The largest document attached to a booking (MAX_UPLOAD_MB, default 10). */
+  maxUploadBytes: number;
 }
 
 export interface InvoicingSettings {
@@ -300,6 +306,11 @@ const environmentSchema = z.object({
     (minutes) => minutes >= 30 && minutes <= 1440,
     "must be between 30 and 1440 minutes (Stripe's limits for a checkout)",
   ),
+  MEETING_URL_TEMPLATE: optionalText.refine(
+    (value) => value === undefined || isMeetingUrlTemplate(value),
+    'must be an https:// URL containing {room}, such as https://meet.jit.si/{room}',
+  ),
+  MAX_UPLOAD_MB: positiveWholeNumber(10).refine((megabytes) => megabytes <= 100, 'must be at most 100'),
   MAIL_FROM: optionalText.refine(
     (value) => value === undefined || /^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/.test(value),
     'must be an address such as "OT Consulting <no-reply@example.com>"',
@@ -467,6 +478,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       dueDays: values.INVOICE_DUE_DAYS,
     },
     payments: paymentSettings(values),
+    meetingUrlTemplate: values.MEETING_URL_TEMPLATE ?? defaultMeetingUrlTemplate,
+    maxUploadBytes: values.MAX_UPLOAD_MB * 1024 * 1024,
   };
   checkDeployment(config, { trustProxy: values.TRUST_PROXY, devMailbox: values.DEV_MAILBOX });
   return config;

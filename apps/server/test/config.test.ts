@@ -63,6 +63,8 @@ describe('loadConfig', () => {
       STRIPE_WEBHOOK_SECRET: 'whsec_portal',
       STRIPE_API_URL: 'http://stripe-mock:12111',
       CHECKOUT_EXPIRY_MINUTES: '45',
+      MEETING_URL_TEMPLATE: 'https://video.example.com/rooms/{room}?lang=en',
+      MAX_UPLOAD_MB: '25',
     });
     expect(config).toEqual({
       port: 8080,
@@ -111,6 +113,8 @@ describe('loadConfig', () => {
           apiUrl: 'http://stripe-mock:12111',
         },
       },
+      meetingUrlTemplate: 'https://video.example.com/rooms/{room}?lang=en',
+      maxUploadBytes: 25 * 1024 * 1024,
     });
   });
 
@@ -214,6 +218,16 @@ describe('loadConfig', () => {
     [{ HOUSEKEEPING_INTERVAL_MINUTES: 'never' }, /^HOUSEKEEPING_INTERVAL_MINUTES must be a positive number/],
     [{ REQUEST_TIMEOUT_MS: '0' }, /^REQUEST_TIMEOUT_MS must be a positive whole number/],
     [{ BODY_LIMIT_BYTES: '64k' }, /^BODY_LIMIT_BYTES must be a positive whole number/],
+    [
+      { MEETING_URL_TEMPLATE: 'https://meet.jit.si/fixed' },
+      /^MEETING_URL_TEMPLATE must be an https:\/\/ URL containing \{room\}/,
+    ],
+    [
+      { MEETING_URL_TEMPLATE: 'http://meet.example.com/{room}' },
+      /^MEETING_URL_TEMPLATE must be an https:\/\/ URL/,
+    ],
+    [{ MAX_UPLOAD_MB: '0' }, /^MAX_UPLOAD_MB must be a positive whole number/],
+    [{ MAX_UPLOAD_MB: '500' }, /^MAX_UPLOAD_MB must be at most 100/],
     [{ DATABASE_POOL_SIZE: '-1' }, /^DATABASE_POOL_SIZE must be a positive whole number/],
     [
       { DATABASE_STATEMENT_TIMEOUT_MS: '1.5' },

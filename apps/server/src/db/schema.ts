@@ -7,10 +7,12 @@ import {
   cardPaymentStatuses,
   contactOptions,
   type FirmBilling,
+  type IntakeQuestion,
   type InvoiceBuyer,
   type InvoiceLine,
   invoiceKinds,
   type Schedule,
+  type StoredBriefEntry,
   urgencyOptions,
   type WeeklyHours,
 } from '@portal/domain';
@@ -20,6 +22,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -34,6 +37,12 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const emptyTextArray = sql`'{}'::text[]`;
+const emptyJsonArray = sql`'[]'::jsonb`;
+
+/** Raw bytes (a file's content): node-postgres and PGlite both read bytea as a Buffer / Uint8Array. */
+const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
 
 /** A moment in time (timestamptz): every time is stored as a UTC instant. */
 const instant = (name: string) => timestamp(name, { withTimezone: true });
@@ -66,6 +75,8 @@ export const services = pgTable(
     process: text('process').array().notNull().default(emptyTextArray),
     technologies: text('technologies').array().notNull().default(emptyTextArray),
     deliverables: text('deliverables').array().notNull().default(emptyTextArray),
+    /** The intake questions asked when it is booked (docs/product.md#intake-questions). */
+    questions: jsonb('questions').$type<IntakeQuestion[]>().notNull().default(emptyJsonArray),
     active: boolean('active').notNull().default(true),
     ...timestamps(),
   },
@@ -355,6 +366,18 @@ export const bookings = pgTable(
      * it after (docs/product.md#housekeeping).
      */
     clientAddress: text('client_address'),
+    /** The service's intake questions as they were asked, with the client's answers. */
+    brief: jsonb('brief').$type<StoredBriefEntry[]>().notNull().default(emptyJsonArray),
+    /**
+     * Its own video room, made when booked from MEETING_URL_TEMPLATE and a random token: kept as the full URL, so
+     * a reschedule, or a later change of the template, never moves a meeting the client was already sent.
+     */
+    meetingUrl: text('meeting_url').notNull(),
+    /** Where the firm meets the client instead of the room (an office address, a phone number), when set. */
+    location: text('location'),
+    /** The firm's summary of a completed consultation, and when the client was told it is ready. */
+    summary: text('summary'),
+    summaryNotifiedAt: instant('summary_notified_at'),
     ...timestamps(),
   },
   (table) => [
@@ -448,6 +471,68 @@ export const bookingEvents = pgTable(
       sql`${table.actor} <> 'system' or ${table.actorUserId} is null`,
     ),
   ],
+);
+
+// ——— Around a booking: its documents and its conversation ———
+
+/**
+ * Documents attached to a booking by its client or the firm, stored in the database with the booking so that every
+ * server process serves them and a backup holds them. The type is the one recognised from the content.
+ */
+export const bookingFiles = pgTable(
+  'booking_files',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    /** Who attached it; only they may delete it. Null once their account is gone: the file stays with the booking. */
+    uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    content: bytes('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('booking_files_booking_idx').on(table.bookingId, table.id),
+    check('booking_files_size_matches', sql`${table.size} = octet_length(${table.content})`),
+  ],
+);
+
+/** The conversation of a booking between its client and the firm, oldest first by id. */
+export const bookingMessages = pgTable(
+  'booking_messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    /** Null once the author's account is gone: the message stays in the booking's conversation. */
+    authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The author's side when written: the booking's client, or the firm (an administrator or its consultant). */
+    side: text('side', { enum: ['client', 'firm'] }).notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('booking_messages_booking_idx').on(table.bookingId, table.id),
+    check('booking_messages_side_known', sql`${table.side} in ('client', 'firm')`),
+  ],
+);
+
+/** How far each account has read a booking's conversation: the unread counts start after this message. */
+export const bookingMessageReads = pgTable(
+  'booking_message_reads',
+  {
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    userId: ownerId().notNull(),
+    lastReadMessageId: bigint('last_read_message_id', { mode: 'number' }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [primaryKey({ columns: [table.bookingId, table.userId] })],
 );
 
 // ——— Reviews ———

@@ -70,6 +70,7 @@ export async function seedBookings(app: FastifyInstance, rows: SeededBooking[]):
           totalCost: row.totalCost ?? 100,
           amountCents: (row.totalCost ?? 100) * 100,
           currency: 'usd',
+          meetingUrl: `https://meet.example.com/seeded-${slotCounter}`,
           createdAt: row.createdAt,
           updatedAt: row.createdAt,
         };

@@ -165,6 +165,10 @@ describe('POST /api/bookings', () => {
       review: null,
       invoice: null,
       payment: { method: 'invoice', status: 'not_invoiced', amount_cents: 26_250, currency: 'usd' },
+      brief: [],
+      meeting_url: null,
+      location: null,
+      summary: null,
     });
     expect(booking.confirmation_code.endsWith(`-${String(booking.id).padStart(3, '0')}`)).toBe(true);
 

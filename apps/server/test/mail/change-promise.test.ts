@@ -29,6 +29,10 @@ const booking: Booking = {
   review: null,
   invoice: null,
   payment: { method: 'invoice', status: 'not_invoiced', amount_cents: 22_500, currency: 'usd' },
+  brief: [],
+  meeting_url: null,
+  location: null,
+  summary: null,
 };
 const previous: Booking = { ...booking, booking_date: '2026-12-03', starts_at: '2026-12-03T17:00:00.000Z' };
 const options = { appUrl: 'https://portal.example.com', mailFrom: 'OT <no-reply@portal.example.com>' };

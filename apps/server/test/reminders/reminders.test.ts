@@ -483,6 +483,10 @@ describe('e-mail subjects', () => {
     review: null,
     invoice: null,
     payment: { method: 'invoice', status: 'not_invoiced', amount_cents: 22_500, currency: 'usd' },
+    brief: [],
+    meeting_url: null,
+    location: null,
+    summary: null,
   };
   const previous: Booking = { ...booking, booking_date: '2026-11-30', starts_at: '2026-11-30T17:00:00.000Z' };
   const mailOptions = { appUrl, mailFrom };

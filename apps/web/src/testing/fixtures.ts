@@ -62,6 +62,10 @@ export function bookingFixture(overrides: Partial<Booking> = {}): Booking {
     review: null,
     invoice: null,
     payment: { method: 'invoice', status: 'not_invoiced', amount_cents: 22_500, currency: 'usd' },
+    brief: [],
+    meeting_url: null,
+    location: null,
+    summary: null,
     ...overrides,
   };
 }

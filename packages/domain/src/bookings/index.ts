@@ -2,6 +2,7 @@ export * from './change-notice.ts';
 export * from './details.ts';
 export * from './history.ts';
 export * from './limits.ts';
+export * from './meeting.ts';
 export * from './messages.ts';
 export * from './pending-expiry.ts';
 export * from './pricing.ts';

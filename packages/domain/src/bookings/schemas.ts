@@ -168,6 +168,40 @@ export const bookingSchema = z.object({
     .describe(
       'While a card payment awaits its checkout (PAYMENTS=stripe): where the client authorises the card',
     ),
+  brief: z
+    .array(
+      z.object({
+        question: z.string().describe('The question as it was asked when booked'),
+        answer: z
+          .union([z.string(), z.array(z.string()), z.boolean()])
+          .nullable()
+          .describe('Text, the chosen option(s), or yes (true) / no (false); null when left unanswered'),
+      }),
+    )
+    .describe("The service's intake questions as they were asked when booked, with the client's answers"),
+  meeting_url: z
+    .string()
+    .nullable()
+    .describe(
+      "The consultation's own video room (MEETING_URL_TEMPLATE), stable across reschedules; null until confirmed, and when the firm set another location",
+    ),
+  location: z
+    .string()
+    .nullable()
+    .describe(
+      'Where the firm meets the client instead of the video room (an address, a phone number); null until confirmed or when not set',
+    ),
+  summary: z
+    .string()
+    .nullable()
+    .describe("The firm's summary once the consultation is completed; null until written"),
+  unread_messages: z
+    .number()
+    .int()
+    .optional()
+    .describe(
+      "In lists: the messages of the booking's conversation from the other side the caller has not read",
+    ),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 

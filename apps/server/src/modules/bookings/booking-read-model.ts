@@ -120,7 +120,20 @@ export function toBooking(row: BookingJoinRow, timeZone: string): Booking {
     confirmation_code: confirmationCode(booking.id, booking.createdAt, timeZone),
     review: row.reviewRating === null ? null : { rating: row.reviewRating, comment: row.reviewComment },
     ...billingOf(row, timeZone),
+    brief: booking.brief.map((entry) => ({ question: entry.question.label, answer: entry.answer })),
+    ...meetingPlaceOf(booking),
+    summary: booking.summary,
   };
+}
+
+/**
+ * Where the consultation happens, told only once it is confirmed: the location the firm set, or else its own room.
+ */
+function meetingPlaceOf(booking: BookingRow): Pick<Booking, 'meeting_url' | 'location'> {
+  if (booking.status !== 'confirmed') return { meeting_url: null, location: null };
+  return booking.location === null
+    ? { meeting_url: booking.meetingUrl, location: null }
+    : { meeting_url: null, location: booking.location };
 }
 
 /**

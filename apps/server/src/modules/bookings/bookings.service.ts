@@ -1,5 +1,5 @@
 // Bookings: creating (idempotent, never overlapping) and the caller's list.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   amountCents,
   type Booking,
@@ -10,6 +10,7 @@ import {
   checkSlotStart,
   type MyBookingsQuery,
   type MyBookingsResponse,
+  meetingUrl,
   type Role,
   serviceMessages,
   totalCost,
@@ -92,6 +93,8 @@ export interface BookingSettings extends ClientActionMail, StatusChangeBilling {
   changeNoticeHours: number;
   /** PENDING_EXPIRY_HOURS: the received letter says when an unconfirmed request lapses (0: never). */
   pendingExpiryHours: number;
+  /** MEETING_URL_TEMPLATE: each new booking's video room. */
+  meetingUrlTemplate: string;
 }
 
 /** Who asks: the signed-in caller. */
@@ -221,6 +224,8 @@ export async function createBooking(
           idempotencyKey: idempotencyKey ?? null,
           requestHash: hash,
           clientAddress,
+          // 128 random bits: a room nobody can guess.
+          meetingUrl: meetingUrl(settings.meetingUrlTemplate, randomBytes(16).toString('hex')),
         })
         .returning({ id: bookings.id, createdAt: bookings.createdAt, amountCents: bookings.amountCents });
       if (!row || !client) throw new Error('The booking insert returned no row');
