@@ -76,10 +76,11 @@ const idempotentReplayed = header(
 );
 const contentDisposition = header('attachment, with the file name', { type: 'string' });
 
-/** Whether a response is a file download (CSV, iCalendar). */
+/** Whether a response is a file download (CSV, iCalendar, a booking's document). */
 function isDownload(response: { content?: Json }): boolean {
   return Object.keys(response.content ?? {}).some(
-    (type) => type.startsWith('text/csv') || type.startsWith('text/calendar'),
+    (type) =>
+      type.startsWith('text/csv') || type.startsWith('text/calendar') || type === 'application/octet-stream',
   );
 }
 

@@ -126,6 +126,8 @@ describe('who may read and change the calendar', () => {
         invoice_due_days: 14,
         checkout_expiry_minutes: null,
       },
+      // MAX_UPLOAD_MB, for the web app's checks of documents (booking-files.test.ts).
+      max_upload_mb: 10,
     });
     const admins = await call('GET', apiPaths.schedule.admin, admin);
     expect(admins.json()).toEqual({ schedule: defaultSchedule });

@@ -7,7 +7,10 @@ const API_TIMEOUT_MS = 10_000;
 
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent as JSON; a `FormData` goes as it is (multipart/form-data, the browser writing its boundary). */
   body?: unknown;
+  /** How long to wait for the answer; 10 s unless a call sends more than a form's worth (an upload). */
+  timeoutMs?: number;
   /** Extra request headers (for example `Idempotency-Key`). */
   headers?: Record<string, string>;
   /** Cancels the request (TanStack Query passes one); the 10 s timeout applies regardless. */
@@ -46,16 +49,17 @@ function errorFrom(status: number, body: unknown): ApiError {
 
 /** The one place that talks HTTP: calls the API and returns the parsed JSON body (or null), or throws `ApiError`. */
 export async function apiFetch(path: string, options: RequestOptions = {}): Promise<unknown> {
-  const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? API_TIMEOUT_MS);
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const form = options.body instanceof FormData ? options.body : undefined;
+  if (options.body !== undefined && !form) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
     response = await fetch(path, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? null : JSON.stringify(options.body),
+      body: form ?? (options.body === undefined ? null : JSON.stringify(options.body)),
       credentials: 'same-origin',
       signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
     });

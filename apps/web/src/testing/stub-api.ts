@@ -14,6 +14,8 @@ export interface ApiCall {
   headers: Headers;
   /** The JSON body, parsed. */
   body: unknown;
+  /** A multipart body, as the app built it. */
+  form: FormData | undefined;
 }
 
 type Handler = (call: ApiCall) => Answer | undefined | Promise<Answer | undefined>;
@@ -33,12 +35,14 @@ export function stubApi(answer: Handler, fallback: (call: ApiCall) => Answer | u
       query: url.searchParams,
       headers: new Headers(init?.headers),
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      form: init?.body instanceof FormData ? init.body : undefined,
     };
     calls.push(call);
     const reply = (await answer(call)) ??
       fallback(call) ?? { status: 404, body: { message: 'Route not found' } };
     if (reply === 'unreachable') throw new TypeError('Failed to fetch');
-    return new Response(JSON.stringify(reply.body), {
+    // A 204 has no body at all (a Response refuses one).
+    return new Response(reply.status === 204 ? null : JSON.stringify(reply.body), {
       status: reply.status,
       headers: { 'Content-Type': 'application/json' },
     });

@@ -1,6 +1,7 @@
 // The schedule API's contract: the schedule (admin), closed dates (admin) and the public schedule the booking
 // wizard and the Terms of Service read. The rules the shapes encode are in schedule.ts.
 import { z } from 'zod';
+import { defaultMaxUploadMegabytes } from '../bookings/files.ts';
 import { bookingSchema } from '../bookings/schemas.ts';
 import { paymentTermsSchema } from '../terms/schemas.ts';
 import { textField } from '../text/field.ts';
@@ -201,5 +202,12 @@ export const publicScheduleResponseSchema = z.object({
       'PENDING_EXPIRY_HOURS: hours after which a booking the firm has not confirmed is cancelled (0: never)',
     ),
   payments: paymentTermsSchema,
+  max_upload_mb: z
+    .number()
+    .int()
+    .positive()
+    // Always sent; an answer of a server from before documents reads as the default.
+    .default(defaultMaxUploadMegabytes)
+    .describe('MAX_UPLOAD_MB: the largest document attached to a booking, in megabytes (of 1,048,576 bytes)'),
 });
 export type PublicSchedule = z.infer<typeof publicScheduleResponseSchema>;

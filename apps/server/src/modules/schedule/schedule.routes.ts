@@ -42,6 +42,8 @@ export interface ScheduleRoutesOptions {
   /** CURRENCY, TAX_RATE_PERCENT, INVOICE_DUE_DAYS and PAYMENTS, which the public schedule states for the Terms. */
   invoicing: InvoicingSettings;
   payments: PaymentSettings;
+  /** MAX_UPLOAD_MB in bytes, which the public schedule states for the web app's checks. */
+  maxUploadBytes: number;
   /** APP_URL: a closure's letters link to the booking's page. */
   appUrl: string;
 }
@@ -59,6 +61,7 @@ export async function scheduleRoutes(app: FastifyInstance, options: ScheduleRout
     pendingExpiryHours: options.pendingExpiryHours,
     invoicing: options.invoicing,
     payments: options.payments,
+    maxUploadBytes: options.maxUploadBytes,
   };
   const adminOnly = app.requireRole('admin');
 

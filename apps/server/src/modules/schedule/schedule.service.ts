@@ -4,6 +4,7 @@ import {
   activeBookingStatuses,
   type Booking,
   type BookingsTooClose,
+  bytesPerMegabyte,
   type ClosureRecord,
   type ClosureWithBookings,
   changeNoticeHoursFor,
@@ -118,6 +119,8 @@ export interface PublicSettings {
   invoicing: InvoicingSettings;
   /** PAYMENTS and CHECKOUT_EXPIRY_MINUTES (never the Stripe secrets). */
   payments: PaymentSettings;
+  /** MAX_UPLOAD_MB, in bytes: the wizard and the booking's page check a document's size before sending it. */
+  maxUploadBytes: number;
 }
 
 /** How bookings are paid, as the Terms of Service state it: the payment settings without anything secret. */
@@ -148,6 +151,7 @@ export async function publicSchedule(db: Database, settings: PublicSettings): Pr
     client_change_notice_hours: settings.clientChangeNoticeHours,
     pending_expiry_hours: settings.pendingExpiryHours,
     payments: paymentTerms(settings.invoicing, settings.payments),
+    max_upload_mb: Math.floor(settings.maxUploadBytes / bytesPerMegabyte),
   };
 }
 
