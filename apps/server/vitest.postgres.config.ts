@@ -38,6 +38,10 @@ export default defineConfig({
       'test/billing/billing-details.test.ts',
       // The dashboard's money: date-bounded sums over invoices, payments and credit notes.
       'test/admin/admin-stats-money.test.ts',
+      // A booking's documents: bytea through the driver, served by another process, the count under a row lock.
+      'test/bookings/booking-files.test.ts',
+      // The conversation: a burst's letter gathered under a lock, sent once by the processes' mail workers.
+      'test/bookings/conversation.test.ts',
       // Odd bodies and queries through the PostgreSQL driver and pool (fewer than on PGlite: the same engine).
       'test/security/fuzz.test.ts',
       'test/security/fuzz-reads.test.ts',

@@ -16,6 +16,7 @@ import { profileRoutes } from './modules/accounts/profile.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { invoiceAttachments } from './modules/billing/invoice-attachments.ts';
+import { bookingFilesRoutes } from './modules/booking-files/booking-files.routes.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { calendarLinkKey } from './modules/bookings/calendar-link.ts';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes.ts';
@@ -27,6 +28,7 @@ import { catalogueAdminRoutes } from './modules/catalogue/catalogue-admin.routes
 import { challengeRoutes } from './modules/challenge/challenge.routes.ts';
 import { consultantsRoutes } from './modules/consultants/consultants.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { conversationRoutes } from './modules/conversation/conversation.routes.ts';
 import { crawlersRoutes } from './modules/crawlers/crawlers.routes.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -184,12 +186,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     cardPayments,
     meetingUrlTemplate: config.meetingUrlTemplate,
   });
+  await app.register(bookingFilesRoutes, { maxUploadBytes: config.maxUploadBytes });
   await app.register(scheduleRoutes, {
     timeZone: config.businessTimeZone,
     clientChangeNoticeHours: config.clientChangeNoticeHours,
     pendingExpiryHours: config.pendingExpiryHours,
     invoicing: config.invoicing,
     payments: config.payments,
+    maxUploadBytes: config.maxUploadBytes,
     appUrl: config.appUrl,
   });
   await app.register(consultantsRoutes, { timeZone: config.businessTimeZone });
@@ -199,6 +203,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     appUrl: config.appUrl,
     mailFrom: config.mailFrom,
     replyTo: config.replyTo,
+  });
+  await app.register(conversationRoutes, {
+    timeZone: config.businessTimeZone,
+    appUrl: config.appUrl,
+    firmEmails: config.firmEmails,
+    firmNoticeDelayMs: config.firmNoticeDelayMs,
+    firmNoticeWindowMs: config.firmNoticeWindowMs,
   });
   await app.register(reviewsRoutes);
   await app.register(billingRoutes, { timeZone: config.businessTimeZone });

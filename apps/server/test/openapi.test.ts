@@ -343,6 +343,7 @@ describe('the OpenAPI document, for generated clients', () => {
       'GET /api/bookings/admin/export',
       'GET /api/bookings/{id}/calendar.ics',
       'GET /api/calendar/{token}.ics',
+      'GET /api/bookings/{id}/files/{fileId}',
     ]) {
       expect(headers(route, '200'), route).toContain('content-disposition');
     }

@@ -159,9 +159,13 @@ function embeddedClient(db: Database): PGlite {
 
 /**
  * Another server process on the test app's database, with caches of its own: a second app on the same PostgreSQL
- * database, or on PGlite the same embedded database behind another Drizzle handle.
+ * database, or on PGlite the same embedded database behind another Drizzle handle. `env` and `mail` as for
+ * `buildTestApp` (the same SMTP_URL makes its mail worker deliver to the same capture).
  */
-export async function secondApp(testApp: TestApp): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+export async function secondApp(
+  testApp: TestApp,
+  options: { env?: Record<string, string>; mail?: MailOptions } = {},
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-data-'));
   let database: DatabaseHandle;
   if (testDriver === 'postgres') {
@@ -176,7 +180,10 @@ export async function secondApp(testApp: TestApp): Promise<{ app: FastifyInstanc
       close: async () => {},
     };
   }
-  const app = await buildApp(testConfig({ DATA_DIR: dataDir }), { database });
+  const app = await buildApp(testConfig({ DATA_DIR: dataDir, ...options.env }), {
+    database,
+    mail: options.mail,
+  });
   await app.ready();
   return {
     app,

@@ -20,6 +20,11 @@ import {
   statusChangeEmail,
 } from '../../src/lib/mail/booking-emails.ts';
 import { contactAcknowledgmentEmail, contactFirmEmail } from '../../src/lib/mail/contact-emails.ts';
+import {
+  type ConversationBurst,
+  conversationClientEmail,
+  conversationFirmEmail,
+} from '../../src/lib/mail/conversation-emails.ts';
 import { consultantReassignmentEmail, firmNoticeEmail } from '../../src/lib/mail/firm-emails.ts';
 import { invoiceOverdueEmail } from '../../src/lib/mail/invoice-emails.ts';
 import { linksIn, type MailMessage } from '../../src/lib/mail/letter.ts';
@@ -81,6 +86,37 @@ const contact = {
   serviceName: 'Database Architecture',
 };
 const link = `${appUrl}/reset-password?token=abc`;
+/** A burst of messages as a conversation letter tells it: one alone, and more than it quotes. */
+const bursts: ConversationBurst[] = [
+  {
+    count: 1,
+    quoted: [
+      {
+        id: 1,
+        body: 'Could you look at https://client.example.com/diagram first?\nThanks <3',
+        author: { name: 'Ada Lovelace', role: 'client' },
+        created_at: '2026-11-25T21:05:00.000Z',
+      },
+    ],
+  },
+  {
+    count: 12,
+    quoted: [
+      {
+        id: 11,
+        body: 'Version 1.31.',
+        author: { name: 'Maya Thompson', role: 'consultant' },
+        created_at: '2026-11-25T21:06:00.000Z',
+      },
+      {
+        id: 12,
+        body: 'And "three" nodes & more.',
+        author: { name: 'Rosa Delgado', role: 'admin' },
+        created_at: '2026-11-25T21:07:00.000Z',
+      },
+    ],
+  },
+];
 
 /** Who a letter goes to, and so where an answer to it must go. */
 type Audience = 'client' | 'firm';
@@ -173,6 +209,19 @@ const composers: Record<string, { audience: Audience; letters: () => (MailMessag
     },
   },
   contactFirmEmail: { audience: 'firm', letters: () => [contactFirmEmail(firm, contact, appUrl)] },
+  conversationFirmEmail: {
+    audience: 'firm',
+    letters: () =>
+      bursts.flatMap((burst) =>
+        (['firm', 'consultant'] as const).map((reader) =>
+          conversationFirmEmail(booking, burst, firm, reader, appUrl),
+        ),
+      ),
+  },
+  conversationClientEmail: {
+    audience: 'client',
+    letters: () => bursts.map((burst) => conversationClientEmail(booking, burst, appUrl)),
+  },
   reassignedEmail: {
     audience: 'client',
     letters: () =>

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  acceptedFileTypes,
   apiPaths,
   defaultBusinessTimeZone,
   editableServiceFields,
@@ -23,6 +24,16 @@ import { seedBookings, signedInAdmin } from '../admin/fixtures.ts';
 import { dayAllocator, postBooking, signedInClient } from '../bookings/clients.ts';
 import { appUrl, freshIp } from '../helpers/accounts.ts';
 import { buildTestApp, type TestApp, testDriver } from '../helpers/build-test-app.ts';
+import {
+  elfProgram,
+  type FormPart,
+  legacyWordContainer,
+  minimalDocx,
+  minimalPdf,
+  minimalPng,
+  multipartBody,
+  testBoundary,
+} from '../helpers/multipart.ts';
 
 /**
  * How many generated requests each route gets. PGlite is PostgreSQL's own engine, so its run finds what a body
@@ -156,6 +167,10 @@ const fuzzedRoutes = [
   'PUT /api/admin/bookings/:id/consultant',
   `POST ${apiPaths.admin.cancelPending}`,
   'POST /api/bookings/:id/review',
+  // A booking's documents: JSON bodies here, multipart ones in their own block below.
+  'POST /api/bookings/:id/files',
+  'DELETE /api/bookings/:id/files/:fileId',
+  'POST /api/bookings/:id/messages',
   'PUT /api/admin/reviews/:id',
   'POST /api/auth/calendar-feed/reset',
   'POST /api/contact',
@@ -185,6 +200,7 @@ const fuzzedRoutes = [
 const otherCallers = [
   'POST /api/bookings/:id/reschedule as an administrator',
   'PUT /api/bookings/admin/:id/status as a consultant',
+  'POST /api/bookings/:id/messages as an administrator',
 ];
 
 /** The state-changing routes the app registers, as `METHOD /path`, seen as it registers them. */
@@ -210,6 +226,8 @@ function watchRoutes(message: unknown): void {
 let testApp: TestApp;
 let routes: Record<string, WriteRoute>;
 let bookingId = '';
+/** The client whose booking the fuzzed uploads aim at. */
+let clientCookie = '';
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-fuzz-'));
 
 beforeAll(async () => {
@@ -325,6 +343,16 @@ beforeAll(async () => {
     await testApp.app.listen({ port: 0, host: '127.0.0.1' });
     operatorSecret = readOperatorFile(dataDir)?.secret ?? '';
   }
+  // A document of the client's booking for the delete route to aim at (the first valid delete takes it).
+  const brief = multipartBody([{ name: 'file', filename: 'brief.pdf', content: minimalPdf }]);
+  const attachedFile = await testApp.app.inject({
+    method: 'POST',
+    url: apiPaths.bookings.files(bookingId),
+    headers: { origin: appUrl, cookie: client.cookie, 'content-type': brief.type },
+    payload: brief.body,
+  });
+  if (attachedFile.statusCode !== 201) throw new Error(attachedFile.body);
+  clientCookie = client.cookie;
   /** The path id: the real one in place of the fuzz's booking id. */
   const aimAt = (real: number) => (id: string) => (id === bookingId ? String(real) : id);
   const reviewBookingId = aimAt(completed ?? 0);
@@ -405,6 +433,31 @@ beforeAll(async () => {
       url: (id) => `/api/bookings/${reviewBookingId(id)}/review`,
       valid: { rating: 4, comment: 'Useful.\nThank you.' },
       headers: () => ({ cookie: client.cookie }),
+    },
+    'POST /api/bookings/:id/files': {
+      method: 'POST',
+      url: (id) => apiPaths.bookings.files(id),
+      valid: { file: 'JVBERi0xLjQK' },
+      headers: () => ({ cookie: client.cookie }),
+    },
+    'DELETE /api/bookings/:id/files/:fileId': {
+      method: 'DELETE',
+      url: (id) => apiPaths.bookings.file(bookingId, aimAt(attachedFile.json().file.id)(id)),
+      valid: {},
+      headers: () => ({ cookie: client.cookie }),
+    },
+    // The client's messages tell the firm; an administrator's, the client.
+    'POST /api/bookings/:id/messages': {
+      method: 'POST',
+      url: (id) => apiPaths.bookings.messages(id),
+      valid: { body: 'Which version of Kubernetes do you run?\nThanks.' },
+      headers: () => ({ cookie: client.cookie }),
+    },
+    'POST /api/bookings/:id/messages as an administrator': {
+      method: 'POST',
+      url: (id) => apiPaths.bookings.messages(id),
+      valid: { body: 'Version 1.31.' },
+      headers: () => ({ cookie: admin.cookie }),
     },
     'PUT /api/admin/reviews/:id': {
       method: 'PUT',
@@ -662,6 +715,162 @@ describe('every write route under generated malformed requests', () => {
     // A sign-up hashes each password it takes (scrypt, slow by design): on a busy machine more than 30 s.
     90_000,
   );
+});
+
+// ——— The upload's multipart bodies (docs/decisions/051) ———
+
+const oddFileNames = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      '',
+      '.',
+      '..',
+      '../../etc/passwd',
+      'C:\\fakepath\\quote.pdf',
+      'nul\u0000inside.pdf',
+      'split\r\nContent-Type: text/html.pdf',
+      'name"; filename="evil.exe',
+      'invoice\u202efdp.exe',
+      'Résumé – 2030.pdf',
+      '😀 report.png',
+      'half \ud83d.pdf',
+      '%00%2e%2e.pdf',
+      `${'x'.repeat(5000)}.pdf`,
+      '.pdf',
+      '__proto__',
+      'page.html',
+      'logo.svg',
+      'figures.csv',
+    ),
+  },
+  fc.string({ unit: 'binary', maxLength: 60 }),
+);
+const oddPartTypes = fc.constantFrom(
+  undefined,
+  'application/pdf',
+  'application/octet-stream',
+  'text/html',
+  'image/svg+xml',
+  'application/x-msdownload',
+  'application/json',
+  'multipart/mixed; boundary=inner',
+  'text/plain; charset=utf-16',
+  '',
+  'not a type',
+);
+const oddContents = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom<Uint8Array | string>(
+      minimalPdf,
+      minimalPng,
+      minimalDocx,
+      legacyWordContainer,
+      elfProgram,
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+      '<!doctype html><script>alert(1)</script>',
+      'quarter,revenue\nQ1,1200\n',
+      'Plain notes.',
+      '{"json": true}',
+      '{"json": ',
+      '',
+    ),
+  },
+  fc.uint8Array({ maxLength: 3000 }),
+  fc.string({ unit: 'binary', maxLength: 200 }),
+);
+const oddPart = fc.record({
+  name: fc.constantFrom(
+    'file',
+    'file',
+    'file',
+    'files[]',
+    '',
+    'note',
+    '__proto__',
+    'constructor',
+    'x'.repeat(300),
+  ),
+  filename: fc.option(oddFileNames, { nil: undefined }),
+  type: oddPartTypes,
+  content: oddContents,
+});
+/** How the form is framed: as a browser sends it, or broken in one of the ways a body can be. */
+const framings = fc.constantFrom(
+  'as sent',
+  'as sent',
+  'truncated',
+  'bare line feeds',
+  'another boundary',
+  'no boundary',
+  'preamble',
+  'quoted boundary',
+  'boundary too long',
+  'never closed',
+);
+
+/** A multipart request: its body and Content-Type, from the parts and a framing. */
+function framedForm(parts: FormPart[], framing: string, cut: number): { body: Buffer; type: string } {
+  const form = multipartBody(parts);
+  switch (framing) {
+    case 'truncated':
+      return { ...form, body: form.body.subarray(0, cut % (form.body.length + 1)) };
+    case 'bare line feeds':
+      return { ...form, body: Buffer.from(form.body.toString('latin1').replaceAll('\r\n', '\n'), 'latin1') };
+    case 'another boundary':
+      return { ...form, type: 'multipart/form-data; boundary=not-the-one-used' };
+    case 'no boundary':
+      return { ...form, type: 'multipart/form-data' };
+    case 'preamble':
+      return { ...form, body: Buffer.concat([Buffer.from('junk before the first boundary\r\n'), form.body]) };
+    case 'quoted boundary':
+      return { ...form, type: `multipart/form-data; boundary="${testBoundary}"` };
+    case 'boundary too long':
+      return multipartBody(parts, 'b'.repeat(200));
+    case 'never closed':
+      return { ...form, body: form.body.subarray(0, form.body.length - `--${testBoundary}--\r\n`.length) };
+    default:
+      return form;
+  }
+}
+
+describe('the upload route under generated multipart bodies', () => {
+  it('POST /api/bookings/:id/files answers every form with a 4xx or keeps a clean document, never a 5xx', async () => {
+    const accepted = new Set(Object.values(acceptedFileTypes).map((type) => type.mime));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(oddPart, { maxLength: 4 }),
+        framings,
+        fc.nat(),
+        async (parts, framing, cut) => {
+          const form = framedForm(parts, framing, cut);
+          const response = await testApp.app.inject({
+            method: 'POST',
+            url: apiPaths.bookings.files(bookingId),
+            remoteAddress: freshIp(),
+            headers: { origin: appUrl, cookie: clientCookie, 'content-type': form.type },
+            payload: form.body,
+          });
+          expectHarmless(response.statusCode, response.body);
+          if (response.statusCode !== 201) return;
+          const { file } = response.json();
+          expect(accepted).toContain(file.content_type);
+          expect(file.name).not.toMatch(/[\p{Cc}\p{Cf}/\\]/u);
+          expect([...file.name].length).toBeLessThanOrEqual(200);
+          // Room for the next ones: a booking holds 20 documents.
+          const removed = await testApp.app.inject({
+            method: 'DELETE',
+            url: apiPaths.bookings.file(bookingId, file.id),
+            headers: { origin: appUrl, cookie: clientCookie },
+          });
+          expect(removed.statusCode).toBe(204);
+        },
+      ),
+      { numRuns: runsPerRoute * 3 },
+    );
+    expect(Object.hasOwn(Object.prototype, 'polluted')).toBe(false);
+  }, 90_000);
 });
 
 // ——— The solved challenge (docs/decisions/041) ———

@@ -6,6 +6,7 @@ import {
   type Booking,
   defaultBusinessTimeZone,
   defaultClientChangeNoticeHours,
+  defaultMaxUploadMegabytes,
   defaultPendingExpiryHours,
   defaultScheduleWithClosures,
   type ProfileUser,
@@ -119,6 +120,7 @@ export function scheduleAnswer(
       timeZone: defaultBusinessTimeZone,
       client_change_notice_hours: defaultClientChangeNoticeHours,
       ...defaultTermsSettings,
+      max_upload_mb: defaultMaxUploadMegabytes,
     },
   };
 }

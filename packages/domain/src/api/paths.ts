@@ -69,6 +69,12 @@ export const apiPaths = {
     rescheduleAvailability: (id: number | string) => `/api/bookings/${id}/availability`,
     /** The caller's latest history entries across their bookings (the dashboard's Recent Activity). */
     activity: '/api/bookings/activity',
+    /** The booking's documents: the list, and where one is attached (multipart). */
+    files: (id: number | string) => `/api/bookings/${id}/files`,
+    /** One document: its download, and where its uploader deletes it. */
+    file: (id: number | string, fileId: number | string) => `/api/bookings/${id}/files/${fileId}`,
+    /** The booking's conversation between its client and the firm: the thread, and where a message is written. */
+    messages: (id: number | string) => `/api/bookings/${id}/messages`,
   },
   /** An account's calendar feed; the token is the feed's only credential (calendar apps have no session). */
   calendarFeed: (token: string) => `/api/calendar/${token}.ics`,

@@ -1,5 +1,7 @@
 export * from './change-notice.ts';
 export * from './details.ts';
+export * from './file-schemas.ts';
+export * from './files.ts';
 export * from './history.ts';
 export * from './limits.ts';
 export * from './meeting.ts';

@@ -18,11 +18,12 @@ import {
   zonedDate,
   zoneName,
 } from '@portal/domain';
-import { and, asc, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, type SQL } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
-import { bookingEvents, outbox } from '../../db/schema.ts';
+import { bookingEvents } from '../../db/schema.ts';
 import { bookingDetails, bookingTimeRange } from './booking-emails.ts';
-import { consultantRecipient, firmRecipients } from './firm-recipients.ts';
+import { firmNoticeRecipients } from './firm-recipients.ts';
+import { type GatheringTimes, gatherLetters } from './gathered-letters.ts';
 import { compose, type MailMessage } from './letter.ts';
 
 /** One client action the notice tells of. */
@@ -42,15 +43,11 @@ export interface FirmNotice {
   happenings: FirmNoticeHappening[];
 }
 
-export interface FirmNoticeOptions {
+export interface FirmNoticeOptions extends GatheringTimes {
   /** APP_URL: the link to the booking in All Bookings. */
   appUrl: string;
   /** FIRM_EMAIL; empty: every administrator. */
   firmEmails: readonly string[];
-  /** FIRM_NOTICE_DELAY_SECONDS: how long a first notice waits for the actions that follow it. */
-  firmNoticeDelayMs: number;
-  /** FIRM_NOTICE_WINDOW_MINUTES: at most one notice about a booking per this long. */
-  firmNoticeWindowMs: number;
 }
 
 /** The most actions one letter lists (the latest); the booking's history has the rest. */
@@ -222,74 +219,23 @@ export async function notifyFirm(
   booking: Booking,
   options: FirmNoticeOptions,
 ): Promise<void> {
-  const firm = await firmRecipients(tx, options.firmEmails);
-  // The booking's consultant hears of it too (docs/decisions/048), once, unless their address receives nothing.
-  const consultant = await consultantRecipient(tx, booking.consultant.id);
-  const recipients = [
-    ...firm.map((to) => ({ to, reader: 'firm' as const })),
-    ...(consultant && !firm.some((to) => to.toLowerCase() === consultant.toLowerCase())
-      ? [{ to: consultant, reader: 'consultant' as const }]
-      : []),
-  ];
-  if (recipients.length === 0) return;
-  const key = `firm-notice|${booking.id}`;
-  // One action on the booking at a time decides whether to join the waiting letter or start the next.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-  for (const { to, reader } of recipients) {
-    const ofThisBooking = and(eq(outbox.coalesceKey, key), eq(outbox.to, to));
-    // Unsent and never tried: the worker has not claimed it (a claim would skip our lock, or we see it taken).
-    const [waiting] = await tx
-      .select({ id: outbox.id })
-      .from(outbox)
-      .where(and(ofThisBooking, eq(outbox.status, 'pending'), eq(outbox.attempts, 0)))
-      .orderBy(desc(outbox.createdAt))
-      .limit(1)
-      .for('update');
-    if (waiting) {
-      const since = sql`(select ${outbox.createdAt} from ${outbox} where ${outbox.id} = ${waiting.id})`;
-      const letter = firmNoticeEmail(
-        { booking, happenings: await happeningsSince(tx, booking, since) },
-        to,
-        options.appUrl,
-        reader,
-      );
-      await tx
-        .update(outbox)
-        .set({
-          subject: letter.subject,
-          text: letter.text,
-          html: letter.html,
-          replyTo: letter.replyTo ?? null,
-        })
-        .where(eq(outbox.id, waiting.id));
-      continue;
-    }
-    const [previous] = await tx
-      .select({
-        deliveredAt: sql<Date>`coalesce(${outbox.sentAt}, ${outbox.nextAttemptAt})`.mapWith(outbox.sentAt),
-      })
-      .from(outbox)
-      .where(ofThisBooking)
-      .orderBy(desc(outbox.createdAt))
-      .limit(1);
-    // This transaction's actions: their history entries and the new row share its start time, now().
-    const letter = firmNoticeEmail(
-      { booking, happenings: await happeningsSince(tx, booking, sql`now()`) },
+  const recipients = await firmNoticeRecipients(tx, booking.consultant.id, options.firmEmails);
+  // This transaction's actions: their history entries and a new letter share its start time, now().
+  await gatherLetters(
+    tx,
+    `firm-notice|${booking.id}`,
+    recipients.map(({ to, reader }) => ({
       to,
-      options.appUrl,
-      reader,
-    );
-    const soonest = sql`now() + make_interval(secs => ${options.firmNoticeDelayMs / 1000})`;
-    await tx.insert(outbox).values({
-      ...letter,
-      replyTo: letter.replyTo ?? null,
-      icalEvent: null,
-      coalesceKey: key,
-      nextAttemptAt: previous
-        ? sql`greatest(${soonest}, ${previous.deliveredAt.toISOString()}::timestamptz + make_interval(secs => ${options.firmNoticeWindowMs / 1000}))`
-        : soonest,
-    });
-  }
+      letter: async (since) =>
+        firmNoticeEmail(
+          { booking, happenings: await happeningsSince(tx, booking, since) },
+          to,
+          options.appUrl,
+          reader,
+        ),
+    })),
+    options,
+  );
 }
 
 /**

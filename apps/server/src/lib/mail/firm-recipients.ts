@@ -38,6 +38,28 @@ export async function consultantRecipient(
   return row && receivesMail(row.email) ? row.email : undefined;
 }
 
+/** Who reads a letter to the firm: its own addresses open All Bookings, the consultant the booking's page. */
+export type FirmReader = 'firm' | 'consultant';
+
+/**
+ * Who hears of a client's action or message about a booking: the firm's addresses, and the booking's consultant
+ * too (docs/decisions/048), once, unless their address receives nothing or is already one of the firm's.
+ */
+export async function firmNoticeRecipients(
+  db: Pick<Database, 'select'>,
+  consultantId: number,
+  firmEmails: readonly string[],
+): Promise<{ to: string; reader: FirmReader }[]> {
+  const firm = await firmRecipients(db, firmEmails);
+  const consultant = await consultantRecipient(db, consultantId);
+  return [
+    ...firm.map((to) => ({ to, reader: 'firm' as const })),
+    ...(consultant && !firm.some((to) => to.toLowerCase() === consultant.toLowerCase())
+      ? [{ to: consultant, reader: 'consultant' as const }]
+      : []),
+  ];
+}
+
 /**
  * Whether a consultant's address can receive mail: not under the reserved `.invalid` or `.example` (RFC 2606), the
  * placeholders of decision 046 and the seed's consultants.

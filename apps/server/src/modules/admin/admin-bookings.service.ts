@@ -37,6 +37,7 @@ import {
 } from '../bookings/booking-status.service.ts';
 import { bookingsChanged } from '../bookings/held-times.ts';
 import { loadCatalogue } from '../catalogue/catalogue.service.ts';
+import { withUnreadMessages } from '../conversation/unread.ts';
 
 /** The filters as SQL conditions; an unknown service is a 400 (not an empty list that hides a typo). */
 async function filterConditions(
@@ -95,14 +96,16 @@ function toAdminBooking(row: BookingJoinRow, timeZone: string): AdminBooking {
 }
 
 /**
- * A page of the filtered list, newest first, with how many match in all. Only the first page counts (a count
- * reads every matching row); the next pages' cursors carry that figure. Keyset pages never show a booking made
- * after the first page was read, so the figure stays the one the pages add up to.
+ * A page of the filtered list, newest first, with how many match in all and, for the administrator reading it, each
+ * booking's unread messages. Only the first page counts (a count reads every matching row); the next pages'
+ * cursors carry that figure. Keyset pages never show a booking made after the first page was read, so the figure
+ * stays the one the pages add up to.
  */
 export async function listAdminBookings(
   db: Database,
   query: AdminBookingFilters & { limit: number; cursor?: string | undefined },
   timeZone: string,
+  callerId: string,
 ): Promise<AdminBookingsResponse> {
   const cursor = query.cursor === undefined ? undefined : readCursor(query.cursor);
   const conditions = await filterConditions(db, query, timeZone);
@@ -123,21 +126,34 @@ export async function listAdminBookings(
     cursor?.total ?? countMatching(),
   ]);
   const { page, nextCursor } = pageOf(rows, query.limit, total);
-  return { bookings: page.map((row) => toAdminBooking(row, timeZone)), total, nextCursor };
+  return {
+    bookings: await withUnreadMessages(
+      db,
+      callerId,
+      page.map((row) => toAdminBooking(row, timeZone)),
+    ),
+    total,
+    nextCursor,
+  };
 }
 
-/** Pending and confirmed bookings that have not started yet, soonest first. */
+/** Pending and confirmed bookings that have not started yet, soonest first, with the caller's unread messages. */
 export async function upcomingBookings(
   db: Database,
   limit: number,
   now: Date,
   timeZone: string,
+  callerId: string,
 ): Promise<Booking[]> {
   const rows = await selectBookings(db)
     .where(and(inArray(bookings.status, [...activeBookingStatuses]), gte(bookings.startsAt, now)))
     .orderBy(asc(bookings.startsAt), asc(bookings.id))
     .limit(limit);
-  return rows.map((row) => toBooking(row, timeZone));
+  return withUnreadMessages(
+    db,
+    callerId,
+    rows.map((row) => toBooking(row, timeZone)),
+  );
 }
 
 // ——— Cancelling pending holds in one action ———

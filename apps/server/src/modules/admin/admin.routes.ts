@@ -135,7 +135,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
         },
       },
     },
-    (request) => listAdminBookings(app.db, request.query, timeZone),
+    (request) => listAdminBookings(app.db, request.query, timeZone, request.caller.id),
   );
 
   routes.get(
@@ -150,7 +150,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       },
     },
     async (request) => ({
-      bookings: await upcomingBookings(app.db, request.query.limit, new Date(), timeZone),
+      bookings: await upcomingBookings(app.db, request.query.limit, new Date(), timeZone, request.caller.id),
     }),
   );
 

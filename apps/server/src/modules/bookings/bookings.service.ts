@@ -24,6 +24,7 @@ import type { BookingMailOptions } from '../../lib/mail/booking-calendar.ts';
 import { bookingReceivedEmail } from '../../lib/mail/booking-emails.ts';
 import { type FirmNoticeOptions, notifyFirm } from '../../lib/mail/firm-emails.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
+import { withUnreadMessages } from '../conversation/unread.ts';
 import { openCheckout } from '../payments/card-settlement.ts';
 import { loadScheduleWithClosures } from '../schedule/schedule.service.ts';
 import { assignConsultant, candidatesFor } from './assignment.ts';
@@ -319,7 +320,11 @@ export async function listUserBookings(
   const last = page.at(-1);
   const nextCursor = rows.length > query.limit && last ? encodeMyCursor(asOf, last.booking.id) : null;
   return {
-    bookings: page.map((row) => toBooking(row, settings.timeZone)),
+    bookings: await withUnreadMessages(
+      db,
+      caller.id,
+      page.map((row) => toBooking(row, settings.timeZone)),
+    ),
     nextCursor,
     change_notice_hours: changeNoticeHoursFor(caller.role, settings.changeNoticeHours),
   };

@@ -34,6 +34,7 @@ import {
 import { linkConsultantAccount } from '../../lib/accounts/consultant-accounts.ts';
 import { Conflict, HttpError, invalidField, NotFound } from '../../lib/errors.ts';
 import { ofConsultantAccount, selectBookings, toBooking } from '../bookings/booking-read-model.ts';
+import { withUnreadMessages } from '../conversation/unread.ts';
 import { loadScheduleWithClosures } from '../schedule/schedule.service.ts';
 import { consultantsChanged, consultantsChanging } from './roster.ts';
 
@@ -514,5 +515,9 @@ export async function consultantOwnBookings(
     )
     .orderBy(asc(bookings.startsAt), asc(bookings.id))
     .limit(maxConsultantBookingsListed);
-  return rows.map((row) => toBooking(row, timeZone));
+  return withUnreadMessages(
+    db,
+    userId,
+    rows.map((row) => toBooking(row, timeZone)),
+  );
 }

@@ -3,6 +3,7 @@ import { dollars, duration, hourlyRate, paths, shortDate } from '@portal/domain'
 import { Link } from 'react-router';
 import { type Column, DataTable, tableCell } from '../../../components/ui/data-table';
 import { StatusBadge } from '../../../components/ui/status-badge';
+import { UnreadBadge } from '../../../components/ui/unread-badge';
 import { adminListSearch } from '../api/filters';
 import { useAdminServices } from '../api/get-admin-services';
 import { bookedDay, bookingDay, bookingHours, clientName } from '../format';
@@ -97,6 +98,11 @@ export function BookingsTable({
             >
               {booking.confirmation_code}
             </Link>
+            {booking.unread_messages ? (
+              <span className="mt-1 block">
+                <UnreadBadge count={booking.unread_messages} />
+              </span>
+            ) : null}
           </th>
           <td className={tableCell}>
             <span className="block text-slate-900">{clientName(booking)}</span>

@@ -8,6 +8,7 @@ import {
 } from '@portal/domain';
 import { type ListTexts, QueryStates } from '../../../components/ui/query-states';
 import { StatusBadge } from '../../../components/ui/status-badge';
+import { UnreadBadge } from '../../../components/ui/unread-badge';
 import { useClosures } from '../api/get-closures';
 import { useSchedule } from '../api/get-schedule';
 import { useUpcomingBookings } from '../api/get-upcoming-bookings';
@@ -81,6 +82,7 @@ export function UpcomingSchedule() {
                             {clientName(booking)} · {booking.user_profiles.email}
                           </span>
                         </span>
+                        <UnreadBadge count={booking.unread_messages} />
                         <StatusBadge status={booking.status} />
                         <StatusSelect booking={booking} />
                       </li>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { StarRating } from '../../../components/ui/star-rating';
+import { UnreadBadge } from '../../../components/ui/unread-badge';
 import { bookingTime } from '../format';
 import { BookAgain } from './book-again';
 import { BookingArticle } from './booking-article';
@@ -53,6 +54,11 @@ export function BookingCard({
       }}
     >
       {booking.checkout_url && <PayByCard checkoutUrl={booking.checkout_url} />}
+      {booking.unread_messages ? (
+        <p className="mt-4">
+          <UnreadBadge count={booking.unread_messages} />
+        </p>
+      ) : null}
       <div className="mt-5 flex flex-wrap gap-3">
         <Link to={paths.booking(booking.id)} className={small}>
           View Details

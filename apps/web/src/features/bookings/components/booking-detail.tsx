@@ -43,7 +43,9 @@ import { useBooking } from '../api/get-booking';
 import { useSetOwnBookingStatus } from '../api/set-own-booking-status';
 import { bookingTime, bookingTimeIn } from '../format';
 import { BookAgain } from './book-again';
+import { BookingConversation } from './booking-conversation';
 import { type Fact, FactList } from './booking-facts';
+import { BookingFiles } from './booking-files';
 import { CancelDialog } from './cancel-dialog';
 import { ChangeActions } from './change-actions';
 import { ChangeConsultant } from './change-consultant';
@@ -148,11 +150,14 @@ function Actions({
   now,
   onReschedule,
   onCancel,
+  onAskForChange,
 }: {
   detail: BookingDetailResponse;
   now: Date;
   onReschedule: () => void;
   onCancel: () => void;
+  /** Inside the change notice: "Ask the firm for a change" opens the conversation's composer. */
+  onAskForChange: () => void;
 }) {
   const [reviewing, setReviewing] = useState(false);
   const { isConsultant } = useAccount();
@@ -196,6 +201,7 @@ function Actions({
           noticeHours={detail.change_notice_hours}
           onReschedule={onReschedule}
           onCancel={onCancel}
+          onAskForChange={onAskForChange}
         />
         {booking.status === 'completed' && !booking.review && (
           <button type="button" className={small} onClick={() => setReviewing(true)}>
@@ -277,6 +283,7 @@ export function BookingDetail({ id }: { id: string }) {
   const query = useBooking(id, { backFromCheckout: back === 'finished' });
   const userId = useAccount().session?.user.id;
   const [dialog, setDialog] = useState<'reschedule' | 'cancel'>();
+  const [askedForChange, setAskedForChange] = useState(0);
   // Judged at the moment the page opened, like My Bookings; the server judges again.
   const [now] = useState(() => new Date());
   const [viewerZone] = useState(runtimeTimeZone);
@@ -330,8 +337,15 @@ export function BookingDetail({ id }: { id: string }) {
             now={now}
             onReschedule={() => setDialog('reschedule')}
             onCancel={() => setDialog('cancel')}
+            onAskForChange={() => setAskedForChange((count) => count + 1)}
           />
         </div>
+        <BookingFiles booking={booking} />
+        <BookingConversation
+          booking={booking}
+          isOwner={query.data.is_owner}
+          askedForChange={askedForChange}
+        />
         <Timeline detail={query.data} />
         {dialog === 'reschedule' && (
           <RescheduleDialog

@@ -22,6 +22,7 @@ import { useCurrentSchedule } from '../api/get-schedule';
 import { bookingKeys } from '../api/query-keys';
 import { slotTime } from '../format';
 import { addUnsent, isUnreachable, refusalMessage, unreachableReason } from '../unsent-queue';
+import { AttachDocuments, useWizardDocuments } from './attach-documents';
 import { bookingDetailsSchema, emptyBookingDetails } from './booking-details';
 import { BookingSidebar } from './booking-sidebar';
 import { ConfirmationStep } from './confirmation-step';
@@ -77,6 +78,7 @@ export function BookingWizard({ service }: { service: Service }) {
   }, [answeredZone]);
 
   const booking = useCreateBooking();
+  const documents = useWizardDocuments();
   /** The pending limit's refusal, kept on the last step with how to reach the firm (a notification has no links). */
   const [refusal, setRefusal] = useState<string>();
 
@@ -129,7 +131,9 @@ export function BookingWizard({ service }: { service: Service }) {
     booking.mutate(
       { body, key },
       {
-        onSuccess: ({ booking: saved, checkout_url: checkoutUrl }) => {
+        onSuccess: async ({ booking: saved, checkout_url: checkoutUrl }) => {
+          // The documents chosen on step 2 go first; the booking stands whatever becomes of them.
+          const allAttached = await documents.attachTo(saved.id);
           // Paid by card: on to Stripe's Checkout, a page of its own, which sends the client back to the booking.
           if (checkoutUrl) {
             window.location.assign(checkoutUrl);
@@ -143,7 +147,8 @@ export function BookingWizard({ service }: { service: Service }) {
             title: bookingMessages.requestSentTitle,
             message: `${bookingMessages.saved} ${bookingMessages.requestSentNext} ${consultantMessages.bookedWith(saved.consultant.name)}`,
           });
-          void navigate(paths.myBookings);
+          // A document left behind can be attached on the booking's page.
+          void navigate(allAttached ? paths.myBookings : paths.booking(saved.id));
         },
         onError: (error) => {
           if (!(error instanceof ApiError)) {
@@ -222,6 +227,7 @@ export function BookingWizard({ service }: { service: Service }) {
             <DetailsStep
               form={form}
               chosenTime={date && slot ? { date, time: slotTime(slot, timeZone) } : undefined}
+              documents={<AttachDocuments files={documents.files} onChange={documents.setFiles} />}
               onBack={() => goTo(1)}
               onReview={() => goTo(3)}
             />
@@ -240,7 +246,7 @@ export function BookingWizard({ service }: { service: Service }) {
               }
               now={new Date()}
               details={form.getValues()}
-              submitting={booking.isPending}
+              submitting={booking.isPending || documents.attaching}
               refusal={refusal}
               onBack={() => goTo(2)}
               onConfirm={confirm}

@@ -3,6 +3,7 @@ import {
   clientCancelRefusal,
   clientChangeNoticeRefusal,
   clientRescheduleRefusal,
+  conversationTexts,
 } from '@portal/domain';
 import { useId } from 'react';
 import { buttonStyles } from '../../../components/ui/button-styles';
@@ -15,6 +16,7 @@ const button = `${buttonStyles.secondary} px-4 py-2 text-sm disabled:cursor-not-
  * (docs/product.md#my-bookings). A button shows while the rule allows its change; once only the change notice
  * refuses it, the button stays in view, disabled, and the notice's message says why beneath it (hiding it would
  * leave the client wondering where it went), with the way to reach the firm its 'Please contact us.' asks for. Placed in a wrapping row of buttons: the message takes a line of its own.
+ * With `onAskForChange` (the booking's page), "Ask the firm for a change" joins them there, to the conversation.
  */
 export function ChangeActions({
   booking,
@@ -22,6 +24,7 @@ export function ChangeActions({
   noticeHours,
   onReschedule,
   onCancel,
+  onAskForChange,
 }: {
   booking: Booking;
   /** The moment the page opened; the server judges again. */
@@ -30,6 +33,8 @@ export function ChangeActions({
   noticeHours: number;
   onReschedule: (booking: Booking) => void;
   onCancel: (booking: Booking) => void;
+  /** Where the notice closes the changes: starts the request in the booking's conversation. */
+  onAskForChange?: (() => void) | undefined;
 }) {
   const noticeId = useId();
   const { status, starts_at: startsAt } = booking;
@@ -61,6 +66,11 @@ export function ChangeActions({
           onClick={() => onCancel(booking)}
         >
           Cancel
+        </button>
+      )}
+      {described && onAskForChange && (
+        <button type="button" className={button} onClick={onAskForChange}>
+          {conversationTexts.askForChange}
         </button>
       )}
       {described && (

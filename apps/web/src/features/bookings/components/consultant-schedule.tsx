@@ -14,6 +14,7 @@ import { buttonStyles } from '../../../components/ui/button-styles';
 import { FormMessage } from '../../../components/ui/form-message';
 import { Spinner } from '../../../components/ui/spinner';
 import { StatusBadge } from '../../../components/ui/status-badge';
+import { UnreadBadge } from '../../../components/ui/unread-badge';
 import { useBusinessZone } from '../../../lib/public-schedule';
 import { useConsultantBookings } from '../api/get-consultant-bookings';
 import { bookingTime } from '../format';
@@ -40,6 +41,11 @@ function Consultation({ booking }: { booking: Booking }) {
         </span>
         <span className="mt-1 block text-slate-800">{booking.services.name}</span>
         <span className="block text-sm text-slate-700">{clientName(booking)}</span>
+        {booking.unread_messages ? (
+          <span className="mt-1 block">
+            <UnreadBadge count={booking.unread_messages} />
+          </span>
+        ) : null}
       </Link>
     </li>
   );

@@ -11,7 +11,7 @@ import {
   urgencyLabels,
   urgencyOptions,
 } from '@portal/domain';
-import { useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { SelectField, TextAreaField } from '../../../components/form/form-fields';
 import { SchemaForm } from '../../../components/form/schema-form';
@@ -47,12 +47,15 @@ function useDescriptionAnnouncement(problem: string | undefined): string {
 export function DetailsStep({
   form,
   chosenTime,
+  documents,
   onBack,
   onReview,
 }: {
   form: UseFormReturn<BookingDetails, unknown, CheckedBookingDetails>;
   /** The day and time chosen on step 1 (the time with its zone), repeated so the client keeps them in view. */
   chosenTime?: { date: IsoDate; time: string } | undefined;
+  /** The optional documents to attach once the booking is made (attach-documents.tsx). */
+  documents?: ReactNode;
   onBack: () => void;
   onReview: () => void;
 }) {
@@ -112,6 +115,7 @@ export function DetailsStep({
           maxLength={maxAdditionalNotesLength}
           placeholder="Anything else we should know (optional)"
         />
+        {documents}
         <p aria-live="polite" className="sr-only" data-testid="description-announcement">
           {announcement}
         </p>
