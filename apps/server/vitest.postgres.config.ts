@@ -42,6 +42,10 @@ export default defineConfig({
       'test/bookings/booking-files.test.ts',
       // The conversation: a burst's letter gathered under a lock, sent once by the processes' mail workers.
       'test/bookings/conversation.test.ts',
+      // The meeting place and the summary: the summary's letter sent once however many writers save at once.
+      'test/bookings/meeting-and-summary.test.ts',
+      // Intake questions: the answers' copy kept in jsonb, the catalogue's cache told of edits, the largest bodies.
+      'test/catalogue/service-questions.test.ts',
       // Odd bodies and queries through the PostgreSQL driver and pool (fewer than on PGlite: the same engine).
       'test/security/fuzz.test.ts',
       'test/security/fuzz-reads.test.ts',

@@ -33,6 +33,7 @@ import { crawlersRoutes } from './modules/crawlers/crawlers.routes.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerHousekeeping } from './modules/housekeeping/housekeeping.scheduler.ts';
+import { meetingRoutes } from './modules/meeting/meeting.routes.ts';
 import { operatorRoutes } from './modules/operator/operator.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { cardPaymentsOf } from './modules/payments/stripe-gateway.ts';
@@ -210,6 +211,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     firmEmails: config.firmEmails,
     firmNoticeDelayMs: config.firmNoticeDelayMs,
     firmNoticeWindowMs: config.firmNoticeWindowMs,
+  });
+  await app.register(meetingRoutes, {
+    timeZone: config.businessTimeZone,
+    appUrl: config.appUrl,
+    mailFrom: config.mailFrom,
+    replyTo: config.replyTo,
   });
   await app.register(reviewsRoutes);
   await app.register(billingRoutes, { timeZone: config.businessTimeZone });

@@ -279,6 +279,7 @@ describe('paging limits', () => {
   const boundedByRule: Record<string, string> = {
     'GET /api/services': 'the catalogue: the seeded services',
     'GET /api/admin/services': 'the catalogue, retired services too',
+    'PUT /api/admin/services/{id}/questions': 'at most 20 questions, each with at most 20 options',
     'GET /api/consultants': 'at most 200 consultants (maxConsultants), each with their services',
     'GET /api/admin/consultants':
       'at most 200 consultants (maxConsultants), each with at most 100 periods of time off ahead (maxTimeOffAhead)',

@@ -132,7 +132,8 @@ describe('an administrator confirms, cancels and completes bookings: the client 
   it('confirmed: a letter in HTML and text with the facts, and a calendar invitation in the business zone', async () => {
     const date = nextDay();
     booking = await book(ada, businessTime(date, 10));
-    expect((await change(booking, 'confirmed')).status).toBe('confirmed');
+    const confirmed = await change(booking, 'confirmed');
+    expect(confirmed.status).toBe('confirmed');
 
     const mail = await mailTo(ada.email, 0);
     const code = booking.confirmation_code;
@@ -167,7 +168,10 @@ describe('an administrator confirms, cancels and completes bookings: the client 
     expect(text(event.description)).toContain(code);
     expect(text(event.description)).toContain(description);
     expect(event.status).toBe('CONFIRMED');
-    expect(text(event.url)).toBe(myBookingsUrl);
+    // The booking's own room, where a calendar app offers to join (docs/product.md#where-the-meeting-happens).
+    expect(confirmed.meeting_url).toMatch(/^https:\/\/meet\.jit\.si\/[0-9a-f]{32}$/);
+    expect(text(event.url)).toBe(confirmed.meeting_url);
+    expect(text(event.location)).toBe(confirmed.meeting_url);
     expect(JSON.stringify(event.organizer)).toContain('mailto:bookings@portal.example.com');
     expect(JSON.stringify(event.attendee).toLowerCase()).toContain(`mailto:${ada.email}`);
   });

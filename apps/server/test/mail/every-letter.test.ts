@@ -4,7 +4,13 @@
 // the text a link in the HTML. A composer added to lib/mail without being listed here fails the first test.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Booking, bookingStatuses, firmNoticeKinds } from '@portal/domain';
+import {
+  type Booking,
+  type BookingStatus,
+  bookingStatuses,
+  firmNoticeKinds,
+  showsMeetingPlace,
+} from '@portal/domain';
 import { HtmlValidate } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -28,6 +34,7 @@ import {
 import { consultantReassignmentEmail, firmNoticeEmail } from '../../src/lib/mail/firm-emails.ts';
 import { invoiceOverdueEmail } from '../../src/lib/mail/invoice-emails.ts';
 import { linksIn, type MailMessage } from '../../src/lib/mail/letter.ts';
+import { locationChangedEmail, summaryReadyEmail } from '../../src/lib/mail/meeting-emails.ts';
 import { reminderEmail } from '../../src/lib/mail/reminder-email.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 import { type CapturedMail, type MailCapture, startMailCapture } from '../helpers/mail-capture.ts';
@@ -37,6 +44,7 @@ const appUrl = 'https://portal.example.com';
 const mailFrom = 'OT Consulting <no-reply@portal.example.com>';
 const firmReplyTo = 'hello@firm.test';
 const client = 'ada@client.test';
+const room = 'https://meet.jit.si/0123456789abcdef0123456789abcdef';
 const firm = 'office@firm.test';
 
 const booking: Booking = {
@@ -63,9 +71,20 @@ const booking: Booking = {
   invoice: null,
   payment: { method: 'invoice', status: 'not_invoiced', amount_cents: 22_500, currency: 'usd' },
   brief: [],
-  meeting_url: null,
+  meeting_url: room,
   location: null,
   summary: null,
+};
+/** The booking in another status, as the API answers it: its place told only while confirmed. */
+function inStatus(status: BookingStatus, place: Partial<Booking> = {}): Booking {
+  const placed = { ...booking, ...place, status };
+  return showsMeetingPlace(status) ? placed : { ...placed, meeting_url: null, location: null };
+}
+/** Confirmed, met at a location the firm set instead of the room. */
+const atOffice: Booking = {
+  ...booking,
+  meeting_url: null,
+  location: 'Suite 400, 12 Main Street, Phoenix AZ',
 };
 const previous: Booking = { ...booking, booking_date: '2026-11-30', starts_at: '2026-11-30T17:00:00.000Z' };
 const mailOptions = { appUrl, mailFrom, replyTo: firmReplyTo };
@@ -135,7 +154,7 @@ const composers: Record<string, { audience: Audience; letters: () => (MailMessag
       bookingStatuses.flatMap((status) =>
         histories.flatMap((history) =>
           [undefined, 'notConfirmedInTime' as const, 'cancelledByClient' as const].map((reason) =>
-            statusChangeEmail({ ...booking, status }, history, mailOptions, reason),
+            statusChangeEmail(inStatus(status), history, mailOptions, reason),
           ),
         ),
       ),
@@ -146,10 +165,12 @@ const composers: Record<string, { audience: Audience; letters: () => (MailMessag
       [0, 72].flatMap((pendingExpiryHours) =>
         // Changes still open, and already closed by the notice.
         [new Date(booking.created_at), new Date(booking.starts_at)].map((now) =>
-          bookingReceivedEmail(
-            { ...booking, status: 'pending' },
-            { appUrl, pendingExpiryHours, now, changeNoticeHours: 24 },
-          ),
+          bookingReceivedEmail(inStatus('pending'), {
+            appUrl,
+            pendingExpiryHours,
+            now,
+            changeNoticeHours: 24,
+          }),
         ),
       ),
   },
@@ -175,18 +196,19 @@ const composers: Record<string, { audience: Audience; letters: () => (MailMessag
       (['pending', 'confirmed'] as const).flatMap((status) =>
         // The client's own changes still open, and already closed by the notice.
         [new Date(booking.created_at), new Date(booking.starts_at)].map((now) =>
-          closureNoticeEmail({ ...booking, status }, { appUrl, now, changeNoticeHours: 24 }),
+          closureNoticeEmail(inStatus(status), { appUrl, now, changeNoticeHours: 24 }),
         ),
       ),
   },
   reminderEmail: {
     audience: 'client',
-    letters: () => [
-      reminderEmail(booking, {
-        appUrl,
-        calendarUrl: `${appUrl}/api/bookings/${booking.id}/calendar.ics?signed`,
-      }),
-    ],
+    letters: () =>
+      [booking, atOffice].map((each) =>
+        reminderEmail(each, {
+          appUrl,
+          calendarUrl: `${appUrl}/api/bookings/${booking.id}/calendar.ics?signed`,
+        }),
+      ),
   },
   contactAcknowledgmentEmail: { audience: 'client', letters: () => [contactAcknowledgmentEmail(client)] },
   invoiceOverdueEmail: {
@@ -233,6 +255,17 @@ const composers: Record<string, { audience: Audience; letters: () => (MailMessag
           history && { history, options: mailOptions },
         ),
       ),
+  },
+  locationChangedEmail: {
+    audience: 'client',
+    letters: () =>
+      histories.flatMap((history) =>
+        [booking, atOffice].map((each) => locationChangedEmail(each, history, mailOptions)),
+      ),
+  },
+  summaryReadyEmail: {
+    audience: 'client',
+    letters: () => [summaryReadyEmail(inStatus('completed', { summary: 'We reviewed it.' }), { appUrl })],
   },
   consultantReassignmentEmail: {
     audience: 'firm',
@@ -349,6 +382,39 @@ describe('every letter', () => {
     }
     // Every letter links somewhere but the acknowledgment, which carries no link on purpose.
     expect(links).toBeGreaterThanOrEqual(sent.length - 1);
+  });
+
+  it('tells where a confirmed consultation happens, and no other status a place: the room or the location', () => {
+    const about = (subject: RegExp) => sent.filter((each) => subject.test(each.mail.subject));
+    const placed = [
+      ...about(/^Your consultation is confirmed/),
+      ...about(/^Reminder:/),
+      ...about(/^Your consultation has been moved/),
+      ...about(/^Your consultation has a new consultant/),
+      ...about(/^Your consultation has a new meeting place/),
+    ];
+    expect(placed.length).toBeGreaterThanOrEqual(10);
+    for (const { composer, mail } of placed) {
+      const inRoom = mail.text.includes(`Join the meeting: ${room}`);
+      const atLocation = mail.text.includes(`Where: ${atOffice.location}`);
+      expect(inRoom !== atLocation, `${composer}: ${mail.subject}`).toBe(true);
+      if (inRoom) expect(mail.html, composer).toContain(`<a href="${room}">${room}</a>`);
+    }
+    const confirmation = about(/^Your consultation is confirmed/)[0]?.letter;
+    expect(confirmation?.text).toContain(
+      'To take part, open the meeting link above at the time of the consultation.',
+    );
+    expect(confirmation?.icalEvent?.content).toContain(`LOCATION:${room}\r\n`);
+    expect(confirmation?.icalEvent?.content).toContain(`URL;VALUE=URI:${room}\r\n`);
+    const moved = about(/^Your consultation has a new meeting place/).map((each) => each.letter);
+    expect(
+      moved.some((letter) => letter.icalEvent?.content.includes('LOCATION:Suite 400\\, 12 Main Street')),
+    ).toBe(true);
+    // The client's other letters: a closure notice too, since the consultation cannot take place then.
+    const elsewhere = sent.filter((each) => !placed.includes(each) && each.audience === 'client');
+    for (const { composer, mail } of elsewhere) {
+      expect(mail.text, `${composer}: ${mail.subject}`).not.toContain(room);
+    }
   });
 
   it('reads right: the article the names take, one spelling of email, sentences that start with a capital', () => {

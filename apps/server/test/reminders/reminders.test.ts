@@ -31,6 +31,7 @@ import { contactAcknowledgmentEmail, contactFirmEmail } from '../../src/lib/mail
 import { consultantReassignmentEmail, firmNoticeEmail } from '../../src/lib/mail/firm-emails.ts';
 import { invoiceOverdueEmail } from '../../src/lib/mail/invoice-emails.ts';
 import type { MailMessage } from '../../src/lib/mail/letter.ts';
+import { locationChangedEmail, summaryReadyEmail } from '../../src/lib/mail/meeting-emails.ts';
 import { reminderEmail } from '../../src/lib/mail/reminder-email.ts';
 import { setBookingStatus } from '../../src/modules/bookings/booking-status.service.ts';
 import { calendarLinkKey, signedCalendarUrl } from '../../src/modules/bookings/calendar-link.ts';
@@ -586,6 +587,12 @@ describe('e-mail subjects', () => {
           'Maya Thompson',
         ),
       ),
+    // The place and the summary are the firm's words, and may say anything.
+    locationChangedEmail: () =>
+      histories.map((history) => locationChangedEmail({ ...booking, location: typed }, history, mailOptions)),
+    summaryReadyEmail: () => [
+      summaryReadyEmail({ ...booking, status: 'completed', summary: typed }, { appUrl }),
+    ],
   };
 
   it('knows every composer: each e-mail is written by a …Email function of lib/mail, all listed here', async () => {

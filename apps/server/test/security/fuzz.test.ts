@@ -165,8 +165,10 @@ const fuzzedRoutes = [
   'PUT /api/auth/profile',
   'PUT /api/bookings/admin/:id/status',
   'PUT /api/admin/bookings/:id/consultant',
+  'PUT /api/admin/bookings/:id/location',
   `POST ${apiPaths.admin.cancelPending}`,
   'POST /api/bookings/:id/review',
+  'PUT /api/bookings/:id/summary',
   // A booking's documents: JSON bodies here, multipart ones in their own block below.
   'POST /api/bookings/:id/files',
   'DELETE /api/bookings/:id/files/:fileId',
@@ -180,6 +182,7 @@ const fuzzedRoutes = [
   // These change the catalogue and the calendar: after every route that books.
   'POST /api/admin/services',
   'PUT /api/admin/services/:id',
+  'PUT /api/admin/services/:id/questions',
   'PUT /api/admin/schedule',
   'POST /api/admin/closures',
   'DELETE /api/admin/closures/:id',
@@ -248,6 +251,24 @@ beforeAll(async () => {
   const admin = await signedInAdmin(testApp, 'fuzz-admin@security.test');
   // Its own session: the fuzzed sign-outs may end it.
   const leaving = await signedInClient(testApp, 'fuzz-sign-out@security.test');
+  // Service 1 asks intake questions, so that the fuzzed bookings' answers reach their check.
+  const intakeQuestions = [
+    {
+      id: 'stack',
+      label: 'Which stack do you use?',
+      type: 'choice',
+      options: ['React', 'Vue'],
+      required: true,
+    },
+    { id: 'goals', label: 'What should we look at?', type: 'long_text', required: false },
+  ];
+  const asked = await testApp.app.inject({
+    method: 'PUT',
+    url: apiPaths.catalogue.adminServiceQuestions(1),
+    headers: { origin: appUrl, cookie: admin.cookie },
+    payload: { questions: intakeQuestions },
+  });
+  if (asked.statusCode !== 200) throw new Error(asked.body);
   const validBooking = {
     serviceId: 1,
     projectDescription: 'A real booking the fuzzed requests aim at.',
@@ -257,6 +278,7 @@ beforeAll(async () => {
     additionalNotes: 'Notes',
     // The seed's consultant of service 1.
     consultantId: 1,
+    answers: { stack: 'Vue', goals: 'Latency.\nCosts.' },
   };
   const booked = await postBooking(testApp.app, client, validBooking);
   if (booked.statusCode !== 201) throw new Error(booked.body);
@@ -415,6 +437,12 @@ beforeAll(async () => {
       valid: { consultantId },
       headers: () => ({ cookie: admin.cookie }),
     },
+    'PUT /api/admin/bookings/:id/location': {
+      method: 'PUT',
+      url: (id) => apiPaths.admin.location(id),
+      valid: { location: 'Suite 400, 12 Main Street, Phoenix AZ' },
+      headers: () => ({ cookie: admin.cookie }),
+    },
     'PUT /api/bookings/admin/:id/status as a consultant': {
       method: 'PUT',
       url: (id) => `/api/bookings/admin/${aimAt(consultantsBooking)(id)}/status`,
@@ -433,6 +461,13 @@ beforeAll(async () => {
       url: (id) => `/api/bookings/${reviewBookingId(id)}/review`,
       valid: { rating: 4, comment: 'Useful.\nThank you.' },
       headers: () => ({ cookie: client.cookie }),
+    },
+    // The firm writes the summary of the client's completed booking.
+    'PUT /api/bookings/:id/summary': {
+      method: 'PUT',
+      url: (id) => apiPaths.bookings.summary(reviewBookingId(id)),
+      valid: { summary: 'We reviewed the pipeline.\n\nNext: a queue.' },
+      headers: () => ({ cookie: admin.cookie }),
     },
     'POST /api/bookings/:id/files': {
       method: 'POST',
@@ -508,6 +543,12 @@ beforeAll(async () => {
       method: 'PUT',
       url: (id) => apiPaths.catalogue.adminService(aimAt(Number(lastService.id))(id)),
       valid: Object.fromEntries(editableServiceFields.map((field) => [field, lastService[field]])),
+      headers: () => ({ cookie: admin.cookie }),
+    },
+    'PUT /api/admin/services/:id/questions': {
+      method: 'PUT',
+      url: (id) => apiPaths.catalogue.adminServiceQuestions(aimAt(Number(lastService.id))(id)),
+      valid: { questions: intakeQuestions },
       headers: () => ({ cookie: admin.cookie }),
     },
     'POST /api/admin/invoices/:id/payments': {

@@ -33,6 +33,7 @@ export function serviceFixture(overrides: Partial<Service> = {}): Service {
     deliverables: [],
     active: true,
     rating: null,
+    questions: [],
     ...overrides,
   };
 }

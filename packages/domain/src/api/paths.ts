@@ -29,6 +29,8 @@ export const apiPaths = {
     service: (id: number | string) => `/api/services/${id}`,
     adminServices: '/api/admin/services',
     adminService: (id: number | string) => `/api/admin/services/${id}`,
+    /** A service's intake questions, which the booking wizard asks (the whole list, replaced). */
+    adminServiceQuestions: (id: number | string) => `/api/admin/services/${id}/questions`,
     /** Who changed which service, newest first. */
     adminChanges: '/api/admin/services/changes',
   },
@@ -75,6 +77,8 @@ export const apiPaths = {
     file: (id: number | string, fileId: number | string) => `/api/bookings/${id}/files/${fileId}`,
     /** The booking's conversation between its client and the firm: the thread, and where a message is written. */
     messages: (id: number | string) => `/api/bookings/${id}/messages`,
+    /** The firm's summary of a completed consultation (administrators and the booking's consultant write it). */
+    summary: (id: number | string) => `/api/bookings/${id}/summary`,
   },
   /** An account's calendar feed; the token is the feed's only credential (calendar apps have no session). */
   calendarFeed: (token: string) => `/api/calendar/${token}.ics`,
@@ -101,6 +105,8 @@ export const apiPaths = {
     cancelPending: '/api/admin/bookings/cancel-pending',
     /** The firm moves a booking to another consultant. */
     consultant: (id: number | string) => `/api/admin/bookings/${id}/consultant`,
+    /** Where the firm meets the client instead of the booking's video room (null brings the room back). */
+    location: (id: number | string) => `/api/admin/bookings/${id}/location`,
     /** E-mails given up on (dead), for the dashboard's warning. */
     undeliveredMail: '/api/admin/undelivered-mail',
     /** Invoices and credit notes, and the bank payments recorded against an invoice. */

@@ -38,7 +38,8 @@ function statusSentence(to: BookingStatus, by: BookingEventActor): string {
 
 /**
  * One history entry as a sentence: 'Booked', 'Confirmed by the firm', 'Moved from Mon, Jan 7, 2030, 9 AM MST to Tue, Jan 8,
- * 2030, 10 AM MST', 'Moved from Ada Byron to Alan Turing by the firm', 'Cancelled automatically: not confirmed in time', 'Reviewed'. Times in `timeZone` (the business zone).
+ * 2030, 10 AM MST', 'Moved from Ada Byron to Alan Turing by the firm', 'Cancelled automatically: not confirmed in time', 'Reviewed',
+ * 'Meeting place changed by the firm'. Times in `timeZone` (the business zone).
  */
 export function historySentence(entry: HistoryFacts, timeZone: string): string {
   switch (entry.type) {
@@ -58,5 +59,7 @@ export function historySentence(entry: HistoryFacts, timeZone: string): string {
     }
     case 'reviewed':
       return 'Reviewed';
+    case 'location_changed':
+      return `Meeting place changed ${byWhom[entry.by]}`;
   }
 }

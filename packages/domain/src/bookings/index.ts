@@ -5,6 +5,7 @@ export * from './files.ts';
 export * from './history.ts';
 export * from './limits.ts';
 export * from './meeting.ts';
+export * from './meeting-schemas.ts';
 export * from './messages.ts';
 export * from './pending-expiry.ts';
 export * from './pricing.ts';

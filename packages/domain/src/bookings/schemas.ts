@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { idParamsSchema, isoInstantSchema, nextCursorSchema, pageQuerySchema } from '../api/schemas.ts';
 import { bookingInvoiceSchema, bookingPaymentSchema } from '../billing/schemas.ts';
+import { bookingAnswersSchema } from '../catalogue/question-schemas.ts';
 import { serviceIdParamsSchema } from '../catalogue/schemas.ts';
 import { bookingReviewSchema } from '../reviews/schemas.ts';
 import { isIsoDate } from '../schedule/dates.ts';
@@ -110,6 +111,7 @@ export const createBookingBodySchema = z.object({
   consultantId: consultantIdSchema
     .optional()
     .describe('The consultant chosen; left out, the server assigns one free for the slot'),
+  answers: bookingAnswersSchema,
 });
 export type CreateBookingBody = z.input<typeof createBookingBodySchema>;
 export type CreateBookingRequest = z.output<typeof createBookingBodySchema>;

@@ -12,8 +12,8 @@ export type BookingEventActor = (typeof bookingEventActors)[number];
 
 /**
  * What an entry of a booking's history records: its creation, a status change, a move to another time (with the
- * old and new start), the firm moving it to another consultant (with both consultants' names), or the client's
- * review of it (written by the reviews feature).
+ * old and new start), the firm moving it to another consultant (with both consultants' names), the client's
+ * review of it (written by the reviews feature), or the firm changing where it happens (a location, or the room back).
  */
 export const bookingEventTypes = [
   'created',
@@ -21,6 +21,7 @@ export const bookingEventTypes = [
   'rescheduled',
   'reassigned',
   'reviewed',
+  'location_changed',
 ] as const;
 export type BookingEventType = (typeof bookingEventTypes)[number];
 

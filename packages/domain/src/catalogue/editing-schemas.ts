@@ -13,6 +13,7 @@ import {
   serviceMessages,
   serviceTextRules,
 } from './editing.ts';
+import { intakeQuestionsBodySchema } from './question-schemas.ts';
 import { type Service, serviceSchema } from './schemas.ts';
 
 type ListName = keyof typeof serviceListLabels;
@@ -100,6 +101,12 @@ export const serviceBodySchema = z
   .object({
     ...serviceFields,
     consultantIds: consultantIds.describe('Its consultants (ids); left out: they stay as they are'),
+    // The record as GET answers it may be sent back whole: its questions are saved too.
+    questions: intakeQuestionsBodySchema
+      .optional()
+      .describe(
+        'Its intake questions (as PUT /api/admin/services/{id}/questions takes them); left out: they stay',
+      ),
   })
   .catchall(unknownKey);
 /** The editable record (the schema's own type carries the catch-all's index signature). */
@@ -117,6 +124,7 @@ export const newServiceBodySchema = z
     deliverables: serviceFields.deliverables.default([]),
     active: serviceFields.active.default(true),
     consultantIds: consultantIds.describe('Its consultants (ids); left out: every active consultant'),
+    questions: intakeQuestionsBodySchema.optional().describe('Its intake questions; left out: none'),
   })
   .catchall(unknownKey);
 export type NewServiceBody = z.input<typeof newServiceBodySchema>;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { idParamsSchema } from '../api/schemas.ts';
 import { ratingSummarySchema } from '../reviews/schemas.ts';
 import { serviceIcons } from './icons.ts';
+import { intakeQuestionSchema } from './question-schemas.ts';
 
 export const serviceSchema = z.object({
   id: z.number().int(),
@@ -23,6 +24,9 @@ export const serviceSchema = z.object({
   rating: ratingSummarySchema
     .nullable()
     .describe('The average and count of its public reviews; null until it has one (docs/decisions/010)'),
+  questions: z
+    .array(intakeQuestionSchema)
+    .describe("The intake questions the booking wizard asks after the project's details, in order"),
 });
 export type Service = z.infer<typeof serviceSchema>;
 

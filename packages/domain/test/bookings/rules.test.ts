@@ -61,6 +61,7 @@ describe('the description rule', () => {
       urgency: 'normal',
       preferredContact: 'email',
       additionalNotes: null,
+      answers: {},
     });
   });
 });

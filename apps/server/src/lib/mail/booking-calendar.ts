@@ -1,6 +1,6 @@
 // A booking's calendar event: the same UID, SEQUENCE and text wherever it travels (an e-mail's invitation or
 // cancellation, the file a client downloads, the feed their calendar app subscribes to).
-import { type Booking, type BookingStatus, paths, productName } from '@portal/domain';
+import { type Booking, type BookingStatus, meetingPlaceLines, paths, productName } from '@portal/domain';
 import {
   type CalendarFeedOptions,
   type CalendarMethod,
@@ -49,6 +49,16 @@ export function myBookingsUrl(appUrl: string): string {
   return new URL(paths.myBookings, appUrl).toString();
 }
 
+/**
+ * Where the booking happens as a letter's or an event's line: 'Join the meeting' and its room, or 'Where' and the
+ * location the firm set; none while the answer tells no place (docs/product.md#where-the-meeting-happens).
+ */
+export function meetingPlaceLine(booking: Booking): [label: string, value: string] | undefined {
+  if (booking.location !== null) return [meetingPlaceLines.where, booking.location];
+  if (booking.meeting_url !== null) return [meetingPlaceLines.join, booking.meeting_url];
+  return undefined;
+}
+
 /** The event's status for a booking: not yet confirmed is tentative. */
 const eventStatuses = {
   pending: 'TENTATIVE',
@@ -64,6 +74,7 @@ function consultationEvent<Method extends CalendarMethod>(
   options: BookingMailOptions,
   manageUrl: string,
 ): ConsultationEvent<Method> {
+  const place = meetingPlaceLine(booking);
   return {
     method,
     eventStatus: eventStatuses[booking.status],
@@ -76,10 +87,12 @@ function consultationEvent<Method extends CalendarMethod>(
     description: [
       `Confirmation code: ${booking.confirmation_code}`,
       `With: ${booking.consultant.name}`,
+      ...(place ? [`${place[0]}: ${place[1]}`] : []),
       `Project: ${booking.project_description}`,
       `Manage your booking: ${manageUrl}`,
     ].join('\n\n'),
-    url: manageUrl,
+    url: booking.meeting_url ?? manageUrl,
+    location: booking.location ?? booking.meeting_url ?? undefined,
     organizer: calendarOrganizer(options),
     attendee: {
       email: booking.user_profiles.email,

@@ -17,6 +17,7 @@ import {
   hoursIn,
   longDate,
   longMoment,
+  meetingPlaceLines,
   paths,
   paymentLetterLines,
   pendingExpiresAt,
@@ -27,6 +28,7 @@ import {
   type BookingMailOptions,
   type CalendarHistory,
   calendarEvent,
+  meetingPlaceLine,
   myBookingsUrl,
 } from './booking-calendar.ts';
 import { compose, type MailMessage } from './letter.ts';
@@ -44,11 +46,14 @@ export function bookingTimeRange(booking: Booking): string {
 }
 
 export function bookingDetails(booking: Booking): [string, string][] {
+  // Where it happens, once the booking tells it (confirmed): every letter about it shows the way in.
+  const place = meetingPlaceLine(booking);
   return [
     ['Service', booking.services.name],
     ['Consultant', booking.consultant.name],
     ['Date', longDate(booking.booking_date)],
     ['Time', bookingTimeRange(booking)],
+    ...(place ? [place] : []),
     ['Total cost', dollars(booking.total_cost)],
     // A pending request's code is a reference, not yet a confirmation; written in the letters' sentence case.
     [booking.status === 'pending' ? 'Reference' : 'Confirmation code', booking.confirmation_code],
@@ -94,6 +99,7 @@ const statusLetters = {
       `Good news: your ${booking.services.name} consultation is confirmed. We look forward to meeting you.`,
     ],
     outro: [
+      ...(booking.meeting_url === null ? [] : [meetingPlaceLines.joinNote]),
       'A calendar invitation is attached (invite.ics): open it to add the consultation to your calendar.',
       'If you can no longer attend, you can cancel the booking in My Bookings.',
     ],
@@ -309,8 +315,9 @@ export function closureNoticeEmail(
       : words.moveOnly(hours)
     : words.closedOnline(hours);
   const bookingPage = new URL(paths.booking(booking.id), options.appUrl).toString();
+  // No meeting place: the consultation cannot take place then.
   return clientLetter(
-    booking,
+    { ...booking, meeting_url: null, location: null },
     { label: words.action, url: bookingPage },
     {
       subject: words.subject(booking.confirmation_code),

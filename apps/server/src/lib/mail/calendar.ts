@@ -30,7 +30,10 @@ export interface ConsultationEvent<Method extends CalendarMethod = OutboxCalenda
   timeZone: string;
   summary: string;
   description: string;
+  /** The booking's room (or its page, before it has a place); the room as URL too, so calendar apps offer Join. */
   url: string;
+  /** LOCATION: the place the firm set, else the room's URL; none before it is confirmed. */
+  location?: string | undefined;
   /** The firm's real address (calendarOrganizer): where a calendar app would send a reply. */
   organizer: { name: string; email: string };
   /** The client; named only in e-mails' REQUEST and CANCEL, never in a PUBLISH file or feed. */
@@ -113,6 +116,7 @@ function addConsultation(calendar: Calendar, event: ConsultationEvent<CalendarMe
     summary: event.summary,
     description: event.description,
     url: event.url,
+    location: event.location ?? null,
     organizer: {
       name: parameterName(event.organizer.name) ?? event.organizer.email,
       email: event.organizer.email,

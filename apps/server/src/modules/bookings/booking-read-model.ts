@@ -6,6 +6,7 @@ import {
   confirmationCode,
   type IsoDate,
   invoiceStatus,
+  showsMeetingPlace,
   todayIn,
   zonedDate,
   zonedTime,
@@ -127,10 +128,11 @@ export function toBooking(row: BookingJoinRow, timeZone: string): Booking {
 }
 
 /**
- * Where the consultation happens, told only once it is confirmed: the location the firm set, or else its own room.
+ * Where the consultation happens, told only while the domain's rule shows it (confirmed): the location the firm
+ * set, or else its own room (docs/product.md#where-the-meeting-happens).
  */
 function meetingPlaceOf(booking: BookingRow): Pick<Booking, 'meeting_url' | 'location'> {
-  if (booking.status !== 'confirmed') return { meeting_url: null, location: null };
+  if (!showsMeetingPlace(booking.status)) return { meeting_url: null, location: null };
   return booking.location === null
     ? { meeting_url: booking.meetingUrl, location: null }
     : { meeting_url: null, location: booking.location };

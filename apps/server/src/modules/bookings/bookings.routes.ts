@@ -22,6 +22,7 @@ import {
   maxRecentActivity,
   myBookingsQuerySchema,
   myBookingsResponseSchema,
+  questionLimits,
   rescheduleBookingBodySchema,
   updateBookingBodySchema,
 } from '@portal/domain';
@@ -44,11 +45,17 @@ import {
 } from './own-booking.service.ts';
 
 /**
- * The largest booking body a client may rightly send: the description and notes at their longest with every
- * character escaped as \uXXXX (6 bytes; what an ASCII-only JSON writer sends), and 4 KiB for the other fields.
- * About 46 KB: over the app's default body limit, so this route raises its own.
+ * The largest booking body a client may rightly send: the description, the notes and the answers to every intake
+ * question (each a long text, the longest answer, under an id at its longest) at their longest with every character
+ * escaped as \uXXXX (6 bytes; what an ASCII-only JSON writer sends), and 4 KiB for the other fields. About 650 KB:
+ * over the app's default body limit, so this route raises its own.
  */
-export const bookingBodyLimitBytes = (maxDescriptionLength + maxAdditionalNotesLength) * 6 + 4 * 1024;
+export const bookingBodyLimitBytes =
+  (maxDescriptionLength +
+    maxAdditionalNotesLength +
+    questionLimits.questions * (questionLimits.idLength + questionLimits.longTextAnswer)) *
+    6 +
+  4 * 1024;
 
 const invalid = apiErrorBodySchema.describe(
   `Invalid fields as errors[{ path, msg }], e.g. '${bookingMessages.descriptionTooShort(12)}', or on consultantId: '${bookingMessages.consultantNotDelivering}'`,

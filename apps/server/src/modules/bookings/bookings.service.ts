@@ -7,10 +7,12 @@ import {
   bookingMessages,
   type CreateBookingRequest,
   changeNoticeHoursFor,
+  checkAnswers,
   checkSlotStart,
   type MyBookingsQuery,
   type MyBookingsResponse,
   meetingUrl,
+  normalizeText,
   type Role,
   serviceMessages,
   totalCost,
@@ -19,7 +21,7 @@ import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { type Database, type Transaction, transactionRetryingDeadlocks } from '../../db/client.ts';
 import { isExclusionViolation, isUniqueViolation } from '../../db/errors.ts';
 import { bookingEvents, bookings, services, userProfiles, users } from '../../db/schema.ts';
-import { Conflict, Forbidden, invalidField, Unprocessable } from '../../lib/errors.ts';
+import { Conflict, Forbidden, invalidField, Unprocessable, ValidationFailed } from '../../lib/errors.ts';
 import type { BookingMailOptions } from '../../lib/mail/booking-calendar.ts';
 import { bookingReceivedEmail } from '../../lib/mail/booking-emails.ts';
 import { type FirmNoticeOptions, notifyFirm } from '../../lib/mail/firm-emails.ts';
@@ -37,6 +39,16 @@ import { bookingsChanged, lockConsultantDays } from './held-times.ts';
 
 // ——— Creating ———
 
+/** The answers as understood: by question id in one order, texts as the check reads them. */
+function canonicalAnswers(answers: Record<string, unknown>): [string, unknown][] {
+  return Object.keys(answers)
+    .sort()
+    .map((id) => {
+      const value = answers[id];
+      return [id, typeof value === 'string' ? normalizeText(value) : value];
+    });
+}
+
 /** A hash of the request as understood (after trimming and defaults), so that only meaning counts. */
 export function requestHash(serviceId: number, request: CreateBookingRequest, startsAt: Date): string {
   const canonical = JSON.stringify([
@@ -48,6 +60,8 @@ export function requestHash(serviceId: number, request: CreateBookingRequest, st
     request.additionalNotes,
     // Only when chosen: a request without one hashes as it did before consultants.
     ...(request.consultantId === undefined ? [] : [request.consultantId]),
+    // Only when given: a request without answers hashes as it did before intake questions.
+    ...(Object.keys(request.answers).length === 0 ? [] : [{ answers: canonicalAnswers(request.answers) }]),
   ]);
   return createHash('sha256').update(canonical).digest('hex');
 }
@@ -142,6 +156,7 @@ export async function createBooking(
       hourlyRate: services.hourlyRate,
       durationMinutes: services.durationMinutes,
       active: services.active,
+      questions: services.questions,
     })
     .from(services)
     .where(eq(services.id, request.serviceId));
@@ -150,6 +165,10 @@ export async function createBooking(
   }
   // A retired service keeps its bookings but takes no new ones (docs/decisions/017).
   if (!service.active) throw invalidField('serviceId', serviceMessages.retired);
+  // The answers against the service's questions as they are now; the booking keeps this copy of them with its
+  // answers, which no later edit of the questions reaches (docs/product.md#intake-questions).
+  const answers = checkAnswers(service.questions, request.answers);
+  if (!answers.ok) throw new ValidationFailed(answers.errors);
   const scheduleWithClosures = await loadScheduleWithClosures(db);
   const check = checkSlotStart(startsAt, {
     durationMinutes: service.durationMinutes,
@@ -225,6 +244,7 @@ export async function createBooking(
           idempotencyKey: idempotencyKey ?? null,
           requestHash: hash,
           clientAddress,
+          brief: answers.brief,
           // 128 random bits: a room nobody can guess.
           meetingUrl: meetingUrl(settings.meetingUrlTemplate, randomBytes(16).toString('hex')),
         })

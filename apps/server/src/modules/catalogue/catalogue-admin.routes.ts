@@ -7,10 +7,14 @@ import {
   apiPaths,
   messages,
   newServiceBodySchema,
+  questionLimits,
+  questionMessages,
   serviceBodySchema,
   serviceChangesQuerySchema,
   serviceChangesResponseSchema,
   serviceMessages,
+  serviceQuestionsBodySchema,
+  serviceQuestionsResponseSchema,
   serviceResponseSchema,
 } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
@@ -21,12 +25,26 @@ import {
   listAllServices,
   listServiceChanges,
   updateService,
+  updateServiceQuestions,
 } from './catalogue-admin.service.ts';
 
 const tags = ['admin'];
 const invalid = apiErrorBodySchema.describe(
   'A field breaks a rule: errors[{ path, msg }] names it (e.g. "Session length must be a multiple of 30 minutes")',
 );
+/**
+ * The largest list of questions the firm may rightly send: every question at its longest (id, wording, options)
+ * with every character escaped as \uXXXX (6 bytes), and 256 bytes a question for the rest. About 280 KB: over the
+ * app's default body limit, so these routes raise their own (a service's record may carry its questions too).
+ */
+export const questionsBodyLimitBytes =
+  questionLimits.questions *
+    ((questionLimits.idLength + questionLimits.label + questionLimits.options * questionLimits.option) * 6 +
+      256) +
+  64 * 1024;
+const bodyLimit = (app: FastifyInstance) =>
+  Math.max(app.initialConfig.bodyLimit ?? 0, questionsBodyLimitBytes);
+
 const duplicate = apiErrorBodySchema.describe(`'${serviceMessages.nameTaken}' (errors names the field)`);
 
 export async function catalogueAdminRoutes(app: FastifyInstance) {
@@ -64,6 +82,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance) {
     apiPaths.catalogue.adminServices,
     {
       onRequest: adminOnly,
+      bodyLimit: bodyLimit(app),
       schema: {
         tags,
         summary:
@@ -82,6 +101,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance) {
     apiPaths.catalogue.adminService(':id'),
     {
       onRequest: adminOnly,
+      bodyLimit: bodyLimit(app),
       schema: {
         tags,
         summary: 'Saves a service’s whole editable record; active false retires it, true brings it back',
@@ -100,6 +120,38 @@ export async function catalogueAdminRoutes(app: FastifyInstance) {
     },
     async (request) => ({
       service: await updateService(app.db, request.params.id, request.body, request.caller),
+    }),
+  );
+
+  routes.put(
+    apiPaths.catalogue.adminServiceQuestions(':id'),
+    {
+      onRequest: adminOnly,
+      bodyLimit: bodyLimit(app),
+      schema: {
+        tags,
+        summary: 'Replaces a service’s intake questions, which the booking wizard asks',
+        description:
+          'The whole list, in the order asked. Bookings keep a copy of the questions they were asked with their answers: an edit never changes or loses one. Recorded in the change history.',
+        params: adminServiceIdParamsSchema,
+        body: serviceQuestionsBodySchema,
+        response: {
+          200: serviceQuestionsResponseSchema,
+          400: apiErrorBodySchema.describe(
+            `A question breaks a rule: errors[{ path, msg }] names it, e.g. questions.2.options: '${questionMessages.optionsNeeded}'`,
+          ),
+          404: apiErrorBodySchema.describe(`'${messages.serviceNotFound}'`),
+          ...adminGuardResponses,
+        },
+      },
+    },
+    async (request) => ({
+      questions: await updateServiceQuestions(
+        app.db,
+        request.params.id,
+        request.body.questions,
+        request.caller,
+      ),
     }),
   );
 }

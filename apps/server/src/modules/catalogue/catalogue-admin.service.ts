@@ -5,7 +5,9 @@ import {
   durationProblem,
   type EditableServiceField,
   editableServiceFields,
+  type IntakeQuestion,
   messages,
+  questionCopy,
   type Service,
   type ServiceBody,
   type ServiceChange,
@@ -42,13 +44,13 @@ async function currentSessionStep(db: Database): Promise<number> {
   return sessionLengthStep((await loadScheduleWithClosures(db)).schedule);
 }
 
-/** The record as the history keeps it: the editable fields in their public names. */
-type Editable = Pick<Service, EditableServiceField>;
+/** The record as the history keeps it: the editable fields in their public names, and the intake questions. */
+type Editable = Pick<Service, EditableServiceField | 'questions'>;
 
 function editable(service: Service): Editable {
   const record = {} as Record<EditableServiceField, unknown>;
   for (const field of editableServiceFields) record[field] = service[field];
-  return record as Editable;
+  return { ...(record as Pick<Service, EditableServiceField>), questions: service.questions };
 }
 
 function toRow(body: ServiceBody): Omit<NewServiceRow, 'slug'> {
@@ -132,8 +134,14 @@ export function listAllServices(db: Database): Promise<Service[]> {
   return listServices(db);
 }
 
-/** Who delivers the service, when the save names them (docs/product.md#consultants). */
-type WithConsultants = ServiceBody & { consultantIds?: number[] | undefined };
+/**
+ * Who delivers the service, when the save names them (docs/product.md#consultants), and its intake questions when
+ * the record is sent back with them (docs/product.md#intake-questions).
+ */
+type WithConsultants = ServiceBody & {
+  consultantIds?: number[] | undefined;
+  questions?: IntakeQuestion[] | undefined;
+};
 
 export async function createService(db: Database, body: WithConsultants, actor: Actor): Promise<Service> {
   checkDuration(body.duration, await currentSessionStep(db));
@@ -142,7 +150,7 @@ export async function createService(db: Database, body: WithConsultants, actor: 
       const slug = await freeSlug(tx, body.name);
       const [row] = await tx
         .insert(services)
-        .values({ ...toRow(body), slug })
+        .values({ ...toRow(body), slug, questions: (body.questions ?? []).map(questionCopy) })
         .returning();
       if (!row) throw new Error('the insert returned no row');
       const created = toService(row);
@@ -182,12 +190,12 @@ export async function updateService(
         checkDuration(body.duration, step);
       }
       if (body.consultantIds !== undefined) await setServiceConsultants(tx, id, body.consultantIds, actor);
-      const after = { ...before, ...body };
+      const after = { ...before, ...body, questions: body.questions?.map(questionCopy) ?? before.questions };
       if (changedFields(editable(before), editable(after)).length === 0) return before;
       const slug = body.name === current.name ? current.slug : await freeSlug(tx, body.name, id);
       const [row] = await tx
         .update(services)
-        .set({ ...toRow(body), slug, updatedAt: new Date() })
+        .set({ ...toRow(body), slug, questions: after.questions, updatedAt: new Date() })
         .where(eq(services.id, id))
         .returning();
       if (!row) throw new NotFound(messages.serviceNotFound);
@@ -204,6 +212,42 @@ export async function updateService(
   invalidateCatalogue(db);
   consultantsChanged(db);
   return { ...service, rating: await serviceRating(db, id) };
+}
+
+/**
+ * Replaces a service's intake questions (docs/product.md#intake-questions), recorded in the history like any other
+ * change; an unchanged list records nothing. Bookings keep the questions they were asked: nothing here reaches them.
+ */
+export async function updateServiceQuestions(
+  db: Database,
+  id: number,
+  given: IntakeQuestion[],
+  actor: Actor,
+): Promise<IntakeQuestion[]> {
+  const questions = given.map(questionCopy);
+  const saved = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(services).where(eq(services.id, id)).for('update');
+    if (!current) throw new NotFound(messages.serviceNotFound);
+    const before = toService(current);
+    const after = { ...before, questions };
+    if (changedFields(editable(before), editable(after)).length === 0) return before.questions;
+    const [row] = await tx
+      .update(services)
+      .set({ questions, updatedAt: new Date() })
+      .where(eq(services.id, id))
+      .returning();
+    if (!row) throw new NotFound(messages.serviceNotFound);
+    const updated = toService(row);
+    await record(tx, actor, {
+      subjectId: id,
+      action: 'updated',
+      before: editable(before),
+      after: editable(updated),
+    });
+    return updated.questions;
+  });
+  invalidateCatalogue(db);
+  return saved;
 }
 
 function asRecord(value: unknown): Record<string, unknown> | null {

@@ -1,6 +1,7 @@
 // The service catalogue: queries, mapping rows to the domain's Service, and the serialized cache.
 import {
   averageRating,
+  questionCopy,
   type RatingSummary,
   type Service,
   serviceIcon,
@@ -30,6 +31,7 @@ export function toService(row: ServiceRow, rating: RatingSummary | null = null):
     deliverables: row.deliverables,
     active: row.active,
     rating,
+    questions: row.questions.map(questionCopy),
   };
 }
 

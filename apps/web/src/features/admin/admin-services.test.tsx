@@ -54,7 +54,7 @@ function catalogueApi(services: Service[], save?: (call: ApiCall) => Answer, slo
       const id = Number(call.path.split('/').at(-1)) || 99;
       return {
         status: call.method === 'POST' ? 201 : 200,
-        body: { service: { id, icon: 'cog', rating: null, ...(call.body as object) } },
+        body: { service: { id, icon: 'cog', rating: null, questions: [], ...(call.body as object) } },
       };
     }
     return undefined;
@@ -140,7 +140,7 @@ describe('admin services', () => {
     const [put] = writes(calls);
     expect(put?.method).toBe('PUT');
     expect(put?.path).toBe(apiPaths.catalogue.adminService(1));
-    const { id: _id, icon: _icon, rating: _rating, ...record } = webDevelopment;
+    const { id: _id, icon: _icon, rating: _rating, questions: _questions, ...record } = webDevelopment;
     expect(put?.body).toEqual({
       ...record,
       hourly_rate: 175,

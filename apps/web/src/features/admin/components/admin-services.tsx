@@ -1,8 +1,12 @@
 import {
+  briefTexts,
   consultantPageTexts,
   duration,
   hourlyRate,
+  type IntakeQuestion,
   paths,
+  questionEditorTexts,
+  questionSummary,
   type Service,
   type ServiceBody,
   type ServiceChange,
@@ -25,6 +29,7 @@ import { useServiceChanges } from '../api/get-service-changes';
 import { useSaveService } from '../api/save-service';
 import { LatestChanges } from './latest-changes';
 import { Moment } from './moment';
+import { QuestionsEditor } from './questions-editor';
 import { ServiceForm } from './service-form';
 import { editable } from './service-form-values';
 
@@ -48,8 +53,12 @@ const scheduleTexts: ListTexts = {
   empty: '',
 };
 
-/** What is open: nothing, the new-service form, or a service's form. */
-type Editing = { kind: 'none' } | { kind: 'new' } | { kind: 'edit'; service: Service };
+/** What is open: nothing, the new-service form, a service's form, or its intake questions. */
+type Editing =
+  | { kind: 'none' }
+  | { kind: 'new' }
+  | { kind: 'edit'; service: Service }
+  | { kind: 'questions'; service: Service };
 
 /** A recorded value as the history shows it. */
 function shown(field: string, value: unknown): string {
@@ -57,11 +66,15 @@ function shown(field: string, value: unknown): string {
   if (field === 'hourly_rate' && typeof value === 'number') return hourlyRate(value);
   if (field === 'duration' && typeof value === 'number') return duration(value);
   if (field === 'active') return value === true ? 'offered' : 'retired';
+  if (field === 'questions' && Array.isArray(value)) {
+    return value.length === 0 ? '(none)' : (value as IntakeQuestion[]).map(questionSummary).join('; ');
+  }
   if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.join('; ');
   return String(value);
 }
 
 function fieldLabel(field: string): string {
+  if (field === 'questions') return briefTexts.fieldLabel;
   return (serviceFieldLabels as Record<string, string>)[field] ?? field;
 }
 
@@ -91,6 +104,7 @@ function ChangeItem({ change }: { change: ServiceChange }) {
 function ServicesTable({
   services,
   onEdit,
+  onQuestions,
   onToggle,
   busy,
   undelivered,
@@ -99,6 +113,7 @@ function ServicesTable({
   /** The offered services nobody active delivers (none while the consultants load). */
   undelivered: ReadonlySet<number>;
   onEdit: (service: Service) => void;
+  onQuestions: (service: Service) => void;
   onToggle: (service: Service) => void;
   busy: boolean;
 }) {
@@ -139,6 +154,14 @@ function ServicesTable({
                 onClick={() => onEdit(service)}
               >
                 Edit
+              </button>
+              <button
+                type="button"
+                className={`${buttonStyles.secondary} px-3 py-1.5 text-sm`}
+                aria-label={questionEditorTexts.openLabel(service.name)}
+                onClick={() => onQuestions(service)}
+              >
+                {questionEditorTexts.open}
               </button>
               <button
                 type="button"
@@ -207,25 +230,37 @@ export function AdminServices() {
           className="mt-6 rounded-2xl border border-slate-200 bg-white p-6"
         >
           <h2 id="service-form-title" className="mb-4 text-xl font-semibold text-slate-900">
-            {editing.kind === 'new' ? 'New Service' : `Edit ${editing.service.name}`}
+            {editing.kind === 'new'
+              ? 'New Service'
+              : editing.kind === 'questions'
+                ? questionEditorTexts.heading(editing.service.name)
+                : `Edit ${editing.service.name}`}
           </h2>
-          {/* Session lengths go by the firm's slot step: the form waits for the schedule. */}
-          <QueryStates query={schedule} texts={scheduleTexts} isEmpty={() => false}>
-            {(answer) => (
-              <ServiceForm
-                key={editing.kind === 'new' ? 'new' : editing.service.id}
-                service={editing.kind === 'edit' ? editing.service : undefined}
-                schedule={answer.schedule}
-                busy={save.isPending}
-                onCancel={() => open({ kind: 'none' })}
-                onSave={(record) =>
-                  editing.kind === 'new'
-                    ? saveRecord(record, undefined, serviceMessages.created)
-                    : saveRecord(record, editing.service.id, serviceMessages.saved)
-                }
-              />
-            )}
-          </QueryStates>
+          {editing.kind === 'questions' ? (
+            <QuestionsEditor
+              key={editing.service.id}
+              service={editing.service}
+              onClose={() => open({ kind: 'none' })}
+            />
+          ) : (
+            /* Session lengths go by the firm's slot step: the form waits for the schedule. */
+            <QueryStates query={schedule} texts={scheduleTexts} isEmpty={() => false}>
+              {(answer) => (
+                <ServiceForm
+                  key={editing.kind === 'new' ? 'new' : editing.service.id}
+                  service={editing.kind === 'edit' ? editing.service : undefined}
+                  schedule={answer.schedule}
+                  busy={save.isPending}
+                  onCancel={() => open({ kind: 'none' })}
+                  onSave={(record) =>
+                    editing.kind === 'new'
+                      ? saveRecord(record, undefined, serviceMessages.created)
+                      : saveRecord(record, editing.service.id, serviceMessages.saved)
+                  }
+                />
+              )}
+            </QueryStates>
+          )}
         </section>
       )}
 
@@ -241,6 +276,7 @@ export function AdminServices() {
               }
               busy={save.isPending}
               onEdit={(service) => open({ kind: 'edit', service })}
+              onQuestions={(service) => open({ kind: 'questions', service })}
               onToggle={(service) =>
                 saveRecord(
                   { ...editable(service), active: !service.active },

@@ -17,9 +17,12 @@ export interface ServiceDraft extends Omit<ServiceBody, 'hourly_rate' | 'duratio
   duration: string;
 }
 
-/** A service's editable record: the service without what the server derives (id, icon, rating). */
+/**
+ * A service's editable record: the service without what the server derives (id, icon, rating), and without its
+ * questions, which their own editor saves (a form opened before that save must not send the old ones back).
+ */
 export function editable(service: Service): ServiceBody {
-  const { id: _id, icon: _icon, rating: _rating, ...record } = service;
+  const { id: _id, icon: _icon, rating: _rating, questions: _questions, ...record } = service;
   return record;
 }
 

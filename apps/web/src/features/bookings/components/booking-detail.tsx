@@ -43,9 +43,12 @@ import { useBooking } from '../api/get-booking';
 import { useSetOwnBookingStatus } from '../api/set-own-booking-status';
 import { bookingTime, bookingTimeIn } from '../format';
 import { BookAgain } from './book-again';
+import { BookingBrief } from './booking-brief';
 import { BookingConversation } from './booking-conversation';
 import { type Fact, FactList } from './booking-facts';
 import { BookingFiles } from './booking-files';
+import { BookingMeeting } from './booking-meeting';
+import { BookingSummary } from './booking-summary';
 import { CancelDialog } from './cancel-dialog';
 import { ChangeActions } from './change-actions';
 import { ChangeConsultant } from './change-consultant';
@@ -327,6 +330,7 @@ export function BookingDetail({ id }: { id: string }) {
           <StatusBadge status={booking.status} />
         </div>
         <CheckoutReturnMessage booking={booking} back={back} />
+        <BookingMeeting booking={booking} />
         <div className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
           <FactList facts={facts(booking, viewerZone)} look="card" />
           {/* The client's to pay: the firm reading the booking is not sent to Checkout. */}
@@ -340,6 +344,8 @@ export function BookingDetail({ id }: { id: string }) {
             onAskForChange={() => setAskedForChange((count) => count + 1)}
           />
         </div>
+        <BookingSummary booking={booking} isOwner={query.data.is_owner} />
+        <BookingBrief brief={booking.brief} />
         <BookingFiles booking={booking} />
         <BookingConversation
           booking={booking}

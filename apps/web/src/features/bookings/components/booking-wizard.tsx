@@ -1,6 +1,7 @@
 import {
   bookingErrorCodes,
   bookingMessages,
+  briefTexts,
   type CreateBookingBody,
   consultantMessages,
   defaultBusinessTimeZone,
@@ -23,12 +24,14 @@ import { bookingKeys } from '../api/query-keys';
 import { slotTime } from '../format';
 import { addUnsent, isUnreachable, refusalMessage, unreachableReason } from '../unsent-queue';
 import { AttachDocuments, useWizardDocuments } from './attach-documents';
+import { BookingBrief } from './booking-brief';
 import { bookingDetailsSchema, emptyBookingDetails } from './booking-details';
 import { BookingSidebar } from './booking-sidebar';
 import { ConfirmationStep } from './confirmation-step';
 import { ConsultantChoice } from './consultant-choice';
 import { DateTimeStep } from './date-time-step';
 import { DetailsStep } from './details-step';
+import { IntakeQuestions, useIntakeAnswers } from './intake-questions';
 import { StepIndicator, type WizardStep } from './step-indicator';
 import { useSlotChoice } from './use-slot-choice';
 
@@ -79,6 +82,8 @@ export function BookingWizard({ service }: { service: Service }) {
 
   const booking = useCreateBooking();
   const documents = useWizardDocuments();
+  const intake = useIntakeAnswers(service.questions);
+  const asks = service.questions.length > 0;
   /** The pending limit's refusal, kept on the last step with how to reach the firm (a notification has no links). */
   const [refusal, setRefusal] = useState<string>();
 
@@ -124,6 +129,7 @@ export function BookingWizard({ service }: { service: Service }) {
       preferredContact: details.preferredContact,
       additionalNotes: details.additionalNotes.trim(),
       ...(chosenConsultant ? { consultantId: chosenConsultant.id } : {}),
+      ...(asks ? { answers: intake.body() } : {}),
     };
     idempotencyKey.current ??= newIdempotencyKey();
     const key = idempotencyKey.current;
@@ -176,6 +182,11 @@ export function BookingWizard({ service }: { service: Service }) {
             // Never kept nor retried: the same request would be refused again.
             idempotencyKey.current = undefined;
             notify({ type: 'error', title: 'Booking Failed', message: refusalMessage(error) });
+            // An answer refused (the questions changed since the page opened): back to them, under each question.
+            if (error.errors.some((problem) => problem.path.startsWith('answers.'))) {
+              goTo(2);
+              intake.showErrors(error.errors);
+            }
             return;
           }
           // No answer, a timeout or a server failure: kept in the browser and sent again with the same key.
@@ -227,9 +238,13 @@ export function BookingWizard({ service }: { service: Service }) {
             <DetailsStep
               form={form}
               chosenTime={date && slot ? { date, time: slotTime(slot, timeZone) } : undefined}
+              questions={asks ? <IntakeQuestions intake={intake} /> : undefined}
               documents={<AttachDocuments files={documents.files} onChange={documents.setFiles} />}
               onBack={() => goTo(1)}
-              onReview={() => goTo(3)}
+              // The answers are checked as the server checks them before going on.
+              onReview={() => {
+                if (intake.check()) goTo(3);
+              }}
             />
           )}
           {step === 3 && date && slot && (
@@ -246,6 +261,16 @@ export function BookingWizard({ service }: { service: Service }) {
               }
               now={new Date()}
               details={form.getValues()}
+              brief={
+                asks ? (
+                  <BookingBrief
+                    brief={intake.brief()}
+                    heading={briefTexts.reviewHeading}
+                    level="h3"
+                    className=""
+                  />
+                ) : undefined
+              }
               submitting={booking.isPending || documents.attaching}
               refusal={refusal}
               onBack={() => goTo(2)}

@@ -15,7 +15,7 @@ import {
   urgencyLabels,
   withIndefiniteArticle,
 } from '@portal/domain';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { FormMessage } from '../../../components/ui/form-message';
@@ -35,6 +35,7 @@ export function ConfirmationStep({
   noticeHours,
   now,
   details,
+  brief,
   submitting,
   refusal,
   onBack,
@@ -51,6 +52,8 @@ export function ConfirmationStep({
   /** The moment the chosen time is judged against the notice. */
   now: Date;
   details: BookingDetails;
+  /** The answers to the service's intake questions (booking-brief.tsx). */
+  brief?: ReactNode;
   submitting: boolean;
   /** Why the server refused the last Confirm when trying again later is the way (the pending limit). */
   refusal?: string | undefined;
@@ -85,6 +88,7 @@ export function ConfirmationStep({
         You are requesting {withIndefiniteArticle(service.name)} consultation on {longDate(date)} at {time}.
       </p>
       <FactList facts={facts} look="summary" />
+      {brief}
       <p className="text-sm text-slate-700">
         Your booking is saved as pending; our team confirms it before the consultation.
       </p>

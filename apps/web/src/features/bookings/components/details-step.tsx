@@ -47,6 +47,7 @@ function useDescriptionAnnouncement(problem: string | undefined): string {
 export function DetailsStep({
   form,
   chosenTime,
+  questions,
   documents,
   onBack,
   onReview,
@@ -54,6 +55,8 @@ export function DetailsStep({
   form: UseFormReturn<BookingDetails, unknown, CheckedBookingDetails>;
   /** The day and time chosen on step 1 (the time with its zone), repeated so the client keeps them in view. */
   chosenTime?: { date: IsoDate; time: string } | undefined;
+  /** The service's intake questions, asked after the project's details (intake-questions.tsx). */
+  questions?: ReactNode;
   /** The optional documents to attach once the booking is made (attach-documents.tsx). */
   documents?: ReactNode;
   onBack: () => void;
@@ -115,6 +118,7 @@ export function DetailsStep({
           maxLength={maxAdditionalNotesLength}
           placeholder="Anything else we should know (optional)"
         />
+        {questions}
         {documents}
         <p aria-live="polite" className="sr-only" data-testid="description-announcement">
           {announcement}
