@@ -27,7 +27,10 @@ test('a client answers the questions and attaches a brief, talks with the firm, 
 }, testInfo) => {
   const admin = await browser.newContext().then((context) => context.newPage());
   const adminEmail = uniqueEmail('path-admin');
-  await Promise.all([createAccount(page, { firstName: 'Grace' }), createAccount(admin, { email: adminEmail })]);
+  await Promise.all([
+    createAccount(page, { firstName: 'Grace' }),
+    createAccount(admin, { email: adminEmail }),
+  ]);
   makeAdmin(adminEmail);
 
   // The firm asks two questions for the service (optional ones: other journeys book it without answers).
@@ -36,7 +39,13 @@ test('a client answers the questions and attaches a brief, talks with the firm, 
   const questions = await admin.request.put(`/api/admin/services/${serviceId}/questions`, {
     data: {
       questions: [
-        { id: 'stack', label: stackQuestion, type: 'choice', options: ['PostgreSQL', 'MySQL', 'Other'], required: false },
+        {
+          id: 'stack',
+          label: stackQuestion,
+          type: 'choice',
+          options: ['PostgreSQL', 'MySQL', 'Other'],
+          required: false,
+        },
         { id: 'size', label: sizeQuestion, type: 'yes_no', required: false },
       ],
     },
@@ -54,14 +63,19 @@ test('a client answers the questions and attaches a brief, talks with the firm, 
   await page.getByRole('group', { name: sizeQuestion }).getByLabel('Yes').check();
   await page
     .getByLabel('Attach Documents (optional)')
-    .setInputFiles({ name: 'current-schema.pdf', mimeType: 'application/pdf', buffer: pdf('current schema') });
+    .setInputFiles({
+      name: 'current-schema.pdf',
+      mimeType: 'application/pdf',
+      buffer: pdf('current schema'),
+    });
   await page.getByRole('button', { name: 'Review Booking' }).click();
   const booked = page.waitForResponse(
     (response) =>
       response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/bookings',
   );
   const attached = page.waitForResponse(
-    (response) => response.request().method() === 'POST' && /\/api\/bookings\/\d+\/files$/.test(response.url()),
+    (response) =>
+      response.request().method() === 'POST' && /\/api\/bookings\/\d+\/files$/.test(response.url()),
   );
   await page.getByRole('button', { name: 'Confirm Booking' }).click();
   const { booking } = (await (await booked).json()) as BookedAnswer;
@@ -75,7 +89,7 @@ test('a client answers the questions and attaches a brief, talks with the firm, 
   const documents = admin.getByRole('region', { name: 'Documents' });
   await expect(documents.getByText('current-schema.pdf')).toBeVisible();
   const question = 'Could you send us the slowest three queries too?';
-  await admin.getByLabel('Your message').fill(question);
+  await admin.getByRole('textbox', { name: 'Your message' }).fill(question);
   await admin.getByRole('button', { name: 'Send' }).click();
   await expect(admin.getByRole('region', { name: 'Messages' }).getByText(question)).toBeVisible();
 
@@ -86,7 +100,7 @@ test('a client answers the questions and attaches a brief, talks with the firm, 
   const thread = page.getByRole('region', { name: 'Messages' });
   await expect(thread.getByText(question)).toBeVisible();
   const reply = 'Yes: they are in the document, pages two and three.';
-  await page.getByLabel('Your message').fill(reply);
+  await page.getByRole('textbox', { name: 'Your message' }).fill(reply);
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(thread.getByText(reply)).toBeVisible();
 
@@ -121,14 +135,19 @@ test('a client answers the questions and attaches a brief, talks with the firm, 
     .getByRole('region', { name: 'Documents' })
     .getByLabel('Attach a Document')
     .setInputFiles({ name: 'migration-plan.pdf', mimeType: 'application/pdf', buffer: deliverable });
-  await expect(admin.getByRole('region', { name: 'Documents' }).getByText('migration-plan.pdf')).toBeVisible();
+  await expect(
+    admin.getByRole('region', { name: 'Documents' }).getByText('migration-plan.pdf'),
+  ).toBeVisible();
 
   // The client finds the summary and downloads the deliverable, byte for byte.
   await page.reload();
   await expect(page.getByText(summary)).toBeVisible();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('region', { name: 'Documents' }).getByRole('link', { name: /migration-plan\.pdf/ }).click(),
+    page
+      .getByRole('region', { name: 'Documents' })
+      .getByRole('link', { name: /migration-plan\.pdf/ })
+      .click(),
   ]);
   expect(download.suggestedFilename()).toBe('migration-plan.pdf');
   expect(readFileSync(await download.path()).equals(deliverable)).toBe(true);

@@ -295,6 +295,8 @@ describe('paging limits', () => {
     'GET /api/admin/undelivered-mail': 'the latest 5 undelivered e-mails, and their count',
     'GET /api/bookings/{id}': "one booking's latest 100 history entries",
     'GET /api/bookings/activity': "the caller's latest 5 history entries",
+    'GET /api/bookings/{id}/files': "one booking's documents: at most 20 (maxFilesPerBooking)",
+    'GET /api/bookings/{id}/messages': "one booking's latest 500 messages (maxConversationMessagesShown)",
     // iCalendar, not JSON, so the scan below cannot see it: its bound is proven in calendar-feed.test.ts.
     'GET /api/calendar/{token}.ics':
       'active consultations that ended at most 30 days ago or later, at most 500 (maxCalendarFeedEvents)',

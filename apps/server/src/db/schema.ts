@@ -456,7 +456,7 @@ export const bookingEvents = pgTable(
     check('booking_events_actor_known', sql`${table.actor} in ('client', 'admin', 'system')`),
     check(
       'booking_events_type_known',
-      sql`${table.type} in ('created', 'status_changed', 'rescheduled', 'reassigned', 'reviewed')`,
+      sql`${table.type} in ('created', 'status_changed', 'rescheduled', 'reassigned', 'reviewed', 'location_changed')`,
     ),
     check(
       'booking_events_reassigned_has_consultants',

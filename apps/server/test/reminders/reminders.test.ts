@@ -28,6 +28,7 @@ import {
   statusChangeEmail,
 } from '../../src/lib/mail/booking-emails.ts';
 import { contactAcknowledgmentEmail, contactFirmEmail } from '../../src/lib/mail/contact-emails.ts';
+import { conversationClientEmail, conversationFirmEmail } from '../../src/lib/mail/conversation-emails.ts';
 import { consultantReassignmentEmail, firmNoticeEmail } from '../../src/lib/mail/firm-emails.ts';
 import { invoiceOverdueEmail } from '../../src/lib/mail/invoice-emails.ts';
 import type { MailMessage } from '../../src/lib/mail/letter.ts';
@@ -461,6 +462,18 @@ describe('e-mail subjects', () => {
   // reminder's subject may say it, whatever a client or a visitor wrote.
   const mailDir = join(import.meta.dirname, '../../src/lib/mail');
   const typed = 'Reminder: remind me';
+  /** A burst of one message that says `body`. */
+  const burstOf = (body: string) => ({
+    count: 1,
+    quoted: [
+      {
+        id: 1,
+        body,
+        author: { name: typed, role: 'client' as const },
+        created_at: '2030-01-02T17:00:00.000Z',
+      },
+    ],
+  });
   const booking: Booking = {
     id: 7,
     service_id: 1,
@@ -593,6 +606,11 @@ describe('e-mail subjects', () => {
     summaryReadyEmail: () => [
       summaryReadyEmail({ ...booking, status: 'completed', summary: typed }, { appUrl }),
     ],
+    // A message is the writer's words, and may say anything.
+    conversationFirmEmail: () => [
+      conversationFirmEmail(booking, burstOf(typed), 'office@firm.test', 'firm', appUrl),
+    ],
+    conversationClientEmail: () => [conversationClientEmail(booking, burstOf(typed), appUrl)],
   };
 
   it('knows every composer: each e-mail is written by a …Email function of lib/mail, all listed here', async () => {

@@ -28,6 +28,7 @@ CREATE TABLE "booking_messages" (
 	CONSTRAINT "booking_messages_side_known" CHECK ("booking_messages"."side" in ('client', 'firm'))
 );
 --> statement-breakpoint
+ALTER TABLE "booking_events" DROP CONSTRAINT "booking_events_type_known";--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "brief" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 -- Existing bookings get a room of their own under the default MEETING_URL_TEMPLATE; new ones get theirs when booked.
 ALTER TABLE "bookings" ADD COLUMN "meeting_url" text DEFAULT ('https://meet.jit.si/' || replace(gen_random_uuid()::text, '-', '')) NOT NULL;--> statement-breakpoint
@@ -43,4 +44,5 @@ ALTER TABLE "booking_message_reads" ADD CONSTRAINT "booking_message_reads_user_i
 ALTER TABLE "booking_messages" ADD CONSTRAINT "booking_messages_booking_id_bookings_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."bookings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "booking_messages" ADD CONSTRAINT "booking_messages_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "booking_files_booking_idx" ON "booking_files" USING btree ("booking_id","id");--> statement-breakpoint
-CREATE INDEX "booking_messages_booking_idx" ON "booking_messages" USING btree ("booking_id","id");
+CREATE INDEX "booking_messages_booking_idx" ON "booking_messages" USING btree ("booking_id","id");--> statement-breakpoint
+ALTER TABLE "booking_events" ADD CONSTRAINT "booking_events_type_known" CHECK ("booking_events"."type" in ('created', 'status_changed', 'rescheduled', 'reassigned', 'reviewed', 'location_changed'));
