@@ -61,13 +61,11 @@ test('a client answers the questions and attaches a brief, talks with the firm, 
   await page.getByLabel('Project Description').fill('Our reporting queries got slow: we want a new schema.');
   await page.getByRole('group', { name: stackQuestion }).getByLabel('PostgreSQL').check();
   await page.getByRole('group', { name: sizeQuestion }).getByLabel('Yes').check();
-  await page
-    .getByLabel('Attach Documents (optional)')
-    .setInputFiles({
-      name: 'current-schema.pdf',
-      mimeType: 'application/pdf',
-      buffer: pdf('current schema'),
-    });
+  await page.getByLabel('Attach Documents (optional)').setInputFiles({
+    name: 'current-schema.pdf',
+    mimeType: 'application/pdf',
+    buffer: pdf('current schema'),
+  });
   await page.getByRole('button', { name: 'Review Booking' }).click();
   const booked = page.waitForResponse(
     (response) =>
