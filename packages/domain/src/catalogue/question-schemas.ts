@@ -39,7 +39,7 @@ const questionBodySchema = z
         .max(questionLimits.idLength, { error: questionMessages.idInvalid })
         .regex(questionIdPattern, { error: questionMessages.idInvalid })
         .describe(
-          `1–${questionLimits.idLength} letters, digits, hyphens or underscores, unique among the service's questions; keep it across edits (the portal makes a UUID)`,
+          `1 to ${questionLimits.idLength} letters, digits, hyphens or underscores, unique among the service's questions; keep it across edits (the portal makes a UUID)`,
         ),
       label: z
         .string({ error: questionMessages.labelRequired })
@@ -51,7 +51,7 @@ const questionBodySchema = z
         .max(questionLimits.options, { error: questionMessages.optionsNeeded })
         .optional()
         .describe(
-          `choice and multi_choice: ${minQuestionOptions}–${questionLimits.options} different options of at most ${questionLimits.option} characters; absent for the other types`,
+          `choice and multi_choice: ${minQuestionOptions} to ${questionLimits.options} different options of at most ${questionLimits.option} characters; absent for the other types`,
         ),
       required: z.boolean({ error: questionMessages.requiredInvalid }),
     },
