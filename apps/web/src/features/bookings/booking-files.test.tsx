@@ -306,6 +306,8 @@ describe('documents chosen in the wizard', () => {
     expect(calls.filter((call) => call.path.includes('/files'))).toHaveLength(0);
 
     await reviewButton().click();
+    // The Review step lists what will be attached.
+    await expect.element(page.getByText('brief.pdf, diagram.pdf', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Confirm Booking' }).click();
     await expect
       .element(page.getByRole('status').filter({ hasText: bookingMessages.requestSentTitle }))

@@ -271,6 +271,7 @@ export function BookingWizard({ service }: { service: Service }) {
                   />
                 ) : undefined
               }
+              documents={documents.files.map((file) => file.name)}
               submitting={booking.isPending || documents.attaching}
               refusal={refusal}
               onBack={() => goTo(2)}

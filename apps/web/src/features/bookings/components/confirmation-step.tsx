@@ -1,6 +1,7 @@
 import {
   type AvailabilitySlot,
   bookingChangeRules,
+  bookingFileMessages,
   bookingMessages,
   clientChangeNoticeRefusal,
   consultantMessages,
@@ -36,6 +37,7 @@ export function ConfirmationStep({
   now,
   details,
   brief,
+  documents = [],
   submitting,
   refusal,
   onBack,
@@ -54,6 +56,8 @@ export function ConfirmationStep({
   details: BookingDetails;
   /** The answers to the service's intake questions (booking-brief.tsx). */
   brief?: ReactNode;
+  /** The names of the documents chosen on step 2, attached once the booking is made. */
+  documents?: readonly string[];
   submitting: boolean;
   /** Why the server refused the last Confirm when trying again later is the way (the pending limit). */
   refusal?: string | undefined;
@@ -78,6 +82,9 @@ export function ConfirmationStep({
     { term: 'Preferred Contact', value: contactLabels[details.preferredContact] },
     { term: 'Project Description', value: details.projectDescription.trim(), wide: true },
     ...(notes ? [{ term: 'Additional Notes', value: notes, wide: true }] : []),
+    ...(documents.length > 0
+      ? [{ term: bookingFileMessages.heading, value: documents.join(', '), wide: true }]
+      : []),
   ];
   return (
     <section aria-labelledby={`${id}-heading`} className="space-y-6">
