@@ -280,6 +280,17 @@ describe('the documents a booking takes', () => {
     }
   });
 
+  it('names a file sent without a name after its kind (a form part with no filename)', async () => {
+    const target = await newBooking();
+    const response = await upload(
+      owner,
+      target,
+      multipartBody([{ name: 'file', type: 'application/octet-stream', content: minimalPdf }]),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().file).toMatchObject({ name: 'document.pdf', content_type: 'application/pdf' });
+  });
+
   it('stores the type recognised from the content, never the one the browser declares', async () => {
     const target = await newBooking();
     const response = await upload(owner, target, fileForm('photo.png', minimalPng, 'application/pdf'));

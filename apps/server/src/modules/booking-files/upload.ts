@@ -40,7 +40,8 @@ export async function readUpload(request: FastifyRequest, maxUploadBytes: number
   let upload: Upload | undefined;
   try {
     for await (const part of request.parts()) {
-      if (part.type === 'file') upload = { filename: part.filename, content: await part.toBuffer() };
+      // A file part sent without a filename comes with none, whatever the plugin's types say: named by its kind.
+      if (part.type === 'file') upload = { filename: part.filename ?? '', content: await part.toBuffer() };
     }
   } catch (error) {
     throw error instanceof HttpError ? error : refusalOf(error, maxUploadBytes);
