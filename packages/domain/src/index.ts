@@ -10,6 +10,7 @@ export * from './challenge/index.ts';
 export * from './consultants/index.ts';
 export * from './contact/index.ts';
 export * from './conversation/index.ts';
+export * from './legal/index.ts';
 export * from './mail/index.ts';
 export * from './reviews/index.ts';
 export * from './schedule/index.ts';

@@ -6,11 +6,14 @@ import {
   bookingStatuses,
   cardPaymentStatuses,
   contactOptions,
+  dataRequestActors,
+  dataRequestKinds,
   type FirmBilling,
   type IntakeQuestion,
   type InvoiceBuyer,
   type InvoiceLine,
   invoiceKinds,
+  legalDocuments,
   type Schedule,
   type StoredBriefEntry,
   urgencyOptions,
@@ -104,6 +107,13 @@ export const users = pgTable(
     banned: boolean('banned').default(false),
     banReason: text('ban_reason'),
     banExpires: instant('ban_expires'),
+    /** A second factor (an authenticator app) is set up and confirmed: better-auth's two-factor plugin. */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /**
+     * When the account was erased (docs/decisions/052): its name, address and everything the person wrote are gone;
+     * the row stays, as 'Deleted client', so that the firm's bookings and invoices keep their client.
+     */
+    erasedAt: instant('erased_at'),
     ...timestamps(),
   },
   (table) => [
@@ -128,6 +138,8 @@ const sessionColumns = {
   ipAddress: text('ip_address'),
   userAgent: text('user_agent'),
   impersonatedBy: text('impersonated_by'),
+  /** When a request last came with it (moved on at most every few minutes): the Profile's "last seen". */
+  lastSeenAt: instant('last_seen_at').notNull().defaultNow(),
 };
 
 export const sessions = pgTable(
@@ -152,6 +164,64 @@ export const accounts = ownedByAccount('accounts', {
   scope: text('scope'),
   password: text('password'),
 });
+
+/**
+ * An account's second factor (better-auth's two-factor plugin): the authenticator app's secret and the one-time
+ * recovery codes, both encrypted with the server's secret; `verified` once the first code from the app was right.
+ */
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: text('id').primaryKey(),
+    userId: ownerId().notNull(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: instant('locked_until'),
+  },
+  (table) => [uniqueIndex('two_factors_user_id_idx').on(table.userId)],
+);
+
+/** Which version of the Terms and of the Privacy Policy each account accepted, and when. */
+export const consents = pgTable(
+  'consents',
+  {
+    userId: ownerId().notNull(),
+    document: text('document', { enum: legalDocuments }).notNull(),
+    version: text('version').notNull(),
+    acceptedAt: instant('accepted_at').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.document, table.version] }),
+    check('consents_document_known', sql`${table.document} in ('terms', 'privacy')`),
+  ],
+);
+
+/**
+ * Every export and erasure of an account's data: whose (the account, which stays as an erased row), who asked (the
+ * person themselves or an administrator) and when. Holds no personal data itself.
+ */
+export const dataRequests = pgTable(
+  'data_requests',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind', { enum: dataRequestKinds }).notNull(),
+    subjectUserId: text('subject_user_id')
+      .notNull()
+      .references(() => users.id),
+    actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The subject themselves, or an administrator. */
+    actor: text('actor', { enum: dataRequestActors }).notNull(),
+    at: instant('at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('data_requests_subject_idx').on(table.subjectUserId, table.at),
+    index('data_requests_at_idx').on(table.at.desc(), table.id.desc()),
+    check('data_requests_kind_known', sql`${table.kind} in ('export', 'erasure')`),
+    check('data_requests_actor_known', sql`${table.actor} in ('self', 'admin')`),
+  ],
+);
 
 /** Single-use tokens: e-mail verification and password reset. */
 export const verifications = pgTable(

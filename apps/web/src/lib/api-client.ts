@@ -1,4 +1,4 @@
-import { isAccountsLibraryPath } from '@portal/domain';
+import { accountErrorCodes, isAccountsLibraryPath } from '@portal/domain';
 import type { ZodType } from 'zod';
 import { ApiError, UnexpectedResponseError } from './api-error';
 
@@ -22,7 +22,7 @@ let onUnauthorized: (() => void) | undefined;
 /**
  * What to do when the product's API answers 401: clear the client's account state and data, go to /login
  * (docs/product.md#sessions-and-the-account-state). The accounts library's own 401s (wrong password, no session)
- * are answers, not expiries, and are left to the screen that asked.
+ * and a wrong password asked again are answers, not expiries, and are left to the screen that asked.
  */
 export function setUnauthorizedHandler(handler: (() => void) | undefined): void {
   onUnauthorized = handler;
@@ -30,6 +30,11 @@ export function setUnauthorizedHandler(handler: (() => void) | undefined): void 
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
+}
+
+/** A 401 that answers a password asked again (an export, an erasure): the session is still good. */
+function isWrongPassword(body: unknown): boolean {
+  return isRecord(body) && body.code === accountErrorCodes.invalidPassword;
 }
 
 /** `{ message, code?, errors?: [{ path, msg }] }`, read without a schema library so the first load stays small. */
@@ -72,7 +77,7 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
 
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    if (response.status === 401 && !isAccountsLibraryPath(path)) onUnauthorized?.();
+    if (response.status === 401 && !isAccountsLibraryPath(path) && !isWrongPassword(body)) onUnauthorized?.();
     throw errorFrom(response.status, body);
   }
   return body;

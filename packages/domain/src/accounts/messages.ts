@@ -33,6 +33,8 @@ export const accountMessages = {
   profileNotFound: 'Profile not found. Please complete your profile.',
   tooManyRequests: 'Too many requests. Please try again later.',
   originNotAllowed: 'This request must come from the portal itself.',
+  /** Ours: the password asked again before an export or an erasure is not the account's. */
+  passwordIncorrect: 'The password is not correct.',
   /** 400: where a link sends the browser next must be a page of the portal (no open redirect). */
   callbackNotOnSite: 'callbackURL must be a path on this site, such as /login',
   /** Ours: an accounts request whose body is not JSON (form posts, text, multipart…). */

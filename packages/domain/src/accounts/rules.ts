@@ -38,6 +38,10 @@ export const accountErrorCodes = {
   passwordTooCommon: 'PASSWORD_TOO_COMMON',
   tooManyRequests: 'TOO_MANY_REQUESTS',
   tooManyFailedSignIns: 'TOO_MANY_FAILED_SIGN_INS',
+  /** Ours: the password asked again (export, erasure) is wrong; a 401 that does not mean "signed out". */
+  invalidPassword: 'INVALID_PASSWORD',
+  /** Ours: an administrator or consultant must set up a second factor first (ADMIN_TWO_FACTOR=required). */
+  twoFactorRequired: 'TWO_FACTOR_REQUIRED',
 } as const;
 
 /** Longest profile values accepted. */

@@ -9,6 +9,9 @@ export const pageRoutes = {
   contact: '/contact',
   /** The Terms of Service: the booking, payment and refund rules as the portal is configured. */
   terms: '/terms',
+  /** The Privacy Policy and the Cookie Policy, from the portal's settings. */
+  privacy: '/privacy',
+  cookies: '/cookies',
   login: '/login',
   register: '/register',
   forgotPassword: '/forgot-password',
@@ -55,6 +58,8 @@ export const paths = {
   /** The contact form with a service preselected (a service's 'Get Free Consultation'). */
   contactAbout: (serviceId: number | string) => `/contact?service=${serviceId}`,
   terms: pageRoutes.terms,
+  privacy: pageRoutes.privacy,
+  cookies: pageRoutes.cookies,
   login: pageRoutes.login,
   register: pageRoutes.register,
   forgotPassword: pageRoutes.forgotPassword,

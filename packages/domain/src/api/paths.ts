@@ -19,6 +19,25 @@ export const apiPaths = {
     verifyEmail: `${accountsLibrary}/verify-email`,
     requestPasswordReset: `${accountsLibrary}/request-password-reset`,
     resetPassword: `${accountsLibrary}/reset-password`,
+    /** A signed-in person's new password (the current one with it); every other session of theirs ends. */
+    changePassword: `${accountsLibrary}/change-password`,
+    /** The second factor (better-auth's two-factor plugin): set up, confirm or sign in with a code, turn off. */
+    twoFactor: {
+      enable: `${accountsLibrary}/two-factor/enable`,
+      disable: `${accountsLibrary}/two-factor/disable`,
+      verifyTotp: `${accountsLibrary}/two-factor/verify-totp`,
+      verifyBackupCode: `${accountsLibrary}/two-factor/verify-backup-code`,
+      generateBackupCodes: `${accountsLibrary}/two-factor/generate-backup-codes`,
+    },
+    /** The caller's sessions (DELETE: every one but this one), and one of them (DELETE: ends it). */
+    sessions: '/api/account/sessions',
+    accountSession: (id: string) => `/api/account/sessions/${encodeURIComponent(id)}`,
+    /** Everything the portal holds about the caller, as JSON (`?format=zip`: with their files). */
+    dataExport: '/api/account/export',
+    /** The caller's account erased (docs/decisions/052). */
+    erasure: '/api/account/delete',
+    /** The versions of the Terms and the Privacy Policy the caller has accepted, and where they accept new ones. */
+    consents: '/api/account/consents',
     profile: '/api/auth/profile',
     userStats: '/api/auth/users/stats',
     /** Replaces the caller's calendar feed token: the old feed URL answers 404 from then on. */
@@ -88,6 +107,8 @@ export const apiPaths = {
     adminReviews: '/api/admin/reviews',
     adminReview: (id: number | string) => `/api/admin/reviews/${id}`,
   },
+  /** What the legal pages say, from the portal's settings: the firm, processors, retention, versions. */
+  legal: '/api/legal',
   /** A proof-of-work challenge for the forms that require one (sign-up, the contact form). */
   challenge: '/api/challenge',
   contact: {
@@ -117,6 +138,10 @@ export const apiPaths = {
     counts: '/api/admin/counts',
     /** The firm's settings: its billing details, which invoices copy. */
     settings: '/api/admin/settings',
+    /** An administrator erases a client's account, as the client can themselves. */
+    clientErasure: (userId: string) => `/api/admin/clients/${encodeURIComponent(userId)}/delete`,
+    /** Every export and erasure of an account's data, newest first. */
+    dataRequests: '/api/admin/data-requests',
   },
   /** Where Stripe posts its signed events (PAYMENTS=stripe only). */
   stripeWebhook: '/api/payments/stripe/webhook',

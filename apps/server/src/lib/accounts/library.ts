@@ -6,6 +6,7 @@ import {
   minPasswordLength,
   paths,
   productName,
+  retentionMs,
   sitePath,
   withDestination,
 } from '@portal/domain';
@@ -31,10 +32,10 @@ export const sessionCookieName = 'portal.session_token';
 export const clientIpHeader = 'x-portal-client-ip';
 
 /** Sessions last 7 days and slide: used at least a day after the last refresh, they are extended to 7 days. */
-export const sessionExpiresInSeconds = 7 * 24 * 60 * 60;
+export const sessionExpiresInSeconds = retentionMs.session / 1000;
 export const sessionUpdateAgeSeconds = 24 * 60 * 60;
 /** However active, a session ends this long after its sign-in: sliding never extends it past that. */
-export const sessionMaxLifetimeSeconds = 30 * 24 * 60 * 60;
+export const sessionMaxLifetimeSeconds = retentionMs.sessionMax / 1000;
 
 /** The latest a session created at `createdAt` may expire. */
 function sessionLifetimeEnd(createdAt: Date): Date {

@@ -1,5 +1,6 @@
 // Housekeeping, once per period across every server process: old rows go (sent mail, expired sessions and
 // tokens, stale counters), and pending bookings nobody confirmed in time are cancelled with a letter.
+import { retentionMs } from '@portal/domain';
 import { and, eq, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
@@ -22,11 +23,10 @@ import {
 } from '../bookings/booking-status.service.ts';
 import { settleAbandonedCheckouts } from '../payments/abandoned-checkouts.ts';
 
-const day = 24 * 3_600_000;
 /** Sent mail is kept this long (the dev mailbox and support read it), then deleted. */
-export const sentMailKeptMs = 30 * day;
+export const sentMailKeptMs = retentionMs.sentMail;
 /** Counters are deleted well after their windows (15 min sign-in lock, 10 min at most for better-auth, 1 min writes). */
-const countersKeptMs = day;
+const countersKeptMs = retentionMs.counter;
 
 export const housekeepingJob = 'housekeeping';
 
