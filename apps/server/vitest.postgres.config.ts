@@ -21,6 +21,11 @@ export default defineConfig({
       'test/deploy/**/*.test.ts',
       'test/catalogue/catalogue-seed.test.ts',
       'test/accounts/set-role.test.ts',
+      // Two-factor sign-in: the plugin's counters and one-time codes through the driver and the adapter.
+      'test/accounts/two-factor.test.ts',
+      // Sessions ended through one process, refused by another; a change of password ending the others.
+      'test/accounts/sessions.test.ts',
+      'test/accounts/change-password.test.ts',
       // Jobs that claim rows under locks (reminders, housekeeping) and the schedule's database-side rules.
       'test/reminders/*.test.ts',
       'test/housekeeping/*.test.ts',
@@ -46,6 +51,13 @@ export default defineConfig({
       'test/bookings/meeting-and-summary.test.ts',
       // Intake questions: the answers' copy kept in jsonb, the catalogue's cache told of edits, the largest bodies.
       'test/catalogue/service-questions.test.ts',
+      // The data export: one transaction of reads across every table, bytea streamed into the zip.
+      'test/account-data/export.test.ts',
+      // The erasure: one transaction under the account's row lock (two at once: one wins), every table searched.
+      'test/account-data/erasure.test.ts',
+      // The legal pages' settings from the firm's row in every process, consents, and the cookies really set.
+      'test/legal/legal.test.ts',
+      'test/legal/cookies.test.ts',
       // Odd bodies and queries through the PostgreSQL driver and pool (fewer than on PGlite: the same engine).
       'test/security/fuzz.test.ts',
       'test/security/fuzz-reads.test.ts',

@@ -24,6 +24,8 @@ const signedOutPages = [
   '/services/1',
   '/contact',
   '/terms',
+  '/privacy',
+  '/cookies',
   '/login',
   '/register',
   '/forgot-password',

@@ -44,6 +44,13 @@ test.describe('accounts journeys', () => {
     await emailField.fill(email);
     await passwordField.fill(password);
     await confirmField.fill(password);
+    // Creating an account accepts the Terms and the Privacy Policy: the box says so, and must be ticked.
+    await expect(
+      page.getByRole('checkbox', { name: 'I accept the Terms of Service and the Privacy Policy' }),
+    ).toHaveAccessibleDescription('Please accept the Terms of Service and the Privacy Policy');
+    await page
+      .getByRole('checkbox', { name: 'I accept the Terms of Service and the Privacy Policy' })
+      .check();
     await createAccount.click();
 
     // To /login with the message and the e-mail prefilled.

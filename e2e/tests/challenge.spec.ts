@@ -34,6 +34,9 @@ test.describe('the person check', () => {
 
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel('Confirm Password', { exact: true }).fill(password);
+    await page
+      .getByRole('checkbox', { name: 'I accept the Terms of Service and the Privacy Policy' })
+      .check();
     const signUp = page.waitForRequest((request) => request.url().endsWith('/api/identity/sign-up/email'));
     await page.getByRole('button', { name: 'Create Account' }).click();
     const sent = (await signUp).postDataJSON() as SignUpBody;

@@ -33,6 +33,9 @@ for (const viewport of [
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel('Confirm Password', { exact: true }).fill(password);
+    await page
+      .getByRole('checkbox', { name: 'I accept the Terms of Service and the Privacy Policy' })
+      .check();
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page).toHaveURL(/\/login\?redirect=%2Fbook%2F2$/);
     await expect(

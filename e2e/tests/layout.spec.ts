@@ -40,7 +40,9 @@ test.describe('layout', () => {
       ['Get Started', '/register'],
       ['Client Portal', '/login'],
       ['Send Us a Message', '/contact'],
+      ['Privacy Policy', '/privacy'],
       ['Terms of Service', '/terms'],
+      ['Cookie Policy', '/cookies'],
     ] as const) {
       await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }

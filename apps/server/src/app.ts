@@ -11,8 +11,11 @@ import { resolveAuthSecret } from './lib/accounts/secret.ts';
 import { challengeGate } from './lib/challenge.ts';
 import { BadRequest, errorHandler } from './lib/errors.ts';
 import { isApiPath, isCanonicalPath } from './lib/request-path.ts';
+import { erasureRoutes } from './modules/account-data/erasure.routes.ts';
+import { dataExportRoutes } from './modules/account-data/export.routes.ts';
 import { accountsLibraryRoutes } from './modules/accounts/library.routes.ts';
 import { profileRoutes } from './modules/accounts/profile.routes.ts';
+import { sessionsRoutes } from './modules/accounts/sessions.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { invoiceAttachments } from './modules/billing/invoice-attachments.ts';
@@ -33,6 +36,7 @@ import { crawlersRoutes } from './modules/crawlers/crawlers.routes.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerHousekeeping } from './modules/housekeeping/housekeeping.scheduler.ts';
+import { legalRoutes } from './modules/legal/legal.routes.ts';
 import { meetingRoutes } from './modules/meeting/meeting.routes.ts';
 import { operatorRoutes } from './modules/operator/operator.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
@@ -152,7 +156,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const feedKey = calendarFeedKey(secret);
   // Sign-up and the contact form ask for a solved challenge, signed with keys derived from the same secret.
   const challenge = challengeGate(secret, config.signUpChallenge);
-  await registerAccounts(app, { appUrl: config.appUrl, secret, challenge });
+  await registerAccounts(app, {
+    appUrl: config.appUrl,
+    secret,
+    challenge,
+    adminTwoFactor: config.adminTwoFactor,
+  });
   const spaFallback = await registerStaticSpa(
     app,
     config.webDistDir,
@@ -170,6 +179,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(catalogueAdminRoutes);
   await app.register(crawlersRoutes, { appUrl: config.appUrl });
   await app.register(profileRoutes, { appUrl: config.appUrl, feedKey });
+  await app.register(dataExportRoutes, {
+    timeZone: config.businessTimeZone,
+    requestTimeoutMs: config.requestTimeoutMs,
+  });
+  await app.register(sessionsRoutes);
   await app.register(bookingsRoutes, {
     timeZone: config.businessTimeZone,
     maxPendingBookings: config.maxPendingBookingsPerClient,
@@ -221,7 +235,22 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(reviewsRoutes);
   await app.register(billingRoutes, { timeZone: config.businessTimeZone });
   await app.register(settingsRoutes);
+  await app.register(legalRoutes, {
+    https: config.appUrl.startsWith('https:'),
+    mailProvider: config.smtpUrl !== undefined,
+    payments: config.payments.mode,
+    firmEmail: config.replyTo,
+  });
   await app.register(contactRoutes, { appUrl: config.appUrl, firmEmails: config.firmEmails, challenge });
+  await app.register(erasureRoutes, {
+    timeZone: config.businessTimeZone,
+    appUrl: config.appUrl,
+    firmEmails: config.firmEmails,
+    firmNoticeDelayMs: config.firmNoticeDelayMs,
+    firmNoticeWindowMs: config.firmNoticeWindowMs,
+    invoicing: config.invoicing,
+    cardPayments,
+  });
   await app.register(adminRoutes, {
     timeZone: config.businessTimeZone,
     requestTimeoutMs: config.requestTimeoutMs,

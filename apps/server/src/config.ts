@@ -1,6 +1,8 @@
 // The environment, parsed once. This is the only module that reads process.env.
 import { isAbsolute, resolve } from 'node:path';
 import {
+  type AdminTwoFactorMode,
+  adminTwoFactorModes,
   defaultBusinessTimeZone,
   defaultClientChangeNoticeHours,
   defaultMeetingUrlTemplate,
@@ -102,6 +104,11 @@ export interface Config {
   meetingUrlTemplate: string;
   /** The largest document attached to a booking (MAX_UPLOAD_MB, default 10). */
   maxUploadBytes: number;
+  /**
+   * ADMIN_TWO_FACTOR: `required` (the default in production) keeps the firm's API closed to an administrator or
+   * consultant until they have a second factor; `optional` (the default elsewhere) leaves it to each account.
+   */
+  adminTwoFactor: AdminTwoFactorMode;
 }
 
 export interface InvoicingSettings {
@@ -311,6 +318,11 @@ const environmentSchema = z.object({
     'must be an https:// URL containing {room}, such as https://meet.jit.si/{room}',
   ),
   MAX_UPLOAD_MB: positiveWholeNumber(10).refine((megabytes) => megabytes <= 100, 'must be at most 100'),
+  // Its default depends on NODE_ENV (loadConfig).
+  ADMIN_TWO_FACTOR: z.preprocess(
+    emptyAsUnset,
+    z.enum(adminTwoFactorModes, { error: `must be ${adminTwoFactorModes.join(' or ')}` }).optional(),
+  ),
   MAIL_FROM: optionalText.refine(
     (value) => value === undefined || /^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/.test(value),
     'must be an address such as "OT Consulting <no-reply@example.com>"',
@@ -480,6 +492,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     payments: paymentSettings(values),
     meetingUrlTemplate: values.MEETING_URL_TEMPLATE ?? defaultMeetingUrlTemplate,
     maxUploadBytes: values.MAX_UPLOAD_MB * 1024 * 1024,
+    adminTwoFactor: values.ADMIN_TWO_FACTOR ?? (values.NODE_ENV === 'production' ? 'required' : 'optional'),
   };
   checkDeployment(config, { trustProxy: values.TRUST_PROXY, devMailbox: values.DEV_MAILBOX });
   return config;

@@ -65,6 +65,7 @@ describe('loadConfig', () => {
       CHECKOUT_EXPIRY_MINUTES: '45',
       MEETING_URL_TEMPLATE: 'https://video.example.com/rooms/{room}?lang=en',
       MAX_UPLOAD_MB: '25',
+      ADMIN_TWO_FACTOR: 'optional',
     });
     expect(config).toEqual({
       port: 8080,
@@ -115,6 +116,7 @@ describe('loadConfig', () => {
       },
       meetingUrlTemplate: 'https://video.example.com/rooms/{room}?lang=en',
       maxUploadBytes: 25 * 1024 * 1024,
+      adminTwoFactor: 'optional',
     });
   });
 

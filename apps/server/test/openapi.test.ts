@@ -108,6 +108,15 @@ const snakeCaseRequestFields: Record<string, string[]> = {
   'PUT /api/admin/services/{id}': ['hourly_rate'],
 };
 
+/** The accounts library's user (better-auth's fields, and the portal's `twoFactorRequired` on get-session). */
+const libraryUser = [
+  'user.createdAt',
+  'user.emailVerified',
+  'user.twoFactorEnabled',
+  'user.twoFactorRequired',
+  'user.updatedAt',
+];
+
 /**
  * Answer fields in camelCase, by route. Records (a service, a booking, a slot, a profile, a review, a message, an
  * activity entry) are snake_case; these are the envelopes, figures and settings around them, and the listed
@@ -194,12 +203,15 @@ const camelCaseAnswerFields: Record<string, string[]> = {
     'session.expiresAt',
     'session.updatedAt',
     'session.userId',
-    'user.createdAt',
-    'user.emailVerified',
-    'user.updatedAt',
+    ...libraryUser,
   ],
-  'POST /api/identity/sign-in/email': ['user.createdAt', 'user.emailVerified', 'user.updatedAt'],
-  'POST /api/identity/sign-up/email': ['user.createdAt', 'user.emailVerified', 'user.updatedAt'],
+  'POST /api/identity/sign-in/email': [...libraryUser, 'twoFactorMethods', 'twoFactorRedirect'],
+  'POST /api/identity/sign-up/email': libraryUser,
+  'POST /api/identity/change-password': libraryUser,
+  'POST /api/identity/two-factor/enable': ['backupCodes', 'totpURI'],
+  'POST /api/identity/two-factor/verify-totp': libraryUser,
+  'POST /api/identity/two-factor/verify-backup-code': libraryUser,
+  'POST /api/identity/two-factor/generate-backup-codes': ['backupCodes'],
 };
 
 describe("the API's field names", () => {

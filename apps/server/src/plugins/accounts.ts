@@ -1,10 +1,21 @@
 // Accounts on the app: `app.accountsLibrary` (better-auth, mounted at /api/identity by library.routes.ts), the
 // guards our routes run as onRequest hooks (they need only the headers, so a signed-out or forbidden caller is
 // refused before the body is read or judged), and `request.caller`, the signed-in caller those guards found.
-import { accountMessages, apiErrorBodySchema, isRole, type Role } from '@portal/domain';
+import {
+  type AdminTwoFactorMode,
+  accountErrorCodes,
+  accountMessages,
+  apiErrorBodySchema,
+  apiPaths,
+  isRole,
+  type Role,
+  twoFactorMessages,
+} from '@portal/domain';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { type AccountsLibrary, createAccountsLibrary } from '../lib/accounts/library.ts';
+import { noteSessionSeen } from '../lib/accounts/session-activity.ts';
+import { mustSetUpTwoFactor } from '../lib/accounts/two-factor.ts';
 import type { ChallengeGate } from '../lib/challenge.ts';
 import { Forbidden, Unauthorized } from '../lib/errors.ts';
 
@@ -16,11 +27,17 @@ export interface Caller {
   name: string;
   role: Role;
   createdAt: Date;
+  /** The id of the session the request came with (its row's, never its token). */
+  sessionId: string;
+  /** A second factor is set up and confirmed: logging in asks for its code. */
+  twoFactorEnabled: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     accountsLibrary: AccountsLibrary;
+    /** ADMIN_TWO_FACTOR: whether the firm's accounts must have a second factor (docs/decisions/053). */
+    adminTwoFactor: AdminTwoFactorMode;
     /** onRequest: 401 `{ message }` unless the request carries a valid session (cookie or bearer token). */
     requireSession: onRequestAsyncHookHandler;
     /** onRequest: 401 when signed out, 403 `{ message }` when the caller's role is not one of `roles`. */
@@ -40,8 +57,28 @@ export const sessionGuardResponses = { 401: signedOut, default: apiErrorBodySche
 /** What a route guarded by requireRole('admin') may answer besides its own answers. */
 export const adminGuardResponses = {
   ...sessionGuardResponses,
-  403: apiErrorBodySchema.describe(`Signed in, not an administrator: '${accountMessages.adminRequired}'`),
+  403: apiErrorBodySchema.describe(
+    `Signed in, not an administrator: '${accountMessages.adminRequired}'; or, with code ${accountErrorCodes.twoFactorRequired}, an administrator without the second factor ADMIN_TWO_FACTOR=required asks for`,
+  ),
 };
+
+/**
+ * The routes of ours an administrator or consultant still reaches while the firm requires a second factor they have
+ * not set up (ADMIN_TWO_FACTOR=required): what setting it up needs (the profile it is set up from), and the
+ * caller's own sessions and consents. The accounts library (sign-out, the two-factor endpoints) and the public
+ * routes have no guard. Every other guarded route answers 403 TWO_FACTOR_REQUIRED, so a new one is closed to them
+ * by default (docs/decisions/053).
+ */
+const openBeforeTwoFactor: ReadonlySet<string> = new Set([
+  apiPaths.accounts.profile,
+  apiPaths.accounts.sessions,
+  apiPaths.accounts.consents,
+]);
+
+function isOpenBeforeTwoFactor(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url ?? '';
+  return openBeforeTwoFactor.has(route) || route.startsWith(`${apiPaths.accounts.sessions}/`);
+}
 
 /** The caller each guarded request's guard found (a request object lives for one request only). */
 const callers = new WeakMap<FastifyRequest, Caller>();
@@ -53,7 +90,7 @@ export function signedInCaller(request: FastifyRequest): Caller | undefined {
 
 export async function registerAccounts(
   app: FastifyInstance,
-  options: { appUrl: string; secret: string; challenge: ChallengeGate },
+  options: { appUrl: string; secret: string; challenge: ChallengeGate; adminTwoFactor: AdminTwoFactorMode },
 ): Promise<void> {
   const library = createAccountsLibrary({
     db: app.db,
@@ -64,6 +101,7 @@ export async function registerAccounts(
     sendMail: (message) => app.mail.send(message),
   });
   app.decorate('accountsLibrary', library);
+  app.decorate('adminTwoFactor', options.adminTwoFactor);
 
   async function findCaller(request: FastifyRequest): Promise<Caller> {
     const known = callers.get(request);
@@ -78,7 +116,11 @@ export async function registerAccounts(
       name: user.name,
       role: isRole(user.role) ? user.role : 'client',
       createdAt: user.createdAt,
+      sessionId: found.session.id,
+      twoFactorEnabled: user.twoFactorEnabled === true,
     };
+    // The Profile's "last seen": one conditional UPDATE that matches nothing most of the time.
+    await noteSessionSeen(app.db, found.session.id);
     callers.set(request, caller);
     return caller;
   }
@@ -91,11 +133,19 @@ export async function registerAccounts(
       return caller;
     },
   });
+  /** 403 TWO_FACTOR_REQUIRED while the firm requires a second factor the caller has not set up. */
+  function refuseWithoutTwoFactor(request: FastifyRequest, caller: Caller): void {
+    if (mustSetUpTwoFactor(caller, options.adminTwoFactor) && !isOpenBeforeTwoFactor(request)) {
+      throw new Forbidden(twoFactorMessages.requiredRefusal, accountErrorCodes.twoFactorRequired);
+    }
+  }
+
   app.decorate('requireSession', async (request: FastifyRequest) => {
-    await findCaller(request);
+    refuseWithoutTwoFactor(request, await findCaller(request));
   });
   app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
     const caller = await findCaller(request);
     if (!roles.includes(caller.role)) throw new Forbidden(accountMessages.adminRequired);
+    refuseWithoutTwoFactor(request, caller);
   });
 }

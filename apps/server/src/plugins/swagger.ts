@@ -36,6 +36,11 @@ export async function registerSwagger(app: FastifyInstance, options: { appUrl: s
         { name: 'billing', description: 'Invoices and credit notes of bookings, as PDFs' },
         { name: 'contact', description: 'The contact form' },
         {
+          name: 'legal',
+          description:
+            'What the Privacy Policy and the Cookie Policy state, and the versions of the Terms and the Privacy Policy an account accepted',
+        },
+        {
           name: 'admin',
           description:
             "The administrators' services, consultants, bookings, reviews, messages, figures and settings",

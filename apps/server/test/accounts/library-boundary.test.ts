@@ -321,7 +321,6 @@ describe('the identity endpoints the portal uses, and no others', () => {
 
   it.each([
     ['GET', '/list-sessions'],
-    ['POST', '/change-password'],
     ['POST', '/update-user'],
     ['POST', '/delete-user'],
     ['POST', '/revoke-sessions'],
@@ -471,7 +470,7 @@ describe('common passwords', () => {
     expect(isCommonPassword('liskov-substitution')).toBe(false);
   });
 
-  it('are refused by change-password too, though the portal does not offer it (called inside the server)', async () => {
+  it('are refused by change-password too, called inside the server (over HTTP: change-password.test.ts)', async () => {
     const email = 'changer@example.com';
     await verifiedAccount(testApp.app, email, 'hedy-lamarr-1942');
     const headers = new Headers({ cookie: cookieHeader(await signIn(email, 'hedy-lamarr-1942')) });

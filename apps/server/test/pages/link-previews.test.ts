@@ -142,6 +142,8 @@ describe("a public page's head", () => {
     ['/services', 'Services | OT Consulting', /^Web development, database architecture/],
     ['/contact', 'Contact Us | OT Consulting', /^Tell OT Consulting about your project/],
     ['/terms', 'Terms of Service | OT Consulting', /payment and refunds\.$/],
+    ['/privacy', 'Privacy Policy | OT Consulting', /download or delete your data\.$/],
+    ['/cookies', 'Cookie Policy | OT Consulting', /no trackers, no analytics/],
     ['/login', 'Login | OT Consulting', /client portal/],
     ['/register', 'Register | OT Consulting', /^Create your OT Consulting account/],
     ['/forgot-password', 'Forgot Password | OT Consulting', /password/],
@@ -274,7 +276,7 @@ describe('sitemap.xml', () => {
       /<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">\n(<url><loc>[^<]+<\/loc><\/url>\n)+<\/urlset>\n$/,
     );
     const listed = locs(response.body);
-    const pages = ['/', '/services', '/contact', '/terms', '/login', '/register'];
+    const pages = ['/', '/services', '/contact', '/terms', '/privacy', '/cookies', '/login', '/register'];
     for (const path of pages) {
       expect(listed).toContain(`${appUrl}${path}`);
     }

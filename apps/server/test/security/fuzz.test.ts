@@ -11,6 +11,7 @@ import {
   apiPaths,
   defaultBusinessTimeZone,
   editableServiceFields,
+  legalVersions,
   messages,
   zonedInstant,
 } from '@portal/domain';
@@ -175,6 +176,13 @@ const fuzzedRoutes = [
   'POST /api/bookings/:id/messages',
   'PUT /api/admin/reviews/:id',
   'POST /api/auth/calendar-feed/reset',
+  'DELETE /api/account/sessions/:id',
+  'DELETE /api/account/sessions',
+  `POST ${apiPaths.accounts.changePassword}`,
+  'POST /api/account/consents',
+  'POST /api/account/export',
+  'POST /api/account/delete',
+  'POST /api/admin/clients/:id/delete',
   'POST /api/contact',
   'PUT /api/admin/messages/:id',
   'POST /api/admin/invoices/:id/payments',
@@ -197,6 +205,11 @@ const fuzzedRoutes = [
   `POST ${apiPaths.accounts.resetPassword}`,
   `POST ${apiPaths.accounts.sendVerificationEmail}`,
   `POST ${apiPaths.accounts.signOut}`,
+  `POST ${apiPaths.accounts.twoFactor.enable}`,
+  `POST ${apiPaths.accounts.twoFactor.verifyTotp}`,
+  `POST ${apiPaths.accounts.twoFactor.verifyBackupCode}`,
+  `POST ${apiPaths.accounts.twoFactor.generateBackupCodes}`,
+  `POST ${apiPaths.accounts.twoFactor.disable}`,
 ];
 
 /** Routes fuzzed once more as another caller, whose rules take another path through them. */
@@ -251,6 +264,14 @@ beforeAll(async () => {
   const admin = await signedInAdmin(testApp, 'fuzz-admin@security.test');
   // Its own session: the fuzzed sign-outs may end it.
   const leaving = await signedInClient(testApp, 'fuzz-sign-out@security.test');
+  // Its own account: the fuzzed wrong passwords lock its address, not the one the sign-ins use.
+  const exporter = await signedInClient(testApp, 'fuzz-export@security.test');
+  // Accounts of their own for the erasures: the first valid request erases one, the rest meet a 401 or a 409.
+  const eraser = await signedInClient(testApp, 'fuzz-erase@security.test');
+  const erased = await signedInClient(testApp, 'fuzz-erased-by-admin@security.test');
+  // Accounts of their own for ending sessions and changing the password (the first valid change ends its session).
+  const sessionsOwner = await signedInClient(testApp, 'fuzz-sessions@security.test');
+  const passwordChanger = await signedInClient(testApp, 'fuzz-change-password@security.test');
   // Service 1 asks intake questions, so that the fuzzed bookings' answers reach their check.
   const intakeQuestions = [
     {
@@ -500,6 +521,31 @@ beforeAll(async () => {
       valid: { hidden: true },
       headers: () => ({ cookie: admin.cookie }),
     },
+    'POST /api/account/export': {
+      method: 'POST',
+      url: () => apiPaths.accounts.dataExport,
+      valid: { password: 'booking-tests-password' },
+      headers: () => ({ cookie: exporter.cookie }),
+    },
+    'POST /api/account/delete': {
+      method: 'POST',
+      url: () => apiPaths.accounts.erasure,
+      valid: { password: 'booking-tests-password' },
+      headers: () => ({ cookie: eraser.cookie }),
+    },
+    // The administrator's own password, aimed at a client of its own.
+    'POST /api/admin/clients/:id/delete': {
+      method: 'POST',
+      url: (id) => apiPaths.admin.clientErasure(id === bookingId ? erased.id : id),
+      valid: { password: 'booking-tests-password' },
+      headers: () => ({ cookie: admin.cookie }),
+    },
+    'POST /api/account/consents': {
+      method: 'POST',
+      url: () => apiPaths.accounts.consents,
+      valid: { terms: legalVersions.terms, privacy: legalVersions.privacy },
+      headers: () => ({ cookie: client.cookie }),
+    },
     'POST /api/auth/calendar-feed/reset': {
       method: 'POST',
       url: () => '/api/auth/calendar-feed/reset',
@@ -633,6 +679,24 @@ beforeAll(async () => {
       valid: { email: 'fuzz@security.test', role: 'client' },
       headers: () => ({ [operatorSecretHeader]: operatorSecret }),
     },
+    'DELETE /api/account/sessions/:id': {
+      method: 'DELETE',
+      url: (id) => apiPaths.accounts.accountSession(id),
+      valid: {},
+      headers: () => ({ cookie: sessionsOwner.cookie }),
+    },
+    'DELETE /api/account/sessions': {
+      method: 'DELETE',
+      url: () => apiPaths.accounts.sessions,
+      valid: {},
+      headers: () => ({ cookie: sessionsOwner.cookie }),
+    },
+    [`POST ${apiPaths.accounts.changePassword}`]: {
+      method: 'POST',
+      url: () => apiPaths.accounts.changePassword,
+      valid: { currentPassword: 'booking-tests-password', newPassword: 'another-Correct-horse-2026' },
+      headers: () => ({ cookie: passwordChanger.cookie }),
+    },
     ...accountsLibraryRoutes(client.cookie, leaving.cookie),
   };
 });
@@ -666,6 +730,17 @@ function accountsLibraryRoutes(clientCookie: string, leavingCookie: string): Rec
       { cookie: clientCookie },
     ),
     post(apiPaths.accounts.signOut, {}, { cookie: leavingCookie }),
+    // Two-factor sign-in: the password's endpoints as the account that leaves (turning it off renews the session),
+    // the codes' as a sign-in's second step would send them.
+    post(apiPaths.accounts.twoFactor.enable, { password: credentials.password }, { cookie: leavingCookie }),
+    post(apiPaths.accounts.twoFactor.verifyTotp, { code: '123456' }),
+    post(apiPaths.accounts.twoFactor.verifyBackupCode, { code: 'abcde-12345' }),
+    post(
+      apiPaths.accounts.twoFactor.generateBackupCodes,
+      { password: credentials.password },
+      { cookie: leavingCookie },
+    ),
+    post(apiPaths.accounts.twoFactor.disable, { password: credentials.password }, { cookie: leavingCookie }),
   ]);
 }
 

@@ -1,5 +1,5 @@
 import { pageRoutes } from '@portal/domain';
-import { type ComponentType, isValidElement, lazy } from 'react';
+import { type ComponentType, isValidElement, lazy, Suspense } from 'react';
 import { matchRoutes, Outlet, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { SiteLayout } from '../components/layout/site-layout';
 import { RouteErrorBoundary } from './route-error';
@@ -26,6 +26,12 @@ const ServicesRoute = lazily(async () => (await import('./routes/services')).Ser
 const ServiceDetailRoute = lazily(async () => (await import('./routes/service-detail')).ServiceDetailRoute);
 const ContactRoute = lazily(async () => (await import('./routes/contact')).ContactRoute);
 const TermsRoute = lazily(async () => (await import('./routes/terms')).TermsRoute);
+const PrivacyRoute = lazily(async () => (await import('./routes/privacy')).PrivacyRoute);
+const CookiesRoute = lazily(async () => (await import('./routes/cookies')).CookiesRoute);
+/** The bar asking a signed-in account to accept a new version of the Terms or the Privacy Policy. */
+const ConsentBanner = lazy(async () => ({
+  default: (await import('../features/legal/components/consent-banner')).ConsentBanner,
+}));
 const LoginRoute = lazily(async () => (await accountPages()).LoginRoute);
 const RegisterRoute = lazily(async () => (await accountPages()).RegisterRoute);
 const ForgotPasswordRoute = lazily(async () => (await accountPages()).ForgotPasswordRoute);
@@ -67,6 +73,10 @@ const routeTable: RouteObject[] = [
       {
         element: (
           <QueryCache>
+            {/* Its own boundary: the page never waits for it. */}
+            <Suspense fallback={null}>
+              <ConsentBanner />
+            </Suspense>
             <Outlet />
           </QueryCache>
         ),
@@ -75,6 +85,8 @@ const routeTable: RouteObject[] = [
           { path: pageRoutes.service, element: <ServiceDetailRoute /> },
           { path: pageRoutes.contact, element: <ContactRoute /> },
           { path: pageRoutes.terms, element: <TermsRoute /> },
+          { path: pageRoutes.privacy, element: <PrivacyRoute /> },
+          { path: pageRoutes.cookies, element: <CookiesRoute /> },
           { path: pageRoutes.login, element: <LoginRoute /> },
           { path: pageRoutes.register, element: <RegisterRoute /> },
           { path: pageRoutes.forgotPassword, element: <ForgotPasswordRoute /> },

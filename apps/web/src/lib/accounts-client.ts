@@ -16,6 +16,10 @@ export interface AccountUser {
   name: string;
   /** Set by the accounts library's admin plugin; the profile's role is the one screens read. */
   role?: string | undefined;
+  /** A second factor is set up: logging in asks for its code. */
+  twoFactorEnabled: boolean;
+  /** The firm requires a second factor of this account (ADMIN_TWO_FACTOR=required, an administrator or consultant). */
+  twoFactorRequired: boolean;
 }
 
 /** A session as the accounts library shapes it: the session record and its user. */
@@ -44,6 +48,8 @@ function readSession(body: unknown): AccountSession | null {
       emailVerified: user.emailVerified === true,
       name: typeof user.name === 'string' ? user.name : '',
       role: typeof user.role === 'string' ? user.role : undefined,
+      twoFactorEnabled: user.twoFactorEnabled === true,
+      twoFactorRequired: user.twoFactorRequired === true,
     },
   };
 }

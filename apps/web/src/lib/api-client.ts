@@ -18,6 +18,7 @@ interface RequestOptions {
 }
 
 let onUnauthorized: (() => void) | undefined;
+let onTwoFactorRequired: (() => void) | undefined;
 
 /**
  * What to do when the product's API answers 401: clear the client's account state and data, go to /login
@@ -52,10 +53,10 @@ function errorFrom(status: number, body: unknown): ApiError {
   return new ApiError(status, body.message, errors, code);
 }
 
-/** The one place that talks HTTP: calls the API and returns the parsed JSON body (or null), or throws `ApiError`. */
-export async function apiFetch(path: string, options: RequestOptions = {}): Promise<unknown> {
+/** Sends the request; a network failure or timeout is an `ApiError` of status 0. */
+async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const timeout = AbortSignal.timeout(options.timeoutMs ?? API_TIMEOUT_MS);
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = { Accept: accept, ...options.headers };
   const form = options.body instanceof FormData ? options.body : undefined;
   if (options.body !== undefined && !form) headers['Content-Type'] = 'application/json';
 
@@ -74,13 +75,51 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
     if (timeout.aborted) throw new ApiError(0, 'The request timed out');
     throw new ApiError(0, 'API unavailable');
   }
+  return response;
+}
 
-  const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    if (response.status === 401 && !isAccountsLibraryPath(path) && !isWrongPassword(body)) onUnauthorized?.();
-    throw errorFrom(response.status, body);
+/**
+ * What to do when the API answers 403 `TWO_FACTOR_REQUIRED`: the firm requires a second factor this account has not
+ * set up (docs/product.md#two-factor-sign-in); the signed-in pages read the account again and send it to set one up.
+ */
+export function setTwoFactorRequiredHandler(handler: (() => void) | undefined): void {
+  onTwoFactorRequired = handler;
+}
+
+/** A refusal's `ApiError`, after signing out on a 401 that means the session is gone. */
+function refusal(path: string, status: number, body: unknown): ApiError {
+  if (status === 401 && !isAccountsLibraryPath(path) && !isWrongPassword(body)) onUnauthorized?.();
+  if (status === 403 && isRecord(body) && body.code === accountErrorCodes.twoFactorRequired) {
+    onTwoFactorRequired?.();
   }
+  return errorFrom(status, body);
+}
+
+/** The one place that talks HTTP: calls the API and returns the parsed JSON body (or null), or throws `ApiError`. */
+export async function apiFetch(path: string, options: RequestOptions = {}): Promise<unknown> {
+  const response = await send(path, options, 'application/json');
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) throw refusal(path, response.status, body);
   return body;
+}
+
+/** A file the API answered with: its bytes, and the name the server gave it (Content-Disposition). */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string | undefined;
+}
+
+/** Calls the API for a file (an export) rather than JSON; refusals are `ApiError`s as with `apiFetch`. */
+export async function apiDownload(path: string, options: RequestOptions = {}): Promise<DownloadedFile> {
+  const response = await send(path, options, '*/*');
+  if (!response.ok) throw refusal(path, response.status, await response.json().catch(() => null));
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1];
+  try {
+    return { blob: await response.blob(), filename };
+  } catch {
+    throw new ApiError(0, 'API unavailable');
+  }
 }
 
 /** Calls the API and returns the body validated by `schema`; throws `ApiError`, or `UnexpectedResponseError`. */

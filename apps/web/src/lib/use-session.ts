@@ -16,6 +16,11 @@ export interface AccountState {
   isConsultant: boolean;
   /** The name the top bar and the dashboard greet with. */
   firstName: string;
+  /**
+   * The firm requires a second factor of this account and it has none yet: every page but the profile sends it
+   * there to set one up (docs/product.md#two-factor-sign-in).
+   */
+  mustSetUpTwoFactor: boolean;
 }
 
 /** A profile read that failed for another reason than there being no profile yet. */
@@ -42,6 +47,7 @@ export function useAccount(): AccountState {
     isAdmin: role === 'admin',
     isConsultant: role === 'consultant',
     firstName: profile?.firstName || profile?.first_name || session?.user.email.split('@')[0] || '',
+    mustSetUpTwoFactor: session?.user.twoFactorRequired === true && !session.user.twoFactorEnabled,
   };
 }
 

@@ -50,6 +50,16 @@ export const publicPageHeads = {
     description:
       'How booking a consultation with OT Consulting works: requests and confirmation, changes and cancellation, prices, payment and refunds.',
   },
+  [pageRoutes.privacy]: {
+    title: 'Privacy Policy',
+    description:
+      'What the OT Consulting portal holds about you, why and for how long, who else processes it, and how to download or delete your data.',
+  },
+  [pageRoutes.cookies]: {
+    title: 'Cookie Policy',
+    description:
+      'The only cookies the OT Consulting portal sets are those that keep you signed in: no trackers, no analytics, no advertising.',
+  },
   [pageRoutes.login]: {
     title: 'Login',
     description: 'Log in to the OT Consulting client portal to book, follow and review your consultations.',

@@ -15,9 +15,14 @@ import {
   textProblem,
 } from '@portal/domain';
 import type { User } from 'better-auth';
-import { createAuthMiddleware, isAPIError, sendVerificationEmailFn } from 'better-auth/api';
+import {
+  createAuthMiddleware,
+  getSessionFromCtx,
+  isAPIError,
+  sendVerificationEmailFn,
+} from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { userProfiles, users } from '../../db/schema.ts';
 import { type ChallengeGate, takeChallengeSolution } from '../challenge.ts';
@@ -25,6 +30,7 @@ import { BadRequest, invalidField, TooManyRequests } from '../errors.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { endWhatTheOldPasswordReached } from './credentials.ts';
 import { clearFailedSignIns, releaseSignInAttempt, reserveSignInAttempt } from './sign-in-failures.ts';
+import { twoFactorRequestRules } from './two-factor.ts';
 
 /** Fields that carry a password: hashed, never stored as text, so under the password limits instead. */
 const passwordFields: ReadonlySet<string> = new Set(['password', 'newPassword', 'currentPassword']);
@@ -83,7 +89,7 @@ function refuseCommonPassword(password: unknown): void {
 }
 
 /** The context better-auth gives its hooks and callbacks (not exported under a name of its own). */
-type LibraryContext = Parameters<typeof sendVerificationEmailFn>[0];
+export type LibraryContext = Parameters<typeof sendVerificationEmailFn>[0];
 
 /**
  * Sign-ups of an address whose account is not verified yet (docs/decisions/040, docs/product.md#accounts): better-auth
@@ -109,12 +115,12 @@ function unverifiedAccountHandOver(db: Database) {
     const name = typeof body.name === 'string' && body.name ? body.name : String(body.email);
     const hash = await ctx.context.password.hash(body.password);
     const user = await db.transaction(async (tx) => {
-      // Only while nobody has verified it meanwhile.
+      // Only while nobody has verified it meanwhile, and never an erased account (its address is no mailbox).
       const [taken] = await tx
         .update(users)
         // The app's clock, as the verification link's time is: the link mailed below must count as after it.
         .set({ name, updatedAt: new Date() })
-        .where(and(eq(users.id, userId), eq(users.emailVerified, false)))
+        .where(and(eq(users.id, userId), eq(users.emailVerified, false), isNull(users.erasedAt)))
         .returning();
       if (!taken) return undefined;
       await tx.delete(userProfiles).where(eq(userProfiles.userId, userId));
@@ -174,6 +180,8 @@ export function accountsLibraryHooks(db: Database, challenge: ChallengeGate) {
   const handOver = unverifiedAccountHandOver(db);
   // The owner of a reset that has just succeeded, for the after hook of the same request (it signs them in).
   const resetOwners = new WeakMap<Request, User>();
+  // Whose password a change-password request changes, noted before it for the after hook.
+  const passwordChangers = new WeakMap<Request, { id: string; email: string }>();
 
   const before = createAuthMiddleware(async (ctx) => {
     if (isRecord(ctx.query)) checkedTexts(ctx.query);
@@ -189,6 +197,7 @@ export function accountsLibraryHooks(db: Database, challenge: ChallengeGate) {
     const passwordField = passwordSettingFields[ctx.path];
     if (passwordField) refuseCommonPassword(body[passwordField]);
     if (ctx.path === '/sign-up/email') await takeSignUpChallenge(db, challenge, body);
+    if (ctx.path.startsWith('/two-factor/')) await twoFactorRequestRules(db, ctx, body);
 
     // Sign-up asks for no name, and better-auth requires one: until the profile names the person, the account's
     // name is its e-mail address (docs/decisions/024).
@@ -201,9 +210,36 @@ export function accountsLibraryHooks(db: Database, challenge: ChallengeGate) {
         });
       }
     }
+    if (ctx.path === '/change-password') await beforePasswordChange(ctx, body);
     // better-auth goes on with the normalized body (its after hooks too).
     return { context: { body } };
   });
+
+  /**
+   * A change of password (docs/product.md#profile) ends every other session whatever the body asks, and its
+   * current password is guessed no more easily than a sign-in's: the attempt counts toward the failed sign-in lock.
+   */
+  async function beforePasswordChange(ctx: LibraryContext, body: Record<string, unknown>): Promise<void> {
+    body.revokeOtherSessions = true;
+    const found = ctx.request ? await getSessionFromCtx(ctx, { disableRefresh: true }) : null;
+    if (!found || !ctx.request) return; // better-auth answers 401
+    const { id, email } = found.user;
+    if (!(await reserveSignInAttempt(db, email))) {
+      throw new TooManyRequests(accountMessages.tooManyFailedSignIns, {
+        code: accountErrorCodes.tooManyFailedSignIns,
+      });
+    }
+    passwordChangers.set(ctx.request, { id, email });
+  }
+
+  /** After it: a wrong current password keeps its attempt; a change ends what the old password reached. */
+  async function afterPasswordChange(ctx: LibraryContext, returned: unknown): Promise<void> {
+    const changer = ctx.request ? passwordChangers.get(ctx.request) : undefined;
+    if (!changer) return;
+    const wrongPassword = isAPIError(returned) && returned.body?.code === accountErrorCodes.invalidPassword;
+    if (!wrongPassword) await releaseSignInAttempt(db, changer.email);
+    if (!isAPIError(returned)) await endWhatTheOldPasswordReached(db, changer.id);
+  }
 
   const after = createAuthMiddleware(async (ctx) => {
     const returned: unknown = ctx.context.returned;
@@ -214,6 +250,7 @@ export function accountsLibraryHooks(db: Database, challenge: ChallengeGate) {
       else if (returned.statusCode !== 401) await releaseSignInAttempt(db, ctx.body.email);
     }
     if (ctx.path === '/sign-up/email' && !isAPIError(returned)) await handOver.handOver(ctx);
+    if (ctx.path === '/change-password') await afterPasswordChange(ctx, returned);
     if (ctx.path === '/reset-password' && ctx.request && !isAPIError(returned)) {
       const owner = resetOwners.get(ctx.request);
       // An address never verified is not signed in by a reset: it signs in after verifying, as always.

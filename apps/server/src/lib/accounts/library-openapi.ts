@@ -9,6 +9,9 @@ import {
   maxChallengeSolutionLength,
   maxPasswordLength,
   minPasswordLength,
+  recoveryCodeCount,
+  twoFactorErrorCodes,
+  twoFactorSignInMinutes,
 } from '@portal/domain';
 
 type Json = Record<string, unknown>;
@@ -44,6 +47,16 @@ const user = {
     emailVerified: { type: 'boolean' },
     image: { type: ['string', 'null'] },
     role: { type: 'string', examples: ['client', 'admin'] },
+    twoFactorEnabled: {
+      type: 'boolean',
+      description: 'A second factor is set up and confirmed: logging in asks for its code',
+    },
+    twoFactorRequired: {
+      type: 'boolean',
+      description:
+        'get-session only: the firm requires a second factor of this account (ADMIN_TWO_FACTOR=required and an ' +
+        'administrator or consultant); without one, every API of the firm answers it 403 TWO_FACTOR_REQUIRED',
+    },
     createdAt: { type: 'string', format: 'date-time' },
     updatedAt: { type: 'string', format: 'date-time' },
   },
@@ -103,6 +116,144 @@ const postRefusals: Record<string, Json> = {
 
 const cookieOrBearer = [{ sessionCookie: [] }, { bearerToken: [] }];
 
+const twoFactorPassword = {
+  password: { type: 'string', maxLength: maxPasswordLength, description: "The account's password" },
+};
+const wrongPassword = error(
+  `A wrong password (code ${accountErrorCodes.invalidPassword}: '${accountMessages.passwordIncorrect}'), counted toward the failed sign-in lock; or not signed in`,
+);
+const recoveryCodes = {
+  type: 'array',
+  items: { type: 'string', examples: ['a1B2c-3D4e5'] },
+  minItems: recoveryCodeCount,
+  maxItems: recoveryCodeCount,
+  description: 'One-time recovery codes, shown only in this answer',
+};
+const codeBody = (description: string) =>
+  body({ code: { type: 'string', maxLength: 64, description } }, ['code']);
+const codeAnswer = json(
+  { type: 'object', properties: { user }, required: ['user'] },
+  "Verified: a sign-in's session starts (Set-Cookie: the session cookie; the two-factor cookie is cleared), or " +
+    'the set-up is confirmed and the session renewed',
+);
+const codeRefusals = {
+  ...postRefusals,
+  '400': error(
+    `Five wrong codes in this sign-in (code ${twoFactorErrorCodes.tooManyAttempts}): log in again; or a field refused`,
+  ),
+  '401': error(
+    `A wrong code (${twoFactorErrorCodes.invalidCode}, ${twoFactorErrorCodes.invalidRecoveryCode}), or no sign-in ` +
+      `waiting for one (${twoFactorErrorCodes.signInExpired}: it lasts ${twoFactorSignInMinutes} minutes and is used once)`,
+  ),
+  '429': {
+    ...tooManyRequests,
+    description: `Too many requests from the client address, or ten wrong codes in a row for the account (code ${twoFactorErrorCodes.locked}): locked for 15 minutes`,
+  },
+  default: error('An error'),
+};
+
+/** Two-factor sign-in: better-auth's two-factor plugin, the endpoints the portal uses (docs/decisions/053). */
+const twoFactorPaths: Record<string, Record<string, Json>> = {
+  [apiPaths.accounts.twoFactor.enable]: {
+    post: {
+      operationId: 'enableTwoFactor',
+      tags: ['accounts'],
+      summary: 'Starts setting up an authenticator app: its otpauth URI and the recovery codes',
+      description:
+        'Not on until the first code from the app is sent to verify-totp. Asked again before that, it starts over ' +
+        'with a new secret and new codes.',
+      security: cookieOrBearer,
+      requestBody: body(twoFactorPassword, ['password']),
+      responses: {
+        '200': json(
+          {
+            type: 'object',
+            properties: {
+              method: { type: 'string', const: 'totp' },
+              totpURI: {
+                type: 'string',
+                description: "otpauth://totp/… with the secret (base32) and the firm's name as issuer",
+              },
+              backupCodes: recoveryCodes,
+            },
+            required: ['totpURI', 'backupCodes'],
+          },
+          'The app to set up',
+        ),
+        ...postRefusals,
+        '400': error(`Already on (code ${twoFactorErrorCodes.alreadyOn}), or a field refused`),
+        '401': wrongPassword,
+        default: error('An error'),
+      },
+    },
+  },
+  [apiPaths.accounts.twoFactor.verifyTotp]: {
+    post: {
+      operationId: 'verifyTwoFactorCode',
+      tags: ['accounts'],
+      summary:
+        "A code from the authenticator app: a sign-in's second step, or the code that confirms the set-up",
+      description:
+        'Signed in, it confirms a set-up (two-factor sign-in is on from then). Otherwise it takes the ' +
+        '`portal.two_factor` cookie a sign-in set. The answer never carries a session token.',
+      security: [{}, ...cookieOrBearer],
+      requestBody: codeBody('The 6-digit code the app shows now'),
+      responses: { '200': codeAnswer, ...codeRefusals },
+    },
+  },
+  [apiPaths.accounts.twoFactor.verifyBackupCode]: {
+    post: {
+      operationId: 'verifyRecoveryCode',
+      tags: ['accounts'],
+      summary: "A recovery code instead of the app's: a sign-in's second step; each code works once",
+      security: [],
+      requestBody: codeBody('One of the recovery codes, as it was handed out'),
+      responses: { '200': codeAnswer, ...codeRefusals },
+    },
+  },
+  [apiPaths.accounts.twoFactor.generateBackupCodes]: {
+    post: {
+      operationId: 'newRecoveryCodes',
+      tags: ['accounts'],
+      summary: 'New recovery codes; the old ones stop working',
+      security: cookieOrBearer,
+      requestBody: body(twoFactorPassword, ['password']),
+      responses: {
+        '200': json(
+          {
+            type: 'object',
+            properties: { status: { type: 'boolean', const: true }, backupCodes: recoveryCodes },
+            required: ['backupCodes'],
+          },
+          'The new codes',
+        ),
+        ...postRefusals,
+        '400': error(`Two-factor sign-in is not on (code ${twoFactorErrorCodes.notOn}), or a field refused`),
+        '401': wrongPassword,
+        default: error('An error'),
+      },
+    },
+  },
+  [apiPaths.accounts.twoFactor.disable]: {
+    post: {
+      operationId: 'disableTwoFactor',
+      tags: ['accounts'],
+      summary: 'Turns two-factor sign-in off; the session is renewed',
+      description:
+        'Under ADMIN_TWO_FACTOR=required an administrator or consultant may turn it off, and the API of the firm ' +
+        'answers them 403 TWO_FACTOR_REQUIRED again until they set it up anew.',
+      security: cookieOrBearer,
+      requestBody: body(twoFactorPassword, ['password']),
+      responses: {
+        '200': json(status, 'Off'),
+        ...postRefusals,
+        '401': wrongPassword,
+        default: error('An error'),
+      },
+    },
+  },
+};
+
 /** The accounts operations by path, for the document's `paths`. */
 export const accountsLibraryPaths: Record<string, Record<string, Json>> = {
   [apiPaths.accounts.signUp]: {
@@ -158,10 +309,21 @@ export const accountsLibraryPaths: Record<string, Record<string, Json>> = {
           ...json(
             {
               type: 'object',
-              properties: { redirect: { type: 'boolean' }, url: { type: ['string', 'null'] }, user },
-              required: ['user'],
+              properties: {
+                redirect: { type: 'boolean' },
+                url: { type: ['string', 'null'] },
+                user,
+                twoFactorRedirect: {
+                  type: 'boolean',
+                  const: true,
+                  description:
+                    'Instead of the rest: the account has a second factor. No session yet; the short ' +
+                    '`portal.two_factor` cookie carries the sign-in to verify-totp or verify-backup-code',
+                },
+                twoFactorMethods: { type: 'array', items: { type: 'string', enum: ['totp'] } },
+              },
             },
-            'Signed in',
+            'Signed in, or (twoFactorRedirect) the password was right and the code is asked next',
           ),
           headers: {
             'set-auth-token': {
@@ -297,4 +459,42 @@ export const accountsLibraryPaths: Record<string, Record<string, Json>> = {
       },
     },
   },
+  [apiPaths.accounts.changePassword]: {
+    post: {
+      operationId: 'changePassword',
+      tags: ['accounts'],
+      summary:
+        'Sets a new password with the current one; ends every other session, reset link and the feed URL',
+      description:
+        'Every other session of the account ends whatever `revokeOtherSessions` says, as do its reset links and ' +
+        'its calendar feed URL. This one goes on as a new session (Set-Cookie; an API client gets the new ' +
+        '`set-auth-token`). A wrong current password counts toward the failed sign-in lock, as a sign-in does.',
+      security: cookieOrBearer,
+      requestBody: body(
+        {
+          currentPassword: { type: 'string', maxLength: maxPasswordLength },
+          newPassword: password,
+          revokeOtherSessions: { type: 'boolean', description: 'Ignored: always true' },
+        },
+        ['currentPassword', 'newPassword'],
+      ),
+      responses: {
+        '200': json(
+          { type: 'object', properties: { user }, required: ['user'] },
+          'Changed (Set-Cookie: the new session)',
+        ),
+        ...postRefusals,
+        '400': error(
+          `A wrong current password (code ${accountErrorCodes.invalidPassword}): '${accountMessages.passwordIncorrect}', or a new password refused`,
+        ),
+        '401': error('Not signed in'),
+        '429': {
+          ...tooManyRequests,
+          description: `Too many requests from the client address, or with code ${accountErrorCodes.tooManyFailedSignIns}: '${accountMessages.tooManyFailedSignIns}'`,
+        },
+        default: error('An error'),
+      },
+    },
+  },
+  ...twoFactorPaths,
 };

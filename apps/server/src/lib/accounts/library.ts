@@ -2,24 +2,28 @@
 import {
   apiPaths,
   defaultRole,
+  legalVersions,
   maxPasswordLength,
   minPasswordLength,
   paths,
   productName,
+  recoveryCodeCount,
   retentionMs,
   sitePath,
+  twoFactorSignInMinutes,
   withDestination,
 } from '@portal/domain';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { admin, bearer } from 'better-auth/plugins';
+import { admin, bearer, twoFactor } from 'better-auth/plugins';
 import { adminAc, userAc } from 'better-auth/plugins/admin/access';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema.ts';
+import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '../../db/schema.ts';
 import type { ChallengeGate } from '../challenge.ts';
 import { existingAccountEmail, passwordResetEmail, verificationEmail } from '../mail/account-emails.ts';
 import type { MailMessage } from '../mail/letter.ts';
+import { recordConsents } from './consents.ts';
 import { linkVerifiedAccount } from './consultant-accounts.ts';
 import { storedVerificationIdentifier } from './credentials.ts';
 import { accountsLibraryHooks } from './library-hooks.ts';
@@ -53,6 +57,9 @@ export const accountsLibraryRateLimits = {
   '/send-verification-email': { window: 10 * 60, max: 5 },
   '/reset-password': { window: 10 * 60, max: 10 },
   '/get-session': { window: 60, max: 600 },
+  // The plugin's own 3 per 10 s trips a person retyping a code; guessing is bounded per sign-in (5 codes) and
+  // per account (10 wrong in a row lock it for 15 minutes) anyway (docs/decisions/053).
+  '/two-factor/*': { window: 60, max: 10 },
 } as const;
 
 export interface AccountsLibraryOptions {
@@ -96,6 +103,7 @@ export function createAccountsLibrary(options: AccountsLibraryOptions) {
         account: accounts,
         verification: verifications,
         rateLimit: rateLimits,
+        twoFactor: twoFactors,
       },
     }),
     telemetry: { enabled: false },
@@ -168,13 +176,22 @@ export function createAccountsLibrary(options: AccountsLibraryOptions) {
     },
     // Reset links are kept only as hashes: nothing in the table can be used as a link (docs/decisions/040).
     verification: { storeIdentifier: { hash: storedVerificationIdentifier } },
-    session: { expiresIn: sessionExpiresInSeconds, updateAge: sessionUpdateAgeSeconds },
+    // No cookie cache: every request reads its session from the database, so a session ended by any process is
+    // refused by every process on its next request (docs/decisions/025).
+    session: {
+      expiresIn: sessionExpiresInSeconds,
+      updateAge: sessionUpdateAgeSeconds,
+      cookieCache: { enabled: false },
+    },
     // Our rules run inside better-auth, on the body it parsed (library-hooks.ts). Their refusals are our typed
     // errors, which better-auth must let through to the app's error handler instead of answering 500 itself.
     hooks: { before: rules.before, after: rules.after },
     onAPIError: { throw: true },
     databaseHooks: {
       user: {
+        // Creating an account accepts the Terms of Service and the Privacy Policy in force, as the Terms say,
+        // whatever the sign-up's body (docs/product.md#privacy-and-cookies).
+        create: { after: async (user) => recordConsents(db, user.id, legalVersions) },
         update: {
           // An account that has just verified its address becomes the consultant whose record has that email
           // (docs/decisions/048). Any update of a verified account checks again: linking is idempotent.
@@ -226,6 +243,14 @@ export function createAccountsLibrary(options: AccountsLibraryOptions) {
       // API clients may send a session as a bearer token, but only the signed one (the cookie's value), handed out
       // to sign-ins that do not come from a browser (docs/decisions/025); the raw token in the database is refused.
       bearer({ requireSignature: true }),
+      // A second factor: an authenticator app with one-time recovery codes, secrets and codes stored encrypted
+      // with the secret; never 'trust this device' (library-hooks.ts drops it), so no cookie but the session's
+      // and the sign-in's short `portal.two_factor` (docs/decisions/053).
+      twoFactor({
+        issuer: productName,
+        twoFactorCookieMaxAge: twoFactorSignInMinutes * 60,
+        backupCodeOptions: { amount: recoveryCodeCount, storeBackupCodes: 'encrypted' },
+      }),
     ],
     // Administrators manage roles with our operator command; nobody signs in as someone else.
     disabledPaths: ['/admin/impersonate-user', '/admin/stop-impersonating'],

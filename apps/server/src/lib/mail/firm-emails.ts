@@ -59,11 +59,11 @@ function clientName(booking: Booking): string {
   return [first_name, last_name].filter(Boolean).join(' ').trim() || email;
 }
 
-/** 'Ada Lovelace <ada@example.com>', or the address alone when the profile has no name. */
+/** 'Ada Lovelace <ada@example.com>', the address alone when the profile has no name, the name alone without an address (an erased client). */
 function clientMailbox(booking: Booking): string {
   const name = clientName(booking);
   const { email } = booking.user_profiles;
-  return name === email ? email : `${name} <${email}>`;
+  return name === email || email === '' ? name : `${name} <${email}>`;
 }
 
 /** 'Monday, January 14, 2030, 10 AM - 11 AM Mountain Standard Time (America/Phoenix)': the booking at a start. */
@@ -130,7 +130,7 @@ export function firmNoticeEmail(
     const previously: [string, string][] = only?.from ? [['Previously', slotAt(booking, only.from)]] : [];
     return compose({
       to,
-      replyTo: booking.user_profiles.email,
+      replyTo: booking.user_profiles.email || undefined,
       subject: firmNoticeMessages.subject[kind](booking.confirmation_code),
       intro: [firmNoticeMessages.intro[kind](clientName(booking), booking.services.name)],
       details: firmDetails(booking, previously),
@@ -143,7 +143,7 @@ export function firmNoticeEmail(
   const unlisted = happenings.length - listed.length;
   return compose({
     to,
-    replyTo: booking.user_profiles.email,
+    replyTo: booking.user_profiles.email || undefined,
     subject: words.subject(booking.confirmation_code, happenings.length),
     intro: [
       words.intro(clientName(booking), booking.services.name, happenings.length),
@@ -253,7 +253,7 @@ export function consultantReassignmentEmail(
   const service = booking.services.name;
   return compose({
     to: consultant.email,
-    replyTo: booking.user_profiles.email,
+    replyTo: booking.user_profiles.email || undefined,
     name: consultant.name,
     subject:
       role === 'left'

@@ -2,7 +2,18 @@
 // portal uses and no others, JSON bodies only, an Origin check on every POST (login CSRF), the client address for
 // its rate limits; behind it, the product's wording of its messages and no session token in what a browser reads.
 // Our account rules run inside better-auth, on the body it parsed (lib/accounts/library-hooks.ts).
-import { accountErrorCodes, accountMessages, apiPaths, messages, sitePath } from '@portal/domain';
+import {
+  type AdminTwoFactorMode,
+  accountErrorCodes,
+  accountMessages,
+  apiPaths,
+  isRole,
+  messages,
+  sitePath,
+  twoFactorErrorCodes,
+  twoFactorMessages,
+  twoFactorRequiredFor,
+} from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientIpHeader } from '../../lib/accounts/library.ts';
 import { checkedTexts } from '../../lib/accounts/library-hooks.ts';
@@ -23,6 +34,12 @@ export const portalEndpoints: ReadonlySet<string> = new Set([
   `GET ${apiPaths.accounts.verifyEmail}`,
   `POST ${apiPaths.accounts.requestPasswordReset}`,
   `POST ${apiPaths.accounts.resetPassword}`,
+  `POST ${apiPaths.accounts.changePassword}`,
+  `POST ${apiPaths.accounts.twoFactor.enable}`,
+  `POST ${apiPaths.accounts.twoFactor.verifyTotp}`,
+  `POST ${apiPaths.accounts.twoFactor.verifyBackupCode}`,
+  `POST ${apiPaths.accounts.twoFactor.disable}`,
+  `POST ${apiPaths.accounts.twoFactor.generateBackupCodes}`,
 ]);
 
 /** Request headers that describe the body or the connection as Node received it, not as we forward it. */
@@ -100,9 +117,15 @@ function toFetchRequest(request: FastifyRequest, url: URL): Request {
   return new Request(url, { method: request.method, headers: toFetchHeaders(request), body });
 }
 
-/** Only an API client's sign-in gets the bearer token (a browser's scripts could read it). */
+/**
+ * Only an API client's sign-in gets the bearer token (a browser's scripts could read it), and its change of
+ * password, which ends the session it came with and starts a new one.
+ */
 function handsOutBearerToken(request: FastifyRequest, url: URL): boolean {
-  return url.pathname === apiPaths.accounts.signIn && !fromBrowser(request);
+  return (
+    (url.pathname === apiPaths.accounts.signIn || url.pathname === apiPaths.accounts.changePassword) &&
+    !fromBrowser(request)
+  );
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -114,6 +137,16 @@ const rewrittenMessages: Record<string, string> = {
   [accountErrorCodes.emailNotVerified]: accountMessages.verifyBeforeLogin,
   [accountErrorCodes.passwordTooShort]: accountMessages.passwordTooShort,
   [accountErrorCodes.invalidToken]: accountMessages.resetLinkInvalid,
+  // A change of password's wrong current password.
+  [accountErrorCodes.invalidPassword]: accountMessages.passwordIncorrect,
+  [twoFactorErrorCodes.invalidCode]: twoFactorMessages.invalidCode,
+  [twoFactorErrorCodes.invalidRecoveryCode]: twoFactorMessages.invalidRecoveryCode,
+  [twoFactorErrorCodes.signInExpired]: twoFactorMessages.signInExpired,
+  [twoFactorErrorCodes.tooManyAttempts]: twoFactorMessages.tooManyAttempts,
+  [twoFactorErrorCodes.locked]: twoFactorMessages.locked,
+  [twoFactorErrorCodes.alreadyOn]: twoFactorMessages.alreadyOn,
+  [twoFactorErrorCodes.notSetUp]: twoFactorMessages.notSetUp,
+  [twoFactorErrorCodes.notOn]: twoFactorMessages.notSetUp,
 };
 
 function withProductMessage(body: Record<string, unknown>, status: number, path: string) {
@@ -139,8 +172,22 @@ function withoutSessionToken(body: Record<string, unknown>): Record<string, unkn
   return { ...rest, session };
 }
 
+/**
+ * get-session's user says whether the firm requires a second factor of it (`twoFactorRequired`, from
+ * ADMIN_TWO_FACTOR and its role), beside better-auth's `twoFactorEnabled`: the web app sends an administrator or
+ * consultant who must set one up to do so (docs/decisions/053).
+ */
+function withTwoFactorPolicy(
+  body: Record<string, unknown>,
+  mode: AdminTwoFactorMode,
+): Record<string, unknown> {
+  if (!isRecord(body.user)) return body;
+  const role = isRole(body.user.role) ? body.user.role : 'client';
+  return { ...body, user: { ...body.user, twoFactorRequired: twoFactorRequiredFor(role, mode) } };
+}
+
 /** The body the client gets: JSON objects in the product's words and without a session token; the rest as it is. */
-async function clientBody(response: Response, path: string): Promise<Buffer> {
+async function clientBody(response: Response, path: string, mode: AdminTwoFactorMode): Promise<Buffer> {
   const bytes = Buffer.from(await response.arrayBuffer());
   if (!response.headers.get('content-type')?.includes('application/json')) return bytes;
   let body: unknown;
@@ -152,7 +199,8 @@ async function clientBody(response: Response, path: string): Promise<Buffer> {
   if (!isRecord(body)) return bytes;
   const shaped =
     response.status >= 400 ? withProductMessage(body, response.status, path) : withoutSessionToken(body);
-  return Buffer.from(JSON.stringify(shaped));
+  const answered = path === apiPaths.accounts.session ? withTwoFactorPolicy(shaped, mode) : shaped;
+  return Buffer.from(JSON.stringify(answered));
 }
 
 async function sendAnswer(
@@ -160,6 +208,7 @@ async function sendAnswer(
   response: Response,
   path: string,
   handOutBearerToken: boolean,
+  mode: AdminTwoFactorMode,
 ) {
   reply.code(response.status);
   response.headers.forEach((value, name) => {
@@ -171,7 +220,7 @@ async function sendAnswer(
   // could read it.
   const bearerToken = response.headers.get('set-auth-token');
   if (handOutBearerToken && bearerToken) reply.header('set-auth-token', bearerToken);
-  return reply.send(await clientBody(response, path));
+  return reply.send(await clientBody(response, path, mode));
 }
 
 export async function accountsLibraryRoutes(app: FastifyInstance, options: { appUrl: string }) {
@@ -233,7 +282,13 @@ export async function accountsLibraryRoutes(app: FastifyInstance, options: { app
       handler: async (request, reply) => {
         const url = new URL(request.url, options.appUrl);
         const response = await app.accountsLibrary.handler(toFetchRequest(request, url));
-        return sendAnswer(reply, response, url.pathname, handsOutBearerToken(request, url));
+        return sendAnswer(
+          reply,
+          response,
+          url.pathname,
+          handsOutBearerToken(request, url),
+          app.adminTwoFactor,
+        );
       },
     });
   });

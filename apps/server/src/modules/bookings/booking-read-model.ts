@@ -66,10 +66,16 @@ const latestInvoice = sql<InvoiceStandingRow | null>`(
   from invoices i where i.booking_id = ${bookings.id} and i.kind = 'invoice'
   order by i.id desc limit 1)`;
 
-/** The client's address and profile names, for a query joining `users` and (left) `userProfiles`. */
+/** An erased client's account (docs/decisions/052). */
+const erased = sql`${users.erasedAt} is not null`;
+
+/**
+ * The client's address and profile names, for a query joining `users` and (left) `userProfiles`. An erased client
+ * reads as their account's name, 'Deleted client', with no address.
+ */
 export const clientColumns = {
-  email: users.email,
-  firstName: userProfiles.firstName,
+  email: sql<string>`case when ${erased} then '' else ${users.email} end`,
+  firstName: sql<string | null>`case when ${erased} then ${users.name} else ${userProfiles.firstName} end`,
   lastName: userProfiles.lastName,
 };
 

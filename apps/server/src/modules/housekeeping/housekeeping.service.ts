@@ -1,15 +1,20 @@
-// Housekeeping, once per period across every server process: old rows go (sent mail, expired sessions and
-// tokens, stale counters), and pending bookings nobody confirmed in time are cancelled with a letter.
+// Housekeeping, once per period across every server process: old rows go (sent and undelivered mail, expired
+// sessions and tokens, stale counters, accounts never verified, old contact-form messages) on the schedules the
+// Privacy Policy states (retentionMs), and pending bookings nobody confirmed in time are cancelled with a letter.
 import { retentionMs } from '@portal/domain';
-import { and, eq, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   bookings,
+  contactMessages,
+  dataRequests,
   outbox,
   rateLimits,
+  reviews,
   scheduledJobs,
   sessions,
   signInFailures,
+  users,
   verifications,
   writeRateLimits,
 } from '../../db/schema.ts';
@@ -38,6 +43,12 @@ export interface HousekeepingOptions extends StatusChangeOptions {
 /** What one run did: rows deleted per table, and bookings cancelled as unconfirmed. */
 export interface HousekeepingOutcome {
   sentMail: number;
+  /** Undelivered (dead) mail, 30 days after it was written. */
+  deadMail: number;
+  /** Accounts never verified, 7 days after their last sign-up, with everything that was theirs. */
+  unverifiedAccounts: number;
+  /** Contact-form messages, a year after they arrived. */
+  contactMessages: number;
   sessions: number;
   verifications: number;
   signInFailures: number;
@@ -86,6 +97,15 @@ export async function housekeep(
     sentMail: await deleted(
       db.delete(outbox).where(and(eq(outbox.status, 'sent'), lt(outbox.sentAt, ago(sentMailKeptMs)))),
     ),
+    deadMail: await deleted(
+      db
+        .delete(outbox)
+        .where(and(eq(outbox.status, 'dead'), lt(outbox.createdAt, ago(retentionMs.undeliveredMail)))),
+    ),
+    unverifiedAccounts: await deleteUnverifiedAccounts(db, ago(retentionMs.unverifiedAccount)),
+    contactMessages: await deleted(
+      db.delete(contactMessages).where(lt(contactMessages.createdAt, ago(retentionMs.contactMessage))),
+    ),
     sessions: await deleted(db.delete(sessions).where(lt(sessions.expiresAt, now))),
     verifications: await deleted(db.delete(verifications).where(lt(verifications.expiresAt, now))),
     signInFailures: await deleted(
@@ -106,6 +126,32 @@ export async function housekeep(
     overdueInvoices: await remindOverdueInvoices(db, options, now),
   };
   return outcome;
+}
+
+/**
+ * Deletes the accounts whose address was never verified, made (or last signed up for again, which hands the
+ * account over: library-hooks.ts) before `cutoff`, with all that cascades from them: sessions, credentials, a
+ * profile. Never one that has bookings, reviews or a record of a data request, nor an erased account (the firm's
+ * records keep those).
+ */
+export async function deleteUnverifiedAccounts(db: Database, cutoff: Date): Promise<number> {
+  return deleted(
+    db
+      .delete(users)
+      .where(
+        and(
+          eq(users.emailVerified, false),
+          isNull(users.erasedAt),
+          lt(users.createdAt, cutoff),
+          lt(users.updatedAt, cutoff),
+          notExists(db.select({ one: sql`1` }).from(bookings).where(eq(bookings.userId, users.id))),
+          notExists(db.select({ one: sql`1` }).from(reviews).where(eq(reviews.userId, users.id))),
+          notExists(
+            db.select({ one: sql`1` }).from(dataRequests).where(eq(dataRequests.subjectUserId, users.id)),
+          ),
+        ),
+      ),
+  );
 }
 
 /**

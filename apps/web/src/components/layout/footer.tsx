@@ -25,14 +25,11 @@ const linkLists = [
   },
 ] as const;
 
-/**
- * The legal links: the Terms of Service page, and Privacy and Cookie links that have no pages yet
- * (docs/product.md#navigation-and-layout): they go to the top.
- */
+/** The legal pages, each written from the portal's settings (docs/product.md#privacy-and-cookies). */
 const legalLinks = [
-  { label: 'Privacy Policy', to: undefined },
+  { label: 'Privacy Policy', to: paths.privacy },
   { label: 'Terms of Service', to: paths.terms },
-  { label: 'Cookie Policy', to: undefined },
+  { label: 'Cookie Policy', to: paths.cookies },
 ] as const;
 
 const heading = 'text-sm font-semibold tracking-wide text-white uppercase';
@@ -88,15 +85,9 @@ export function Footer() {
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
             {legalLinks.map(({ label, to }) => (
               <li key={label}>
-                {to ? (
-                  <Link to={to} className={linkStyle}>
-                    {label}
-                  </Link>
-                ) : (
-                  <a href="#top" className={linkStyle}>
-                    {label}
-                  </a>
-                )}
+                <Link to={to} className={linkStyle}>
+                  {label}
+                </Link>
               </li>
             ))}
           </ul>

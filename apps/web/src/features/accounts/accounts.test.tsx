@@ -142,6 +142,10 @@ describe('register form', () => {
       ['Email', 'Email is required'],
       ['Password', 'Password is required'],
       ['Confirm Password', 'Please confirm your password'],
+      [
+        'I accept the Terms of Service and the Privacy Policy',
+        'Please accept the Terms of Service and the Privacy Policy',
+      ],
     ] as const) {
       await expect
         .element(page.getByLabelText(label, { exact: true }))
@@ -167,6 +171,9 @@ describe('register form', () => {
     await page.getByLabelText('Email', { exact: true }).fill('jane@example.com');
     await page.getByLabelText('Password', { exact: true }).fill('s3cret-pass');
     await page.getByLabelText('Confirm Password').fill('s3cret-pass');
+    await page
+      .getByRole('checkbox', { name: 'I accept the Terms of Service and the Privacy Policy' })
+      .click();
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect.element(page.getByRole('heading', { name: 'Login page' })).toBeVisible();
     expect(router.state.location.state).toEqual({
@@ -184,6 +191,40 @@ describe('register form', () => {
     expect(solved.solution.counter).toBe(7);
   });
 
+  it('asks for the Terms and the Privacy Policy to be accepted, linking both, before anything is sent', async () => {
+    const calls = stubApi({
+      '/api/identity/get-session': { status: 200, body: null },
+      '/api/identity/sign-up/email': { status: 200, body: { user: { id: 'u1' } } },
+    });
+    renderAt('/register');
+    const box = page.getByRole('checkbox', { name: 'I accept the Terms of Service and the Privacy Policy' });
+    await expect.element(box).not.toBeChecked();
+    await expect
+      .element(page.getByRole('link', { name: 'Terms of Service' }))
+      .toHaveAttribute('href', '/terms');
+    await expect
+      .element(page.getByRole('link', { name: 'Privacy Policy' }))
+      .toHaveAttribute('href', '/privacy');
+    await page.getByLabelText('Email', { exact: true }).fill('jane@example.com');
+    await page.getByLabelText('Password', { exact: true }).fill('s3cret-pass');
+    await page.getByLabelText('Confirm Password').fill('s3cret-pass');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect
+      .element(box)
+      .toHaveAccessibleDescription('Please accept the Terms of Service and the Privacy Policy');
+    await expect.element(box).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.filter((call) => call.path === '/api/identity/sign-up/email')).toHaveLength(0);
+
+    await box.click();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect.element(page.getByRole('heading', { name: 'Login page' })).toBeVisible();
+    // The body is the sign-up's as before (the box is not sent): the server records the versions in force.
+    const signUp = calls.find((call) => call.path === '/api/identity/sign-up/email');
+    const sent = JSON.parse(String(signUp?.init?.body)) as Record<string, unknown>;
+    expect(sent).toMatchObject({ email: 'jane@example.com', password: 's3cret-pass' });
+    expect(sent).not.toHaveProperty('acceptLegal');
+  });
+
   /** Opens the register page at `path`, checks where its login link goes, and registers. */
   async function registerFrom(path: string, loginLink: string) {
     const calls = stubApi({
@@ -195,6 +236,9 @@ describe('register form', () => {
     await page.getByLabelText('Email', { exact: true }).fill('jane@example.com');
     await page.getByLabelText('Password', { exact: true }).fill('s3cret-pass');
     await page.getByLabelText('Confirm Password').fill('s3cret-pass');
+    await page
+      .getByRole('checkbox', { name: 'I accept the Terms of Service and the Privacy Policy' })
+      .click();
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect.element(page.getByRole('heading', { name: 'Login page' })).toBeVisible();
     const signUp = calls.find((call) => call.path === '/api/identity/sign-up/email');
@@ -226,6 +270,9 @@ describe('register form', () => {
     await page.getByLabelText('Email', { exact: true }).fill('jane@example.com');
     await page.getByLabelText('Password', { exact: true }).fill('s3cret-pass');
     await page.getByLabelText('Confirm Password').fill('s3cret-pass');
+    await page
+      .getByRole('checkbox', { name: 'I accept the Terms of Service and the Privacy Policy' })
+      .click();
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect.element(page.getByRole('alert')).toHaveTextContent('Registration failed. Please try again.');
   });

@@ -1,5 +1,13 @@
 import '../../index.css';
-import { apiPaths, type PublicSchedule, paths, termsOfService, termsTexts } from '@portal/domain';
+import {
+  apiPaths,
+  consentTexts,
+  legalVersions,
+  type PublicSchedule,
+  paths,
+  termsOfService,
+  termsTexts,
+} from '@portal/domain';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
@@ -53,7 +61,15 @@ describe('the Terms of Service page', () => {
     expect(router.state.location.pathname).toBe('/terms');
 
     await expect.element(page.getByRole('heading', { level: 1, name: termsTexts.title })).toBeVisible();
-    expect(document.title).toBe('Terms of Service | OT Consulting');
+    await expect.poll(() => document.title).toBe('Terms of Service | OT Consulting');
+    // Its version, and that creating an account accepts it and the Privacy Policy.
+    await expect.element(page.getByText(consentTexts.termsVersion(legalVersions.terms))).toBeVisible();
+    await expect
+      .element(page.getByText(/^Creating an account accepts these Terms of Service and the Privacy Policy/))
+      .toBeVisible();
+    await expect
+      .element(page.getByRole('link', { name: 'Read the Privacy Policy' }))
+      .toHaveAttribute('href', '/privacy');
     const settings = cardSettings({ method: 'GET', path: apiPaths.schedule.public } as ApiCall);
     if (!settings || settings === 'unreachable') throw new Error('no settings');
     const sections = termsOfService(settings.body as PublicSchedule);

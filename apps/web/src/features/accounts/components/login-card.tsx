@@ -22,6 +22,7 @@ import { useSendVerificationEmail } from '../api/send-verification-email';
 import { useSignIn } from '../api/sign-in';
 import { AccountCard, AccountLink, linkStyle } from './account-card';
 import { cardSubmit, emailField } from './account-fields';
+import { TwoFactorSignIn } from './two-factor-sign-in';
 
 const fields: readonly InputDefinition<LoginForm>[] = [
   emailField,
@@ -99,6 +100,8 @@ export function LoginCard() {
   const { refresh: refreshAccount } = useAccountActions();
   const { notify } = useNotify();
   const [problem, setProblem] = useState<Problem | null>(null);
+  // The password was right and the account has a second factor: its code is asked next.
+  const [codeAsked, setCodeAsked] = useState(false);
   const asked = sitePath(state.from) ?? sitePath(searchParams.get(destinationParam));
   const requested = asked ?? paths.dashboard;
   // The verification link lands here: `?verified=1`, with `&error=…` when it was spent or expired (a link mailed
@@ -113,16 +116,30 @@ export function LoginCard() {
 
   async function logIn(values: LoginForm): Promise<undefined> {
     setProblem(null);
-    await signIn.mutateAsync({ email: values.email.trim(), password: values.password });
+    const outcome = await signIn.mutateAsync({ email: values.email.trim(), password: values.password });
+    if (outcome.twoFactor) setCodeAsked(true);
+    else await signedIn();
+  }
+
+  async function signedIn(): Promise<void> {
     notify({ type: 'success', title: 'Success', message: accountMessages.loginSuccess });
     await refreshAccount();
     await navigate(target, { replace: true });
+  }
+
+  /** Back to the password (the code step ran out, or the person chose to). */
+  function restart(message?: string): void {
+    form.setValue('password', '');
+    setCodeAsked(false);
+    setProblem(message ? { kind: 'error', message } : null);
   }
 
   // A sign-in's problems are shown above the form rather than as its notice: one of them offers a new e-mail.
   function refused(error: unknown): undefined {
     setProblem(problemOf(error, form.getValues('email').trim()));
   }
+
+  if (codeAsked) return <TwoFactorSignIn onSignedIn={signedIn} onRestart={restart} />;
 
   return (
     <AccountCard title="Welcome Back" lead="Log in to book consultations and manage your account.">

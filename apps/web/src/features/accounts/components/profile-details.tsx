@@ -1,11 +1,13 @@
 import {
   accountMessages,
+  dataExportTexts,
   type ProfileForm,
   type ProfileUser,
   profileFormSchema,
   roleLabels,
   runtimeTimeZone,
   shortDateIn,
+  twoFactorMessages,
 } from '@portal/domain';
 import { type ReactNode, useState } from 'react';
 import { InputField, TextAreaField } from '../../../components/form/form-fields';
@@ -20,7 +22,12 @@ import { apiAnswered } from '../api/errors';
 import { useUpdateProfile } from '../api/update-profile';
 import { profileFields } from './account-fields';
 import { CalendarFeedCard } from './calendar-feed-card';
+import { ChangePasswordCard } from './change-password-card';
+import { DeleteAccountCard } from './delete-account-card';
+import { DownloadDataCard } from './download-data-card';
 import { AccountLoading } from './route-guards';
+import { SessionsCard } from './sessions-card';
+import { TwoFactorCard } from './two-factor-card';
 
 const fields = profileFields<ProfileForm>(['first_name', 'last_name', 'phone', 'company']);
 
@@ -168,6 +175,31 @@ export function ProfileDetails() {
       <>
         <ProfileCard profile={account.profile} email={account.session.user.email} />
         <CalendarFeedCard profile={account.profile} />
+        <section
+          aria-labelledby="security-heading"
+          className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+        >
+          <h2 id="security-heading" className="text-xl font-semibold text-slate-900">
+            {twoFactorMessages.securityHeading}
+          </h2>
+          <div className="mt-4 space-y-4">
+            <TwoFactorCard />
+            <ChangePasswordCard />
+            <SessionsCard />
+          </div>
+        </section>
+        <section
+          aria-labelledby="your-data-heading"
+          className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+        >
+          <h2 id="your-data-heading" className="text-xl font-semibold text-slate-900">
+            {dataExportTexts.sectionHeading}
+          </h2>
+          <div className="mt-4 space-y-4">
+            <DownloadDataCard />
+            <DeleteAccountCard />
+          </div>
+        </section>
       </>
     );
   return (

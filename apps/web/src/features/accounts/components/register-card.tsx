@@ -1,6 +1,10 @@
 import {
   accountMessages,
+  consentTexts,
   destinationParam,
+  type LegalAcceptance,
+  legalAcceptanceSchema,
+  legalDocumentNames,
   paths,
   type RegisterForm,
   registerFormSchema,
@@ -8,8 +12,11 @@ import {
   withDestination,
 } from '@portal/domain';
 import { CalendarCheck, MailCheck, UserRoundPen } from 'lucide-react';
-import { useNavigate, useSearchParams } from 'react-router';
-import type { InputDefinition } from '../../../components/form/form-fields';
+import { useId } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ErrorText } from '../../../components/form/field';
+import { fieldError, type InputDefinition } from '../../../components/form/form-fields';
 import { type Notice, SchemaForm, type SubmitLabels } from '../../../components/form/schema-form';
 import { useChallenge } from '../../../components/form/use-challenge';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
@@ -19,7 +26,11 @@ import { useSignUp } from '../api/sign-up';
 import { AccountCard, AccountLink } from './account-card';
 import { cardSubmit, emailField, newPasswordField } from './account-fields';
 
-const fields: readonly InputDefinition<RegisterForm>[] = [
+/** The form's values: the sign-up's, and the box accepting the Terms and the Privacy Policy (not sent). */
+type RegisterValues = RegisterForm & LegalAcceptance;
+const registerSchema = registerFormSchema.and(legalAcceptanceSchema);
+
+const fields: readonly InputDefinition<RegisterValues>[] = [
   { ...emailField, required: true },
   { ...newPasswordField, name: 'password', label: 'Password', required: true, hint: 'At least 6 characters' },
   { ...newPasswordField, name: 'confirmPassword', label: 'Confirm Password', required: true },
@@ -37,6 +48,43 @@ const nextSteps = [
 ] as const;
 
 /**
+ * The required box accepting the Terms of Service and the Privacy Policy, each linked (opened beside the form, so
+ * that what was typed stays); sign-up records the versions in force (docs/product.md#registration-and-verification).
+ */
+function AcceptLegalField({ form }: { form: UseFormReturn<RegisterValues, unknown, RegisterValues> }) {
+  const id = useId();
+  const error = fieldError(form, 'acceptLegal');
+  const linkStyle = 'font-semibold text-blue-800 underline hover:text-blue-900';
+  return (
+    <div>
+      <div className="flex items-start gap-2 text-sm text-slate-800">
+        <input
+          id={id}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          aria-required
+          className="mt-0.5 size-4 shrink-0 accent-blue-700"
+          {...form.register('acceptLegal')}
+        />
+        <label htmlFor={id}>
+          {consentTexts.checkbox.before}
+          <Link to={paths.terms} target="_blank" className={linkStyle}>
+            {legalDocumentNames.terms}
+          </Link>
+          {consentTexts.checkbox.between}
+          <Link to={paths.privacy} target="_blank" className={linkStyle}>
+            {legalDocumentNames.privacy}
+          </Link>
+          {consentTexts.checkbox.after}
+        </label>
+      </div>
+      {error && <ErrorText id={`${id}-error`}>{error}</ErrorText>}
+    </div>
+  );
+}
+
+/**
  * Registration, with the proof-of-work challenge solved meanwhile; on success, to the login page with the message
  * to verify the address, the address filled in. The page the visitor was going to (`?redirect=`) goes along: to
  * the login page and into the verification link, so they end there once signed in.
@@ -47,11 +95,11 @@ export function RegisterCard() {
   const destination = sitePath(searchParams.get(destinationParam));
   const signUp = useSignUp();
   const challenge = useChallenge();
-  const form = useSchemaForm(registerFormSchema, {
-    defaultValues: { email: '', password: '', confirmPassword: '' },
+  const form = useSchemaForm(registerSchema, {
+    defaultValues: { email: '', password: '', confirmPassword: '', acceptLegal: false },
   });
 
-  async function register(values: RegisterForm): Promise<undefined> {
+  async function register(values: RegisterValues): Promise<undefined> {
     const email = values.email.trim();
     const altcha = await challenge.solution();
     try {
@@ -69,6 +117,7 @@ export function RegisterCard() {
   return (
     <AccountCard title="Create Your Account" lead="Register to book consultations with our experts.">
       <SchemaForm form={form} fields={fields} submit={submit} onSubmit={register} onFailure={refused}>
+        <AcceptLegalField form={form} />
         {challenge.field}
       </SchemaForm>
       <AccountLink to={withDestination(paths.login, destination)} question="Already have an account?">

@@ -29,6 +29,8 @@ export const adminKeys = {
   consultants: ['admin', 'consultants'] as const,
   /** The firm's settings (its billing details). */
   settings: ['admin', 'settings'] as const,
+  /** Every export and erasure of a person's data. */
+  dataRequests: ['admin', 'data-requests'] as const,
 };
 
 /**

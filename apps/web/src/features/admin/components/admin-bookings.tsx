@@ -1,4 +1,5 @@
 import {
+  adminErasureTexts,
   adminMessages,
   apiPaths,
   bookingMessages,
@@ -18,9 +19,12 @@ import { useAdminBookings } from '../api/get-admin-bookings';
 import { BookingFilters } from './booking-filters';
 import { BookingsTable } from './bookings-table';
 import { CancelPendingDialog } from './cancel-pending-dialog';
+import { EraseClientDialog } from './erase-client-dialog';
 
 const small = 'px-4 py-2 text-sm';
 const unavailable = 'disabled:cursor-not-allowed disabled:opacity-60';
+const dangerOutline =
+  'inline-flex items-center justify-center gap-2 rounded-lg border border-red-700 bg-white font-semibold text-red-800 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700';
 
 const listTexts: ListTexts = {
   loading: 'Loading bookings...',
@@ -52,6 +56,7 @@ function HolderBanner({
   onShowAll: () => void;
 }) {
   const [asking, setAsking] = useState(false);
+  const [erasing, setErasing] = useState(false);
   const holds = useAdminBookings({
     status: 'pending',
     clientId: filters.clientId,
@@ -76,11 +81,24 @@ function HolderBanner({
             {adminMessages.cancelPendingButton(count)}
           </button>
         )}
+        {/* An erased client's bookings show no address: there is nobody left to erase. */}
+        {holder.clientId !== undefined && clientEmail && (
+          <button type="button" onClick={() => setErasing(true)} className={`${dangerOutline} ${small}`}>
+            {adminErasureTexts.open}
+          </button>
+        )}
         <button type="button" onClick={onShowAll} className={`${buttonStyles.secondary} ${small}`}>
           Show All Bookings
         </button>
       </div>
       {asking && <CancelPendingDialog holder={holder} count={count} onClose={() => setAsking(false)} />}
+      {erasing && holder.clientId !== undefined && (
+        <EraseClientDialog
+          userId={holder.clientId}
+          client={clientEmail ?? holder.clientId}
+          onClose={() => setErasing(false)}
+        />
+      )}
     </div>
   );
 }

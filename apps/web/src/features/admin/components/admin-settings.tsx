@@ -11,6 +11,7 @@ import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { type ListTexts, QueryStates } from '../../../components/ui/query-states';
 import { useFirmSettings, useSaveFirmBilling } from '../api/firm-settings';
+import { DataRequests } from './data-requests';
 
 const settingsTexts: ListTexts = { loading: texts.loading, failed: texts.failed, empty: '' };
 
@@ -100,6 +101,7 @@ export function AdminSettings() {
         {/* Keyed by what is stored: a save elsewhere resets the form to it. */}
         {(answer) => <BillingForm key={JSON.stringify(answer.billing)} saved={answer.billing} />}
       </QueryStates>
+      <DataRequests />
     </div>
   );
 }

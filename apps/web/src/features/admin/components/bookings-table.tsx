@@ -110,6 +110,14 @@ export function BookingsTable({
             {detailed && 'user_id' in booking && booking.status === 'pending' && (
               <HoldsOf booking={booking} />
             )}
+            {detailed && 'user_id' in booking && booking.status !== 'pending' && (
+              <Link
+                className={`${holdsLink} mt-1 block`}
+                to={`${paths.adminBookings}?${adminListSearch({ status: 'all', clientId: booking.user_id })}`}
+              >
+                This Client's Bookings
+              </Link>
+            )}
           </td>
           <td className={`${tableCell} whitespace-nowrap`}>
             <span className="block text-slate-900">{shortDate(bookingDay(booking))}</span>

@@ -1,4 +1,5 @@
-import { termsOfService, termsTexts } from '@portal/domain';
+import { consentTexts, legalVersions, paths, termsOfService, termsTexts } from '@portal/domain';
+import { Link } from 'react-router';
 import { QueryStates } from '../../../components/ui/query-states';
 import { ReachTheFirm } from '../../../components/ui/reach-the-firm';
 import { useSchedule } from '../../../lib/public-schedule';
@@ -14,7 +15,14 @@ export function TermsOfService() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 lg:px-8">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{termsTexts.title}</h1>
+      <p className="mt-2 text-sm text-slate-600">{consentTexts.termsVersion(legalVersions.terms)}</p>
       <p className="mt-4 text-lg text-slate-700">{termsTexts.intro}</p>
+      <p className="mt-4 text-slate-700">
+        {consentTexts.termsAcceptance}{' '}
+        <Link to={paths.privacy} className="font-semibold text-blue-800 underline hover:text-blue-900">
+          {consentTexts.readPrivacy}
+        </Link>
+      </p>
       <div className="mt-10">
         <QueryStates query={schedule} texts={texts} isEmpty={() => false}>
           {(settings) => (
