@@ -297,6 +297,16 @@ describe('paging limits', () => {
     'GET /api/bookings/activity': "the caller's latest 5 history entries",
     'GET /api/bookings/{id}/files': "one booking's documents: at most 20 (maxFilesPerBooking)",
     'GET /api/bookings/{id}/messages': "one booking's latest 500 messages (maxConversationMessagesShown)",
+    'GET /api/account/sessions': "the caller's unexpired sessions, at most 100 (maxSessionsListed)",
+    'POST /api/account/export':
+      "one person's own records, all of them by design (the right to a copy), read one query per kind",
+    'GET /api/legal': 'the fixed lists the policies state: cookies, processors and retention periods',
+    'GET /api/account/consents': 'the versions the caller accepted: one per document and published version',
+    'POST /api/account/consents': 'the versions the caller accepted: one per document and published version',
+    'GET /api/admin/data-requests': 'the latest 100 exports and erasures',
+    'POST /api/identity/sign-in/email': 'the second factors a sign-in may ask for: at most 2',
+    'POST /api/identity/two-factor/enable': 'the 10 one-time recovery codes',
+    'POST /api/identity/two-factor/generate-backup-codes': 'the 10 one-time recovery codes',
     // iCalendar, not JSON, so the scan below cannot see it: its bound is proven in calendar-feed.test.ts.
     'GET /api/calendar/{token}.ics':
       'active consultations that ended at most 30 days ago or later, at most 500 (maxCalendarFeedEvents)',

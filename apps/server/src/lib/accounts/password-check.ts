@@ -8,13 +8,18 @@ import { TooManyRequests, Unauthorized } from '../errors.ts';
 import type { AccountsLibrary } from './library.ts';
 import { releaseSignInAttempt, reserveSignInAttempt } from './sign-in-failures.ts';
 
+/** better-auth's password hasher, from the library or from the context its hooks are given. */
+export interface PasswordVerifier {
+  verify(data: { hash: string; password: string }): Promise<boolean>;
+}
+
 /**
  * Resolves when `password` is the account's; otherwise 401 `INVALID_PASSWORD` (the attempt counted toward the
  * address's failed sign-ins), or 429 once the address is locked.
  */
-export async function confirmPassword(
+export async function confirmPasswordWith(
   db: Database,
-  library: AccountsLibrary,
+  passwords: PasswordVerifier,
   account: { id: string; email: string },
   password: string,
 ): Promise<void> {
@@ -27,10 +32,18 @@ export async function confirmPassword(
     .select({ hash: accounts.password })
     .from(accounts)
     .where(and(eq(accounts.userId, account.id), eq(accounts.providerId, 'credential')));
-  const context = await library.$context;
-  const right =
-    credential?.hash != null && (await context.password.verify({ hash: credential.hash, password }));
+  const right = credential?.hash != null && (await passwords.verify({ hash: credential.hash, password }));
   if (!right) throw new Unauthorized(accountMessages.passwordIncorrect, accountErrorCodes.invalidPassword);
   // A right password is no failed attempt: it gives its place back (the count others made stays).
   await releaseSignInAttempt(db, account.email);
+}
+
+/** `confirmPasswordWith` the accounts library's hasher, for our own routes. */
+export async function confirmPassword(
+  db: Database,
+  library: AccountsLibrary,
+  account: { id: string; email: string },
+  password: string,
+): Promise<void> {
+  await confirmPasswordWith(db, (await library.$context).password, account, password);
 }

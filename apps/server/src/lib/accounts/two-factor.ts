@@ -5,18 +5,13 @@
 // API answers them.
 import {
   type AdminTwoFactorMode,
-  accountErrorCodes,
-  accountMessages,
   type Role,
   twoFactorRequiredFor,
 } from '@portal/domain';
 import { getSessionFromCtx } from 'better-auth/api';
-import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { accounts } from '../../db/schema.ts';
-import { TooManyRequests, Unauthorized } from '../errors.ts';
 import type { LibraryContext } from './library-hooks.ts';
-import { releaseSignInAttempt, reserveSignInAttempt } from './sign-in-failures.ts';
+import { confirmPasswordWith } from './password-check.ts';
 
 /** The plugin's endpoints that take the account's password. */
 const passwordPaths: ReadonlySet<string> = new Set([
@@ -37,31 +32,6 @@ const droppedFields: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * The password a signed-in account types to change its second factor, checked as the export's and erasure's is
- * (password-check.ts): counted before it is checked, given back when right.
- */
-async function confirmLibraryPassword(
-  db: Database,
-  ctx: LibraryContext,
-  account: { id: string; email: string },
-  password: string,
-): Promise<void> {
-  if (!(await reserveSignInAttempt(db, account.email))) {
-    throw new TooManyRequests(accountMessages.tooManyFailedSignIns, {
-      code: accountErrorCodes.tooManyFailedSignIns,
-    });
-  }
-  const [credential] = await db
-    .select({ hash: accounts.password })
-    .from(accounts)
-    .where(and(eq(accounts.userId, account.id), eq(accounts.providerId, 'credential')));
-  const right =
-    credential?.hash != null && (await ctx.context.password.verify({ hash: credential.hash, password }));
-  if (!right) throw new Unauthorized(accountMessages.passwordIncorrect, accountErrorCodes.invalidPassword);
-  await releaseSignInAttempt(db, account.email);
-}
-
-/**
  * Before the plugin's endpoints: drops the fields the portal does not offer, and checks the password where one is
  * asked. Changes `body` (and the body better-auth parsed) in place.
  */
@@ -80,7 +50,8 @@ export async function twoFactorRequestRules(
   // Signed out, the plugin answers its own 401.
   const session = await getSessionFromCtx(ctx, { disableRefresh: true });
   if (!session) return;
-  await confirmLibraryPassword(db, ctx, session.user, body.password);
+  // Checked as the export's and erasure's is: counted before it is checked, given back when right.
+  await confirmPasswordWith(db, ctx.context.password, session.user, body.password);
 }
 
 /**

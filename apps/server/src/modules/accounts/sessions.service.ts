@@ -7,6 +7,9 @@ import type { Database } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
 import { NotFound } from '../../lib/errors.ts';
 
+/** Sessions listed at most: the current one and the latest others ("End all other sessions" ends the rest too). */
+export const maxSessionsListed = 100;
+
 /** The account's unexpired sessions: the current one first, then the last seen first. */
 export async function listSessions(
   db: Database,
@@ -26,7 +29,8 @@ export async function listSessions(
       desc(sql`${sessions.id} = ${caller.sessionId}`),
       desc(sessions.lastSeenAt),
       desc(sessions.createdAt),
-    );
+    )
+    .limit(maxSessionsListed);
   return rows.map((row) => ({
     id: row.id,
     user_agent: row.userAgent,
