@@ -2,6 +2,7 @@ import { pageRoutes } from '@portal/domain';
 import { type ComponentType, isValidElement, lazy, Suspense } from 'react';
 import { matchRoutes, Outlet, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { SiteLayout } from '../components/layout/site-layout';
+import { useAccount } from '../lib/use-session';
 import { RouteErrorBoundary } from './route-error';
 
 /** How each lazily loaded component's module is loaded, to start loading it before it renders. */
@@ -61,6 +62,20 @@ const AdminSettingsRoute = lazily(async () => (await adminPages()).AdminSettings
 const NotFoundRoute = lazily(async () => (await import('./routes/not-found')).NotFoundRoute);
 
 /**
+ * Only a signed-in account has versions to accept: a visitor's first load never fetches the bar's code. Its own
+ * boundary, so the page never waits for it.
+ */
+function ConsentBannerWhenSignedIn() {
+  const { session } = useAccount();
+  if (!session) return null;
+  return (
+    <Suspense fallback={null}>
+      <ConsentBanner />
+    </Suspense>
+  );
+}
+
+/**
  * Exactly the domain's `pageRoutes` (the server answers 200 for those), each page its own lazily loaded chunk,
  * routed in React Router's declarative mode (docs/decisions/036).
  */
@@ -73,10 +88,7 @@ const routeTable: RouteObject[] = [
       {
         element: (
           <QueryCache>
-            {/* Its own boundary: the page never waits for it. */}
-            <Suspense fallback={null}>
-              <ConsentBanner />
-            </Suspense>
+            <ConsentBannerWhenSignedIn />
             <Outlet />
           </QueryCache>
         ),

@@ -1,11 +1,11 @@
-import { accountErrorCodes, isAccountsLibraryPath } from '@portal/domain';
+import { invalidPasswordCode, isAccountsLibraryPath, twoFactorRequiredCode } from '@portal/domain';
 import type { ZodType } from 'zod';
 import { ApiError, UnexpectedResponseError } from './api-error';
 
 /** Every API call gives up after 10 s (docs/product.md#limits). */
 const API_TIMEOUT_MS = 10_000;
 
-interface RequestOptions {
+export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Sent as JSON; a `FormData` goes as it is (multipart/form-data, the browser writing its boundary). */
   body?: unknown;
@@ -35,7 +35,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** A 401 that answers a password asked again (an export, an erasure): the session is still good. */
 function isWrongPassword(body: unknown): boolean {
-  return isRecord(body) && body.code === accountErrorCodes.invalidPassword;
+  return isRecord(body) && body.code === invalidPasswordCode;
 }
 
 /** `{ message, code?, errors?: [{ path, msg }] }`, read without a schema library so the first load stays small. */
@@ -54,7 +54,7 @@ function errorFrom(status: number, body: unknown): ApiError {
 }
 
 /** Sends the request; a network failure or timeout is an `ApiError` of status 0. */
-async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
+export async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const timeout = AbortSignal.timeout(options.timeoutMs ?? API_TIMEOUT_MS);
   const headers: Record<string, string> = { Accept: accept, ...options.headers };
   const form = options.body instanceof FormData ? options.body : undefined;
@@ -87,9 +87,9 @@ export function setTwoFactorRequiredHandler(handler: (() => void) | undefined): 
 }
 
 /** A refusal's `ApiError`, after signing out on a 401 that means the session is gone. */
-function refusal(path: string, status: number, body: unknown): ApiError {
+export function refusal(path: string, status: number, body: unknown): ApiError {
   if (status === 401 && !isAccountsLibraryPath(path) && !isWrongPassword(body)) onUnauthorized?.();
-  if (status === 403 && isRecord(body) && body.code === accountErrorCodes.twoFactorRequired) {
+  if (status === 403 && isRecord(body) && body.code === twoFactorRequiredCode) {
     onTwoFactorRequired?.();
   }
   return errorFrom(status, body);
@@ -101,25 +101,6 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) throw refusal(path, response.status, body);
   return body;
-}
-
-/** A file the API answered with: its bytes, and the name the server gave it (Content-Disposition). */
-export interface DownloadedFile {
-  blob: Blob;
-  filename: string | undefined;
-}
-
-/** Calls the API for a file (an export) rather than JSON; refusals are `ApiError`s as with `apiFetch`. */
-export async function apiDownload(path: string, options: RequestOptions = {}): Promise<DownloadedFile> {
-  const response = await send(path, options, '*/*');
-  if (!response.ok) throw refusal(path, response.status, await response.json().catch(() => null));
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const filename = /filename="([^"]+)"/.exec(disposition)?.[1];
-  try {
-    return { blob: await response.blob(), filename };
-  } catch {
-    throw new ApiError(0, 'API unavailable');
-  }
 }
 
 /** Calls the API and returns the body validated by `schema`; throws `ApiError`, or `UnexpectedResponseError`. */

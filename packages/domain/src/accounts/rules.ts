@@ -29,6 +29,14 @@ export function isRole(value: unknown): value is Role {
  * Error codes the accounts library (`/api/identity/*`) answers with, next to `message`. better-auth's own codes
  * plus ours; the web app may switch on them.
  */
+/**
+ * Ours: the password asked again (export, erasure) is wrong; a 401 that does not mean "signed out". Its own constant
+ * (as the next) so that the web app's first load takes it without the whole list below.
+ */
+export const invalidPasswordCode = 'INVALID_PASSWORD';
+/** Ours: an administrator or consultant must set up a second factor first (ADMIN_TWO_FACTOR=required). */
+export const twoFactorRequiredCode = 'TWO_FACTOR_REQUIRED';
+
 export const accountErrorCodes = {
   emailNotVerified: 'EMAIL_NOT_VERIFIED',
   invalidCredentials: 'INVALID_EMAIL_OR_PASSWORD',
@@ -38,10 +46,8 @@ export const accountErrorCodes = {
   passwordTooCommon: 'PASSWORD_TOO_COMMON',
   tooManyRequests: 'TOO_MANY_REQUESTS',
   tooManyFailedSignIns: 'TOO_MANY_FAILED_SIGN_INS',
-  /** Ours: the password asked again (export, erasure) is wrong; a 401 that does not mean "signed out". */
-  invalidPassword: 'INVALID_PASSWORD',
-  /** Ours: an administrator or consultant must set up a second factor first (ADMIN_TWO_FACTOR=required). */
-  twoFactorRequired: 'TWO_FACTOR_REQUIRED',
+  invalidPassword: invalidPasswordCode,
+  twoFactorRequired: twoFactorRequiredCode,
 } as const;
 
 /** Longest profile values accepted. */

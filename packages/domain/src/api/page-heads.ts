@@ -1,4 +1,4 @@
-import { pageRoutes } from './pages.ts';
+import type { pageRoutes } from './pages.ts';
 
 /** The firm's name as pages and link previews give it. */
 export const siteName = 'OT Consulting';
@@ -26,66 +26,73 @@ export interface PageHead {
 }
 
 /**
+ * Heads are keyed by the page's path itself, not read from `pageRoutes`, and read nothing from each other: a
+ * property read at a module's top level is kept by the bundler in case it has effects, and the web app's first
+ * load then carried every description here, which it never shows. The type still refuses a path that is no page.
+ */
+type PageRoute = (typeof pageRoutes)[keyof typeof pageRoutes];
+
+const homeDescription =
+  'OT Consulting helps companies build better software, design reliable data platforms, put AI to work and plan their IT with confidence. Book a consultation with an expert in minutes.';
+
+/**
  * The public pages that stand on their own (a service's page takes its name and description from the
  * service): their heads, and the order the sitemap lists them in. Other public pages (a password reset needs its
  * link) get a head but stay out of the sitemap.
  */
 export const publicPageHeads = {
-  [pageRoutes.home]: {
-    description:
-      'OT Consulting helps companies build better software, design reliable data platforms, put AI to work and plan their IT with confidence. Book a consultation with an expert in minutes.',
-  },
-  [pageRoutes.services]: {
+  '/': { description: homeDescription },
+  '/services': {
     title: 'Services',
     description:
       'Web development, database architecture, AI solutions and IT consulting: see what each consultation covers, its rate and length, and book a session with one of our consultants.',
   },
-  [pageRoutes.contact]: {
+  '/contact': {
     title: 'Contact Us',
     description:
       'Tell OT Consulting about your project and we will find the right consultant for it: write to us, or call us during business hours. We answer within one business day.',
   },
-  [pageRoutes.terms]: {
+  '/terms': {
     title: 'Terms of Service',
     description:
       'How booking a consultation with OT Consulting works: requests and confirmation, changes and cancellation, prices, payment and refunds.',
   },
-  [pageRoutes.privacy]: {
+  '/privacy': {
     title: 'Privacy Policy',
     description:
       'What the OT Consulting portal holds about you, why and for how long, who else processes it, and how to download or delete your data.',
   },
-  [pageRoutes.cookies]: {
+  '/cookies': {
     title: 'Cookie Policy',
     description:
       'The only cookies the OT Consulting portal sets are those that keep you signed in: no trackers, no analytics, no advertising.',
   },
-  [pageRoutes.login]: {
+  '/login': {
     title: 'Login',
     description: 'Log in to the OT Consulting client portal to book, follow and review your consultations.',
   },
-  [pageRoutes.register]: {
+  '/register': {
     title: 'Register',
     description:
       'Create your OT Consulting account to book a consultation in a free slot of our schedule and follow it online.',
   },
-} as const satisfies Record<string, PageHead>;
+} as const satisfies Partial<Record<PageRoute, PageHead>>;
 
 /** Public pages with a head that the sitemap leaves out. */
 export const unlistedPageHeads = {
-  [pageRoutes.forgotPassword]: {
+  '/forgot-password': {
     title: 'Forgot Password',
     description: 'Forgot your OT Consulting password? Ask for a link to choose a new one.',
   },
-  [pageRoutes.resetPassword]: {
+  '/reset-password': {
     title: 'Reset Password',
     description: 'Choose a new password for your OT Consulting account.',
   },
-} as const satisfies Record<string, PageHead>;
+} as const satisfies Partial<Record<PageRoute, PageHead>>;
 
 /** The head of a page that is no public page (a signed-in page, a missing one): never indexed. */
 export const privatePageHead: PageHead = {
-  description: publicPageHeads[pageRoutes.home].description,
+  description: homeDescription,
 };
 
 /** The head of a path that is no page. */

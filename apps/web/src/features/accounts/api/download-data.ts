@@ -1,6 +1,6 @@
 import { apiPaths, type DataExportFormat, dataExportFilename } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
-import { apiDownload } from '../../../lib/api-client';
+import { apiDownload } from '../../../lib/api-download';
 
 /** The zip streams the documents: it may take a while for a client with many. */
 const timeoutMs: Record<DataExportFormat, number> = { json: 60_000, zip: 300_000 };
