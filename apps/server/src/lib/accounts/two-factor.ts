@@ -3,11 +3,7 @@
 // the failed sign-in lock nearer, and answers our 401 INVALID_PASSWORD); 'trust this device', a custom issuer and a
 // code check without a session are no options of the portal's; and who must have a second factor before the firm's
 // API answers them.
-import {
-  type AdminTwoFactorMode,
-  type Role,
-  twoFactorRequiredFor,
-} from '@portal/domain';
+import { type AdminTwoFactorMode, type Role, twoFactorRequiredFor } from '@portal/domain';
 import { getSessionFromCtx } from 'better-auth/api';
 import type { Database } from '../../db/client.ts';
 import type { LibraryContext } from './library-hooks.ts';
