@@ -13,6 +13,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { useNotify } from '../../../components/notifications/use-notify';
+import { useAfterRender } from '../../../lib/after-render';
 import { ApiError } from '../../../lib/api-error';
 import { focusHeading } from '../../../lib/focus-heading';
 import { useAccount } from '../../../lib/use-session';
@@ -82,7 +83,9 @@ export function BookingWizard({ service }: { service: Service }) {
 
   const booking = useCreateBooking();
   const documents = useWizardDocuments();
-  const intake = useIntakeAnswers(service.questions);
+  // One focus request per render: a refused answer's question wins over the step's heading asked for before it.
+  const afterRender = useAfterRender();
+  const intake = useIntakeAnswers(service.questions, afterRender);
   const asks = service.questions.length > 0;
   /** The pending limit's refusal, kept on the last step with how to reach the firm (a notification has no links). */
   const [refusal, setRefusal] = useState<string>();
@@ -91,7 +94,7 @@ export function BookingWizard({ service }: { service: Service }) {
     setRefusal(undefined);
     setStep(next);
     // Focus the new step's heading, so keyboard and screen-reader users start the step there and hear its name.
-    requestAnimationFrame(() => focusHeading(stepRef.current, 'h2'));
+    afterRender(() => focusHeading(stepRef.current, 'h2'));
   }
 
   /** No answer from the server: keep the booking in this browser, for this user, to be sent again. */

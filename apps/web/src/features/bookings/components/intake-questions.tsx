@@ -25,7 +25,10 @@ const answerPath = 'answers.';
  * across its steps, checked by the domain's rule before Review (the server checks them again), each problem shown
  * under its question and the first one focused.
  */
-export function useIntakeAnswers(questions: readonly IntakeQuestion[]) {
+export function useIntakeAnswers(
+  questions: readonly IntakeQuestion[],
+  afterRender: (callback: () => void) => void,
+) {
   const [answers, setAnswers] = useState<AnswerDrafts>({});
   const [errors, setErrors] = useState<Readonly<Record<string, string>>>({});
   const container = useRef<HTMLDivElement>(null);
@@ -39,7 +42,7 @@ export function useIntakeAnswers(questions: readonly IntakeQuestion[]) {
     setErrors(byQuestion);
     const first = questions.find((question) => byQuestion[question.id] !== undefined);
     if (first) {
-      requestAnimationFrame(() =>
+      afterRender(() =>
         container.current
           ?.querySelector(`[data-question="${CSS.escape(first.id)}"]`)
           ?.querySelector<HTMLElement>('input, textarea, select')

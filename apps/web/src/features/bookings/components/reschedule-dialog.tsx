@@ -14,6 +14,7 @@ import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { useNotify } from '../../../components/notifications/use-notify';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
+import { useAfterRender } from '../../../lib/after-render';
 import { ApiError } from '../../../lib/api-error';
 import { focusHeading } from '../../../lib/focus-heading';
 import { useRescheduleAvailability } from '../api/get-availability';
@@ -49,10 +50,11 @@ export function RescheduleDialog({
   const id = useId();
   const [step, setStepState] = useState<'choose' | 'confirm'>('choose');
   const stepRef = useRef<HTMLDivElement>(null);
+  const afterRender = useAfterRender();
   /** A new step starts at its heading, so keyboard and screen-reader users hear where they are. */
   function setStep(next: 'choose' | 'confirm') {
     setStepState(next);
-    requestAnimationFrame(() => focusHeading(stepRef.current, next === 'choose' ? 'h2' : 'h3'));
+    afterRender(() => focusHeading(stepRef.current, next === 'choose' ? 'h2' : 'h3'));
   }
   // Opens on the booking's own day, so its current slot is in view.
   const choice = useSlotChoice(booking.booking_date);
