@@ -14,6 +14,7 @@ import {
   erasureMessages,
 } from '@portal/domain';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, cardPayments, dataRequests, invoices, outbox, users } from '../../src/db/schema.ts';
 import { setRole } from '../../src/modules/accounts/roles.service.ts';
@@ -28,7 +29,7 @@ import {
   signedInClient,
 } from '../bookings/clients.ts';
 import { api, appUrl, identity } from '../helpers/accounts.ts';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
+import { buildTestApp, type TestApp, testDriver } from '../helpers/build-test-app.ts';
 import { type MailCapture, startMailCapture } from '../helpers/mail-capture.ts';
 import { minimalPdf, multipartBody } from '../helpers/multipart.ts';
 import { cardPaymentEnv, type StripeStandIn, startStripeStandIn } from '../helpers/stripe-stand-in.ts';
@@ -506,6 +507,43 @@ describe('an administrator deleting a client', () => {
       .where(eq(dataRequests.subjectUserId, client.id));
     expect(records).toHaveLength(1);
   });
+
+  // PGlite has one connection: only PostgreSQL can have a booking wait on the account while it is erased.
+  it.runIf(testDriver === 'postgres')(
+    'refuses a booking that waited on the account while it was erased: no booking left on it',
+    async () => {
+      const { client } = await person('Waiting');
+      const { db } = testApp.app;
+      const waiting = async () => {
+        const answer = (await db.execute(
+          sql`select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`,
+        )) as unknown as { rows: { n: number }[] };
+        return Number(answer.rows[0]?.n);
+      };
+      // An injected request starts when it is awaited or resolved, not when it is made.
+      let erasure: Promise<InjectResponse> | undefined;
+      let booking: Promise<InjectResponse> | undefined;
+      // The account's row held here: the erasure queues for it first, the booking behind it.
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select id from users where id = ${client.id} for update`);
+        erasure = Promise.resolve(eraseAsAdmin(admin, client.id));
+        await expect.poll(waiting, { timeout: 20_000 }).toBe(1);
+        booking = Promise.resolve(
+          postBooking(testApp.app, client, {
+            serviceId: 1,
+            projectDescription: 'Booked at the moment the account is deleted.',
+            startsAt: businessTime(nextDay(), 14),
+          }),
+        );
+        await expect.poll(waiting, { timeout: 20_000 }).toBe(2);
+      });
+      expect((await erasure)?.statusCode).toBe(200);
+      const refused = await booking;
+      expect(refused?.statusCode, refused?.body).toBe(401);
+      expect(await db.select().from(bookings).where(eq(bookings.userId, client.id))).toEqual([]);
+    },
+  );
 });
 
 describe('with card payments', () => {

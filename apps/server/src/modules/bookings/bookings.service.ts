@@ -1,6 +1,7 @@
 // Bookings: creating (idempotent, never overlapping) and the caller's list.
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  accountMessages,
   amountCents,
   type Booking,
   bookingErrorCodes,
@@ -21,7 +22,14 @@ import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { type Database, type Transaction, transactionRetryingDeadlocks } from '../../db/client.ts';
 import { isExclusionViolation, isUniqueViolation } from '../../db/errors.ts';
 import { bookingEvents, bookings, services, userProfiles, users } from '../../db/schema.ts';
-import { Conflict, Forbidden, invalidField, Unprocessable, ValidationFailed } from '../../lib/errors.ts';
+import {
+  Conflict,
+  Forbidden,
+  invalidField,
+  Unauthorized,
+  Unprocessable,
+  ValidationFailed,
+} from '../../lib/errors.ts';
 import type { BookingMailOptions } from '../../lib/mail/booking-calendar.ts';
 import { bookingReceivedEmail } from '../../lib/mail/booking-emails.ts';
 import { type FirmNoticeOptions, notifyFirm } from '../../lib/mail/firm-emails.ts';
@@ -190,10 +198,12 @@ export async function createBooking(
       // The client's row, locked until commit, makes their bookings one at a time, so the count below holds
       // however many arrive at once (NO KEY UPDATE: foreign-key checks on the row are not blocked).
       const [client] = await tx
-        .select({ email: users.email })
+        .select({ email: users.email, erasedAt: users.erasedAt })
         .from(users)
         .where(eq(users.id, userId))
         .for('no key update');
+      // An erasure that held the row while this waited has ended the session this request came with.
+      if (!client || client.erasedAt !== null) throw new Unauthorized(accountMessages.noActiveSession);
       // Under the lock, a retry with the key finds the booking its first attempt made: never counted twice.
       if (idempotencyKey !== undefined) {
         const earlier = await replay(tx, userId, idempotencyKey, hash, clock.timeZone);
@@ -249,7 +259,7 @@ export async function createBooking(
           meetingUrl: meetingUrl(settings.meetingUrlTemplate, randomBytes(16).toString('hex')),
         })
         .returning({ id: bookings.id, createdAt: bookings.createdAt, amountCents: bookings.amountCents });
-      if (!row || !client) throw new Error('The booking insert returned no row');
+      if (!row) throw new Error('The booking insert returned no row');
       await tx.insert(bookingEvents).values({
         bookingId: row.id,
         ...actorColumns({ kind: 'client', userId }),
