@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import type { PasswordHasher } from './lib/accounts/password-check.ts';
 import { resolveAuthSecret } from './lib/accounts/secret.ts';
 import { challengeGate } from './lib/challenge.ts';
 import { BadRequest, errorHandler } from './lib/errors.ts';
@@ -68,6 +69,8 @@ export interface BuildAppOptions {
   reminders?: ReminderWorkerOptions;
   /** Where log lines go instead of standard output (tests read them). */
   logStream?: Writable;
+  /** How passwords are hashed: better-auth's scrypt unless given (tests pass a cheaper cost, decision 055). */
+  passwordHasher?: PasswordHasher;
 }
 
 /** Incoming request ids are honoured when they look like ids (no log injection, bounded length). */
@@ -161,6 +164,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     secret,
     challenge,
     adminTwoFactor: config.adminTwoFactor,
+    passwordHasher: options.passwordHasher,
   });
   const spaFallback = await registerStaticSpa(
     app,

@@ -204,7 +204,7 @@ describe('the server process', { timeout: 90_000 }, () => {
     }
   }
 
-  it('prints the URL to open, serves, and exits with 0 within 10 s of SIGTERM', async () => {
+  it('prints the URL to open, serves, and exits with 0 on SIGTERM, before the deadline', async () => {
     const port = await freePort();
     const server = await startServer({ PORT: String(port) });
     await started(server);
@@ -218,11 +218,10 @@ describe('the server process', { timeout: 90_000 }, () => {
       () => 0,
     );
 
-    const signalledAt = Date.now();
     server.child.kill('SIGTERM');
     const [code] = await server.exited;
+    // 0: the shutdown finished; the 10 s deadline (main.ts) would have exited with 1.
     expect(code).toBe(0);
-    expect(Date.now() - signalledAt).toBeLessThan(10_000);
     expect([200, 503, 0]).toContain(await inFlight);
   });
 
@@ -293,8 +292,8 @@ describe('the server process', { timeout: 90_000 }, () => {
         `connections refused; exit ${exitMs} ms after SIGTERM`,
     );
     expect(tally.failures).toEqual([]);
+    // 0: the shutdown finished before the 10 s deadline, which exits with 1.
     expect(code).toBe(0);
-    expect(exitMs).toBeLessThan(10_000);
     // Every client ended on a refused new connection: its connection was closed by the server, not cut.
     expect(tally.refused).toBe(10);
     expect(tally.toldToClose).toBeGreaterThan(0);

@@ -14,6 +14,7 @@ import {
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { type AccountsLibrary, createAccountsLibrary } from '../lib/accounts/library.ts';
+import type { PasswordHasher } from '../lib/accounts/password-check.ts';
 import { noteSessionSeen } from '../lib/accounts/session-activity.ts';
 import { mustSetUpTwoFactor } from '../lib/accounts/two-factor.ts';
 import type { ChallengeGate } from '../lib/challenge.ts';
@@ -90,7 +91,13 @@ export function signedInCaller(request: FastifyRequest): Caller | undefined {
 
 export async function registerAccounts(
   app: FastifyInstance,
-  options: { appUrl: string; secret: string; challenge: ChallengeGate; adminTwoFactor: AdminTwoFactorMode },
+  options: {
+    appUrl: string;
+    secret: string;
+    challenge: ChallengeGate;
+    adminTwoFactor: AdminTwoFactorMode;
+    passwordHasher: PasswordHasher | undefined;
+  },
 ): Promise<void> {
   const library = createAccountsLibrary({
     db: app.db,
@@ -99,6 +106,7 @@ export async function registerAccounts(
     challenge: options.challenge,
     log: app.log,
     sendMail: (message) => app.mail.send(message),
+    passwordHasher: options.passwordHasher,
   });
   app.decorate('accountsLibrary', library);
   app.decorate('adminTwoFactor', options.adminTwoFactor);

@@ -16,6 +16,7 @@ import type { DatabaseLimits } from '../../src/db/limits.ts';
 import * as schema from '../../src/db/schema.ts';
 import type { MailOptions } from '../../src/plugins/mail.ts';
 import { adminQuery, databaseUrl } from './database-template.ts';
+import { testPasswordHasher } from './password-hasher.ts';
 
 export type TestDriver = 'pglite' | 'postgres';
 
@@ -136,6 +137,7 @@ export async function buildTestApp(
     mail: options.mail,
     reminders: options.reminders,
     logStream: options.logStream,
+    passwordHasher: testPasswordHasher,
   });
   options.prepare?.(app);
   await app.ready();
@@ -183,6 +185,7 @@ export async function secondApp(
   const app = await buildApp(testConfig({ DATA_DIR: dataDir, ...options.env }), {
     database,
     mail: options.mail,
+    passwordHasher: testPasswordHasher,
   });
   await app.ready();
   return {

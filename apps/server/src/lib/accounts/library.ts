@@ -28,6 +28,7 @@ import { linkVerifiedAccount } from './consultant-accounts.ts';
 import { storedVerificationIdentifier } from './credentials.ts';
 import { accountsLibraryHooks } from './library-hooks.ts';
 import { mayMailMailbox } from './mail-limits.ts';
+import type { PasswordHasher } from './password-check.ts';
 
 /** The session cookie: `portal.session_token` (`__Secure-portal.session_token` over https). */
 export const sessionCookieName = 'portal.session_token';
@@ -70,6 +71,8 @@ export interface AccountsLibraryOptions {
   challenge: ChallengeGate;
   log: FastifyBaseLogger;
   sendMail: (message: MailMessage) => Promise<void>;
+  /** In place of better-auth's scrypt: only the test suite's cheaper cost (docs/decisions/055). */
+  passwordHasher?: PasswordHasher | undefined;
 }
 
 /**
@@ -121,6 +124,7 @@ export function createAccountsLibrary(options: AccountsLibraryOptions) {
       minPasswordLength,
       maxPasswordLength,
       requireEmailVerification: true,
+      ...(options.passwordHasher ? { password: options.passwordHasher } : {}),
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,

@@ -13,6 +13,11 @@ export interface PasswordVerifier {
   verify(data: { hash: string; password: string }): Promise<boolean>;
 }
 
+/** A password hasher better-auth can be given in place of its own (docs/decisions/055). */
+export interface PasswordHasher extends PasswordVerifier {
+  hash(password: string): Promise<string>;
+}
+
 /**
  * Resolves when `password` is the account's; otherwise 401 `INVALID_PASSWORD` (the attempt counted toward the
  * address's failed sign-ins), or 429 once the address is locked.
