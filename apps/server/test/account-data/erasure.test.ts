@@ -13,10 +13,21 @@ import {
   erasedClientName,
   erasureMessages,
 } from '@portal/domain';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, cardPayments, dataRequests, invoices, outbox, users } from '../../src/db/schema.ts';
+import {
+  bookingFiles,
+  bookingMessages,
+  bookings,
+  cardPayments,
+  dataRequests,
+  invoices,
+  outbox,
+  reviews,
+  userProfiles,
+  users,
+} from '../../src/db/schema.ts';
 import { setRole } from '../../src/modules/accounts/roles.service.ts';
 import { seedBookings, signedInAdmin } from '../admin/fixtures.ts';
 import {
@@ -508,12 +519,98 @@ describe('an administrator deleting a client', () => {
     expect(records).toHaveLength(1);
   });
 
-  // PGlite has one connection: only PostgreSQL can have a booking wait on the account while it is erased.
-  it.runIf(testDriver === 'postgres')(
-    'refuses a booking that waited on the account while it was erased: no booking left on it',
-    async () => {
-      const { client } = await person('Waiting');
+  // PGlite has one connection: only PostgreSQL can have a write wait on the account while it is erased.
+  describe.runIf(testDriver === 'postgres')('a write that waited on the account while it was erased', () => {
+    /** What the client sends, on a past consultation of theirs (completed), and what it would leave if let through. */
+    const writes: Record<
+      string,
+      {
+        send: (client: Client, bookingId: number) => PromiseLike<InjectResponse>;
+        left: (userId: string) => Promise<unknown[]>;
+      }
+    > = {
+      'a booking': {
+        send: (client) =>
+          postBooking(testApp.app, client, {
+            serviceId: 1,
+            projectDescription: 'Booked at the moment the account is deleted.',
+            startsAt: businessTime(nextDay(), 14),
+          }),
+        left: (userId) =>
+          testApp.app.db
+            .select()
+            .from(bookings)
+            .where(and(eq(bookings.userId, userId), ne(bookings.status, 'completed'))),
+      },
+      'a profile': {
+        send: (client) =>
+          api(
+            testApp.app,
+            'PUT',
+            '/api/auth/profile',
+            { cookie: client.cookie },
+            { first_name: 'Resurrected', last_name: 'Again', phone: '', company: '' },
+          ),
+        left: async (userId) => [
+          ...(await testApp.app.db.select().from(userProfiles).where(eq(userProfiles.userId, userId))),
+          ...(await testApp.app.db
+            .select()
+            .from(users)
+            .where(and(eq(users.id, userId), ne(users.name, erasedClientName)))),
+        ],
+      },
+      'a message': {
+        send: (client, bookingId) =>
+          api(
+            testApp.app,
+            'POST',
+            apiPaths.bookings.messages(bookingId),
+            { cookie: client.cookie },
+            { body: 'Written at the moment the account is deleted.' },
+          ),
+        left: (userId) =>
+          testApp.app.db.select().from(bookingMessages).where(eq(bookingMessages.authorId, userId)),
+      },
+      'a document': {
+        send: (client, bookingId) => {
+          const document = multipartBody([{ name: 'file', filename: 'late.pdf', content: minimalPdf }]);
+          return testApp.app.inject({
+            method: 'POST',
+            url: apiPaths.bookings.files(bookingId),
+            headers: { origin: appUrl, cookie: client.cookie, 'content-type': document.type },
+            payload: document.body,
+          });
+        },
+        left: (userId) =>
+          testApp.app.db.select().from(bookingFiles).where(eq(bookingFiles.uploadedBy, userId)),
+      },
+      'a review': {
+        send: (client, bookingId) =>
+          api(
+            testApp.app,
+            'POST',
+            apiPaths.reviews.review(bookingId),
+            { cookie: client.cookie },
+            { rating: 5, comment: 'Written at the moment the account is deleted.' },
+          ),
+        left: (userId) => testApp.app.db.select().from(reviews).where(eq(reviews.userId, userId)),
+      },
+    };
+
+    it.each(Object.keys(writes))('is refused, and leaves nothing: %s', async (name) => {
+      const write = writes[name];
+      if (!write) throw new Error(name);
+      const { client } = await person(`Waiting${name.replaceAll(' ', '')}`);
       const { db } = testApp.app;
+      const [pastId = 0] = await seedBookings(testApp.app, [
+        {
+          userId: client.id,
+          createdAt: new Date(Date.now() - 20 * 86_400_000),
+          startsAt: new Date(businessTime(pastWeekday(), 9)),
+        },
+      ]);
+      await setStatus(pastId, 'confirmed');
+      await setStatus(pastId, 'completed');
       const waiting = async () => {
         const answer = (await db.execute(
           sql`select count(*)::int as n from pg_stat_activity
@@ -523,27 +620,21 @@ describe('an administrator deleting a client', () => {
       };
       // An injected request starts when it is awaited or resolved, not when it is made.
       let erasure: Promise<InjectResponse> | undefined;
-      let booking: Promise<InjectResponse> | undefined;
-      // The account's row held here: the erasure queues for it first, the booking behind it.
+      let sent: Promise<InjectResponse> | undefined;
+      // The account's row held here: the erasure queues for it first, the write behind it.
       await db.transaction(async (tx) => {
         await tx.execute(sql`select id from users where id = ${client.id} for update`);
         erasure = Promise.resolve(eraseAsAdmin(admin, client.id));
         await expect.poll(waiting, { timeout: 20_000 }).toBe(1);
-        booking = Promise.resolve(
-          postBooking(testApp.app, client, {
-            serviceId: 1,
-            projectDescription: 'Booked at the moment the account is deleted.',
-            startsAt: businessTime(nextDay(), 14),
-          }),
-        );
+        sent = Promise.resolve(write.send(client, pastId));
         await expect.poll(waiting, { timeout: 20_000 }).toBe(2);
       });
       expect((await erasure)?.statusCode).toBe(200);
-      const refused = await booking;
+      const refused = await sent;
       expect(refused?.statusCode, refused?.body).toBe(401);
-      expect(await db.select().from(bookings).where(eq(bookings.userId, client.id))).toEqual([]);
-    },
-  );
+      expect(await write.left(client.id)).toEqual([]);
+    });
+  });
 });
 
 describe('with card payments', () => {

@@ -4,6 +4,7 @@ import { accountMessages, type ProfileUpdate, type ProfileUser } from '@portal/d
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type UserProfileRow, userProfiles, users } from '../../db/schema.ts';
+import { lockLiveAccount } from '../../lib/accounts/live-account.ts';
 import { NotFound } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/accounts.ts';
 import { calendarFeedToken, calendarFeedUrl } from '../calendar-feed/calendar-feed.service.ts';
@@ -78,6 +79,7 @@ export async function saveProfile(
     ...(taxId === undefined ? {} : { taxId }),
   };
   const row = await db.transaction(async (tx) => {
+    await lockLiveAccount(tx, owner.id);
     const [row] = await tx
       .insert(userProfiles)
       .values({ userId: owner.id, ...fields })

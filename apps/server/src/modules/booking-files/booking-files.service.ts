@@ -17,6 +17,7 @@ import {
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { bookingFiles, bookings, userProfiles, users } from '../../db/schema.ts';
+import { lockLiveAccount } from '../../lib/accounts/live-account.ts';
 import { Conflict, Forbidden, NotFound, PayloadTooLarge, UnsupportedMediaType } from '../../lib/errors.ts';
 import { type Reader, readableBy } from '../bookings/booking-read-model.ts';
 import { recogniseFileKind } from './file-kinds.ts';
@@ -150,6 +151,7 @@ export async function attachFile(
   const name = storedFileName(upload.filename, kind);
   const { mime } = acceptedFileTypes[kind];
   return db.transaction(async (tx) => {
+    await lockLiveAccount(tx, caller.id);
     const [booking] = await tx
       .select({ id: bookings.id, userId: bookings.userId, status: bookings.status })
       .from(bookings)

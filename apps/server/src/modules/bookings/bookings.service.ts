@@ -1,7 +1,6 @@
 // Bookings: creating (idempotent, never overlapping) and the caller's list.
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  accountMessages,
   amountCents,
   type Booking,
   bookingErrorCodes,
@@ -21,15 +20,9 @@ import {
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { type Database, type Transaction, transactionRetryingDeadlocks } from '../../db/client.ts';
 import { isExclusionViolation, isUniqueViolation } from '../../db/errors.ts';
-import { bookingEvents, bookings, services, userProfiles, users } from '../../db/schema.ts';
-import {
-  Conflict,
-  Forbidden,
-  invalidField,
-  Unauthorized,
-  Unprocessable,
-  ValidationFailed,
-} from '../../lib/errors.ts';
+import { bookingEvents, bookings, services, userProfiles } from '../../db/schema.ts';
+import { lockLiveAccount } from '../../lib/accounts/live-account.ts';
+import { Conflict, Forbidden, invalidField, Unprocessable, ValidationFailed } from '../../lib/errors.ts';
 import type { BookingMailOptions } from '../../lib/mail/booking-calendar.ts';
 import { bookingReceivedEmail } from '../../lib/mail/booking-emails.ts';
 import { type FirmNoticeOptions, notifyFirm } from '../../lib/mail/firm-emails.ts';
@@ -197,13 +190,7 @@ export async function createBooking(
       const blockedUntil = heldUntil(endsAt, bufferMinutes);
       // The client's row, locked until commit, makes their bookings one at a time, so the count below holds
       // however many arrive at once (NO KEY UPDATE: foreign-key checks on the row are not blocked).
-      const [client] = await tx
-        .select({ email: users.email, erasedAt: users.erasedAt })
-        .from(users)
-        .where(eq(users.id, userId))
-        .for('no key update');
-      // An erasure that held the row while this waited has ended the session this request came with.
-      if (!client || client.erasedAt !== null) throw new Unauthorized(accountMessages.noActiveSession);
+      const client = await lockLiveAccount(tx, userId, 'no key update');
       // Under the lock, a retry with the key finds the booking its first attempt made: never counted twice.
       if (idempotencyKey !== undefined) {
         const earlier = await replay(tx, userId, idempotencyKey, hash, clock.timeZone);

@@ -22,6 +22,7 @@ import {
   userProfiles,
   users,
 } from '../../db/schema.ts';
+import { lockLiveAccount } from '../../lib/accounts/live-account.ts';
 import { NotFound } from '../../lib/errors.ts';
 import {
   type ConversationBurst,
@@ -175,6 +176,7 @@ export async function postMessage(
   settings: ConversationSettings,
 ): Promise<ConversationMessage> {
   return transactionRetryingDeadlocks(db, async (tx) => {
+    await lockLiveAccount(tx, caller.id);
     const row = await readableBooking(tx, bookingId, caller);
     const booking = toBooking(row, settings.timeZone);
     const side: ConversationSide = row.booking.userId === caller.id ? 'client' : 'firm';

@@ -20,6 +20,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { newestFirstPaging } from '../../db/newest-first.ts';
 import { bookingEvents, bookings, reviews, services, userProfiles, users } from '../../db/schema.ts';
 import { bumpCacheVersion } from '../../db/versioned-cache.ts';
+import { lockLiveAccount } from '../../lib/accounts/live-account.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
 import { clientColumns, type Reader } from '../bookings/booking-read-model.ts';
 import { actorColumns } from '../bookings/booking-status.service.ts';
@@ -46,6 +47,7 @@ export async function createReview(
 ): Promise<{ rating: number; comment: string | null }> {
   try {
     await db.transaction(async (tx) => {
+      await lockLiveAccount(tx, userId);
       // Locked so that a status change cannot slip between the check and the insert.
       const [booking] = await tx
         .select({ id: bookings.id, status: bookings.status, serviceId: bookings.serviceId })
